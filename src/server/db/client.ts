@@ -1,0 +1,151 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { migrationsDir } from "../lib/paths.ts";
+import * as schema from "./schema.ts";
+
+export type Schema = typeof schema;
+/** The one database type the services use, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "postgres";
+  /** Where the data lives, for the start-up log (never includes a password). */
+  location: string;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres:// URL of a real server. Without it the embedded PGlite is used. */
+  databaseUrl?: string;
+  /** Folder for the embedded database; omitted means in memory (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const url = new URL(databaseUrl);
+  const location = `postgres://${url.hostname}:${url.port || 5432}${url.pathname}`;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  try {
+    await pool.query("select 1");
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseUnavailableError(`Cannot connect to the database at ${location}: ${errorText(error)}`);
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    driver: "postgres",
+    location,
+    async migrate() {
+      // Several servers may start at once against one database: one migrates, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(7261504)");
+        await migratePg(drizzlePg({ client, schema }), { migrationsFolder: migrationsDir });
+      } finally {
+        await client.query("select pg_advisory_unlock(7261504)").catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (dataDir) {
+    releaseLock = acquireDataDirLock(dataDir);
+    try {
+      client = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
+    } catch (error) {
+      releaseLock();
+      throw new DatabaseUnavailableError(
+        `Cannot open the embedded database in ${dataDir}: ${errorText(error)}`,
+      );
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    driver: "pglite",
+    location: dataDir ? path.join(dataDir, "pglite") : "memory",
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+    },
+    async close() {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite is a single-process database: two servers on one data folder would corrupt it. A lock file
+ * holding our pid keeps a second one out, and a stale lock (its process gone) is taken over.
+ */
+function acquireDataDirLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, "server.lock");
+  if (existsSync(lockFile)) {
+    const pid = Number.parseInt(readFileSync(lockFile, "utf8"), 10);
+    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseUnavailableError(
+        `The embedded database in ${dataDir} is in use by another process (pid ${pid}). Stop it, or set DATA_DIR to another folder.`,
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return errorText(error.errors[0]);
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code && !error.message.includes(code)
+      ? `${error.message} (${code})`
+      : error.message || String(code);
+  }
+  return String(error);
+}
+
+/** Liveness of the database for /api/health. */
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { AVAILABILITIES, DIFFICULTIES, GARDENER_STATUSES } from "#shared/constants.ts";
+
+export const difficultyEnum = pgEnum("difficulty", DIFFICULTIES);
+export const availabilityEnum = pgEnum("availability", AVAILABILITIES);
+export const gardenerStatusEnum = pgEnum("gardener_status", GARDENER_STATUSES);
+
+export const gardeners = pgTable(
+  "gardeners",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    name: text("name").notNull(),
+    image: text("image"),
+    status: gardenerStatusEnum("status").notNull().default("active"),
+    email: text("email").notNull().unique(),
+    age: integer("age"),
+    gender: text("gender"),
+    experiences: text("experiences"),
+    location: text("location"),
+    certifications: text("certifications").array().notNull().default(sql`'{}'::text[]`),
+    gardenName: text("garden_name"),
+    youtube: text("youtube"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("gardeners_status_name_idx").on(table.status, table.name),
+    check("gardeners_age_check", sql`${table.age} is null or (${table.age} between 0 and 150)`),
+  ],
+);
+
+export const tips = pgTable(
+  "tips",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    plantType: text("plant_type").notNull(),
+    difficulty: difficultyEnum("difficulty").notNull(),
+    description: text("description").notNull(),
+    images: text("images"),
+    category: text("category").notNull(),
+    availability: availabilityEnum("availability").notNull().default("Public"),
+    /** Author display name and e-mail, copied from the session when the tip is created (ruling 5). */
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** Maintained by the server from the likes it stores (ruling 8); never written by a client. */
+    totalLiked: integer("total_liked").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Public lists: newest first, oldest first, and trending (likes, then newest).
+    index("tips_availability_created_idx").on(table.availability, table.createdAt.desc(), table.id),
+    index("tips_availability_liked_idx").on(
+      table.availability,
+      table.totalLiked.desc(),
+      table.createdAt.desc(),
+      table.id,
+    ),
+    // An author's own tips, and the live totalSharedTips count per gardener.
+    index("tips_email_created_idx").on(table.email, table.createdAt.desc()),
+    check("tips_total_liked_check", sql`${table.totalLiked} >= 0`),
+  ],
+);
+
+/** Key/value facts about this database, e.g. when the demo data was loaded. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

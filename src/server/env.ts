@@ -1,0 +1,91 @@
+import { accessSync, constants, mkdirSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(
+      z
+        .string()
+        .refine(
+          isPostgresUrl,
+          "must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:pass@localhost:5432/garden",
+        )
+        .optional(),
+    ),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
+  SEED_DEMO_DATA: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .default("true")
+    .transform((value) => value === "true"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SOCIAL_FACEBOOK_URL: optionalUrl,
+  SOCIAL_TWITTER_URL: optionalUrl,
+  SOCIAL_INSTAGRAM_URL: optionalUrl,
+  SOCIAL_LINKEDIN_URL: optionalUrl,
+});
+
+export type Env = z.output<typeof EnvSchema>;
+
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "postgres:" || url.protocol === "postgresql:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/**
+ * Reads and validates the environment once. Throws an EnvError whose message is one line naming the
+ * variable and the reason, which server.ts prints before exiting.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = issue?.path.join(".") ?? "environment";
+    const raw = source[variable];
+    const got = raw === undefined ? "" : ` (got ${JSON.stringify(raw)})`;
+    throw new EnvError(`Invalid environment variable ${variable}: ${issue?.message ?? "invalid"}${got}`);
+  }
+  const env = result.data;
+  env.DATA_DIR = path.resolve(env.DATA_DIR);
+  return env;
+}
+
+/** DATA_DIR holds the embedded database (and later the mail outbox and the auth secret): it must be writable. */
+export function ensureDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    accessSync(dataDir, constants.W_OK);
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error ? String(error.code) : "not writable";
+    throw new EnvError(
+      `Invalid environment variable DATA_DIR: ${dataDir} is not a writable directory (${reason})`,
+    );
+  }
+}

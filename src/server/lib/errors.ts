@@ -1,0 +1,46 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+import type { ApiError } from "#shared/schemas/common.ts";
+import type { Logger } from "./logger.ts";
+
+/** Thrown by services and handlers; the app's error handler turns it into `{ message }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+
+export function validationErrorBody(error: ZodError, where: "query" | "body" | "path"): ApiError {
+  const issues = error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || where,
+    message: issue.message,
+  }));
+  const first = issues[0];
+  const label = where === "query" ? "query parameter" : where === "path" ? "path parameter" : "field";
+  const message = first
+    ? `Invalid ${label} "${first.path}": ${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`
+    : "Invalid request";
+  return { message, issues };
+}
+
+export function createErrorHandler(logger: Logger) {
+  return (error: Error, c: Context) => {
+    if (error instanceof HttpError) return c.json<ApiError>({ message: error.message }, error.status);
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      if (status >= 500) logger.error(`${c.req.method} ${c.req.path} failed`, error);
+      return c.json<ApiError>({ message: status >= 500 ? GENERIC_SERVER_ERROR : error.message }, status);
+    }
+    // Anything else is our fault: log it with the request, hide the details from the client.
+    logger.error(`${c.req.method} ${c.req.path} failed`, error);
+    return c.json<ApiError>({ message: GENERIC_SERVER_ERROR }, 500);
+  };
+}

@@ -1,0 +1,65 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../app.ts";
+import { HttpError } from "../../lib/errors.ts";
+
+const require = createRequire(import.meta.url);
+const swaggerDir = path.dirname(require.resolve("swagger-ui-dist/package.json"));
+
+/** Swagger UI's files are served from the installed package: the docs page needs no network. */
+const ASSETS: Record<string, string> = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+  "swagger-ui-standalone-preset.js": "text/javascript; charset=utf-8",
+  "favicon-32x32.png": "image/png",
+};
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Garden Community API</title>
+  <link rel="icon" href="/api/docs/favicon-32x32.png">
+  <link rel="stylesheet" href="/api/docs/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/api/docs/swagger-ui-bundle.js"></script>
+  <script src="/api/docs/swagger-ui-standalone-preset.js"></script>
+  <script src="/api/docs/init.js"></script>
+</body>
+</html>`;
+
+const INIT_JS = `window.ui = SwaggerUIBundle({
+  url: "/api/openapi.json",
+  dom_id: "#swagger-ui",
+  deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: "StandaloneLayout",
+});`;
+
+export function registerDocs(app: OpenAPIHono<AppEnv>) {
+  app.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Garden Community API",
+      version: "1.0.0",
+      description:
+        "The API behind Garden Community. Errors always answer `{ message, issues? }`. Lists answer a JSON array, page with `limit`/`offset`, and report the total in the X-Total-Count header.",
+    },
+    servers: [{ url: "/api" }],
+  });
+
+  app.get("/docs", (c) => c.html(DOCS_HTML));
+  app.get("/docs/init.js", (c) => c.body(INIT_JS, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
+  app.get("/docs/:asset", async (c) => {
+    const asset = c.req.param("asset");
+    const type = ASSETS[asset];
+    if (!type) throw new HttpError(404, `No API endpoint GET ${c.req.path}`);
+    const body = await readFile(path.join(swaggerDir, asset));
+    return c.body(body, 200, { "Content-Type": type, "Cache-Control": "public, max-age=86400" });
+  });
+}

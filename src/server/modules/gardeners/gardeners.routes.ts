@@ -1,0 +1,43 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { ApiErrorSchema, TOTAL_COUNT_HEADER } from "#shared/schemas/common.ts";
+import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardener.ts";
+import type { AppEnv } from "../../app.ts";
+import { absoluteUrl, requestOrigin } from "../../lib/urls.ts";
+import { gardenerImage, listGardeners } from "./gardeners.service.ts";
+
+const listGardenersRoute = createRoute({
+  method: "get",
+  path: "/gardeners",
+  tags: ["Gardeners"],
+  summary: "List gardeners",
+  description:
+    "Gardeners ordered by name, one page at a time. `?status=active` gives the featured gardeners of the home page. The total number of matching gardeners is in the X-Total-Count header.",
+  request: { query: GardenerListQuerySchema },
+  responses: {
+    200: {
+      description: "One page of gardeners",
+      headers: z.object({
+        [TOTAL_COUNT_HEADER]: z.string().meta({ description: "Number of matching gardeners" }),
+      }),
+      content: { "application/json": { schema: z.array(GardenerSchema) } },
+    },
+    400: {
+      description: "Malformed query parameters",
+      content: { "application/json": { schema: ApiErrorSchema } },
+    },
+  },
+});
+
+export function registerGardenerRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listGardenersRoute, async (c) => {
+    const query = c.req.valid("query");
+    const { items, total } = await listGardeners(c.var.db, query);
+    const origin = requestOrigin(c.req.url);
+    c.header(TOTAL_COUNT_HEADER, String(total));
+    return c.json(
+      items.map((gardener) => ({ ...gardener, image: absoluteUrl(gardenerImage(gardener.image), origin) })),
+      200,
+    );
+  });
+}

@@ -1,0 +1,58 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { z } from "zod";
+import { PublicConfigSchema } from "#shared/schemas/config.ts";
+import type { AppEnv } from "../../app.ts";
+import { pingDatabase } from "../../db/client.ts";
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["System"],
+  summary: "Liveness and database reachability",
+  responses: {
+    200: {
+      description: "The server and its database answer",
+      content: {
+        "application/json": { schema: z.object({ status: z.literal("ok"), database: z.literal("up") }) },
+      },
+    },
+    503: {
+      description: "The database does not answer",
+      content: {
+        "application/json": {
+          schema: z.object({ status: z.literal("degraded"), database: z.literal("down") }),
+        },
+      },
+    },
+  },
+});
+
+const configRoute = createRoute({
+  method: "get",
+  path: "/config",
+  tags: ["System"],
+  summary: "Public site settings the web app reads at start",
+  responses: {
+    200: { description: "Public settings", content: { "application/json": { schema: PublicConfigSchema } } },
+  },
+});
+
+export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(healthRoute, async (c) => {
+    if (await pingDatabase(c.var.db)) return c.json({ status: "ok" as const, database: "up" as const }, 200);
+    return c.json({ status: "degraded" as const, database: "down" as const }, 503);
+  });
+
+  app.openapi(configRoute, (c) => {
+    const { config } = c.var;
+    const social = {
+      facebook: config.SOCIAL_FACEBOOK_URL,
+      twitter: config.SOCIAL_TWITTER_URL,
+      instagram: config.SOCIAL_INSTAGRAM_URL,
+      linkedin: config.SOCIAL_LINKEDIN_URL,
+    };
+    // Only configured networks are listed (ruling 20).
+    const configured = Object.fromEntries(Object.entries(social).filter(([, url]) => url));
+    return c.json({ social: configured }, 200);
+  });
+}

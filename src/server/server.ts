@@ -1,0 +1,76 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app.ts";
+import { type Database, DatabaseUnavailableError, openDatabase } from "./db/client.ts";
+import { seedOnFirstStart } from "./db/seed.ts";
+import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
+import { createLogger } from "./lib/logger.ts";
+import { webDistDir } from "./lib/paths.ts";
+
+/** Start-up problems a person can fix are reported as one line, never as a stack trace. */
+function fail(message: string): never {
+  console.error(`Garden Community cannot start: ${message}`);
+  process.exit(1);
+}
+
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+  ensureDataDir(env.DATA_DIR);
+} catch (error) {
+  if (error instanceof EnvError) fail(error.message);
+  throw error;
+}
+
+const logger = createLogger(env.LOG_LEVEL);
+let database: Database;
+try {
+  database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await database.migrate();
+  if (env.SEED_DEMO_DATA) {
+    const seeded = await seedOnFirstStart(database.db);
+    if (seeded) logger.info(`Loaded demo data: ${seeded.gardeners} gardeners, ${seeded.tips} tips`);
+  }
+} catch (error) {
+  if (error instanceof DatabaseUnavailableError) fail(error.message);
+  fail(`the database could not be prepared: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+const app = createApp({
+  db: database.db,
+  config: env,
+  logger,
+  webRoot: env.NODE_ENV === "production" ? webDistDir : undefined,
+});
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
+  logger.info(
+    `Garden Community (${env.NODE_ENV}) on http://${shownHost}:${info.port} with ${database.driver} at ${database.location}`,
+  );
+});
+server.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EADDRINUSE")
+    fail(`port ${env.PORT} on ${env.HOST} is already in use (set PORT to another one)`);
+  if (error.code === "EADDRNOTAVAIL") fail(`HOST ${env.HOST} is not an address of this machine`);
+  fail(error.message);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal} received, closing`);
+  const force = setTimeout(() => {
+    logger.warn("Requests still open after 10 s, stopping anyway");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    await database.close().catch((error) => logger.error("Closing the database failed", error));
+    process.exit(0);
+  });
+  // Idle keep-alive connections would hold close() open.
+  if ("closeIdleConnections" in server) server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

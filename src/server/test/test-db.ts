@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { createApp } from "../app.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+
+export type TestDriver = "pglite" | "postgres";
+export const testDriver: TestDriver = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+/**
+ * A fresh, migrated database of its own for one test file: an in-memory PGlite, or a new database on
+ * the run's PostgreSQL server that is dropped afterwards.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (testDriver === "pglite") {
+    const database = await openDatabase({});
+    await database.migrate();
+    return database;
+  }
+  const adminUrl = inject("postgresAdminUrl");
+  const name = `garden_test_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { config?: Parameters<typeof createApp>[0]["config"] } = {}) {
+  const database = await openTestDatabase();
+  const app = createApp({ db: database.db, config: options.config });
+  return { app, db: database.db, database, close: () => database.close() };
+}
+
+/** Calls the app like an HTTP client would, without a port. */
+export async function getJson<T = unknown>(app: ReturnType<typeof createApp>, path: string) {
+  const response = await app.request(`http://localhost${path}`);
+  const body = response.headers.get("content-type")?.includes("application/json")
+    ? ((await response.json()) as T)
+    : null;
+  return { status: response.status, headers: response.headers, body: body as T };
+}

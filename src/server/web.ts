@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Hono } from "hono";
+
+/**
+ * Production serving of the built SPA: hashed files under /assets are cached for a year, everything
+ * else revalidates, and any other GET path answers index.html so client routes survive a reload.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the app's variables do not matter to static serving
+export function serveWeb(app: Hono<any>, webRoot: string) {
+  const indexFile = path.join(webRoot, "index.html");
+  if (!existsSync(indexFile))
+    throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
+  const indexHtml = readFileSync(indexFile, "utf8");
+  const root = path.relative(process.cwd(), webRoot) || ".";
+
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root,
+      onFound: (filePath, c) => {
+        c.header("Cache-Control", filePath.endsWith(".html") ? "no-cache" : "public, max-age=3600");
+      },
+    }),
+  );
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** The one error body of the API: a human message, plus the failing fields for validation errors. */
+export const ApiErrorSchema = z
+  .object({
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  })
+  .meta({ id: "Error" });
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** Ruling 15: every list pages; the body stays an array and the total travels in X-Total-Count. */
+export const PageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a whole number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+  offset: z.coerce
+    .number({ error: "offset must be a whole number" })
+    .int("offset must be a whole number")
+    .min(0, "offset must be 0 or more")
+    .default(0),
+});
+
+export const TOTAL_COUNT_HEADER = "X-Total-Count";

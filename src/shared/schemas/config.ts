@@ -1,0 +1,12 @@
+import { z } from "zod";
+
+export const SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "linkedin"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const PublicConfigSchema = z
+  .object({
+    /** Only the networks whose URL is configured on the server (ruling 20). */
+    social: z.partialRecord(z.enum(SOCIAL_NETWORKS), z.string()),
+  })
+  .meta({ id: "PublicConfig" });
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -1,0 +1,51 @@
+import { createBrowserRouter, Navigate } from "react-router";
+import { BareLayout } from "#web/components/layouts/bare-layout.tsx";
+import { MainLayout } from "#web/components/layouts/main-layout.tsx";
+import { paths } from "#web/config/paths.ts";
+import { ComingSoonRoute } from "./routes/coming-soon.tsx";
+import { NotFoundRoute } from "./routes/not-found.tsx";
+import { RouteErrorBoundary } from "./routes/route-error.tsx";
+
+const comingSoon = (title: string, issue: string) => ({
+  element: <ComingSoonRoute title={title} feature={issue} />,
+});
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <MainLayout />,
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        {
+          path: paths.home.path,
+          lazy: async () => ({ Component: (await import("./routes/home.tsx")).HomeRoute }),
+        },
+        {
+          path: paths.exploreGardeners.path,
+          lazy: async () => ({
+            Component: (await import("./routes/explore-gardeners.tsx")).ExploreGardenersRoute,
+          }),
+        },
+        { path: paths.browseTips.path, ...comingSoon("Browse Tips", "Browsing public tips") },
+        { path: paths.shareTip.path, ...comingSoon("Share a Garden Tip", "Sharing a tip") },
+        { path: paths.shareTipLegacy.path, element: <Navigate to={paths.shareTip.getHref()} replace /> },
+        { path: paths.myTips.path, ...comingSoon("My Tips", "Managing your tips") },
+        { path: paths.tip.path, ...comingSoon("Tip Details", "Tip details and likes") },
+        { path: paths.updateTip.path, ...comingSoon("Update Tip", "Editing a tip") },
+        { path: `${paths.dashboard.root.path}/*`, ...comingSoon("Dashboard", "The dashboard") },
+        { path: paths.privacy.path, ...comingSoon("Privacy Policy", "The privacy policy") },
+        { path: paths.terms.path, ...comingSoon("Terms of Use", "The terms of use") },
+        { path: "*", element: <NotFoundRoute /> },
+      ],
+    },
+    {
+      element: <BareLayout />,
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        { path: paths.auth.login.path, ...comingSoon("Login", "Signing in") },
+        { path: paths.auth.signup.path, ...comingSoon("Signup", "Signing up") },
+        { path: paths.auth.reset.path, ...comingSoon("Forget Password", "Resetting a password") },
+      ],
+    },
+  ]);
+}

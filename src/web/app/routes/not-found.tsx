@@ -1,0 +1,18 @@
+import { Sprout } from "lucide-react";
+import { Link } from "react-router";
+import { paths } from "#web/config/paths.ts";
+
+export function NotFoundRoute() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
+      <title>Page Not Found - Gardening Community</title>
+      <Sprout aria-hidden="true" className="size-16 text-primary" />
+      <p className="text-7xl font-black text-primary">404</p>
+      <h1 className="text-2xl font-bold">The page cannot be found.</h1>
+      <p className="text-base-content/80">The requested URL was not found on this server.</p>
+      <Link to={paths.home.getHref()} className="btn btn-primary">
+        Back to Home
+      </Link>
+    </section>
+  );
+}

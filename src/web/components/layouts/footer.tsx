@@ -1,0 +1,72 @@
+import { Sprout } from "lucide-react";
+import { Link } from "react-router";
+import { COPYRIGHT_YEAR } from "#shared/constants.ts";
+import { SOCIAL_NETWORKS } from "#shared/schemas/config.ts";
+import { SocialIcon } from "#web/components/ui/social-icons.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useConfig } from "#web/features/system/api/get-config.ts";
+
+const FOOTER_LINKS = [
+  { to: paths.home.getHref(), label: "Home" },
+  { to: paths.exploreGardeners.getHref(), label: "Explore Gardeners" },
+  { to: paths.browseTips.getHref(), label: "Browse Tips" },
+  // Ruling 16: the route that exists, not the previous version's /share-a-garden-tip.
+  { to: paths.shareTip.getHref(), label: "Share a Garden Tip" },
+  { to: paths.myTips.getHref(), label: "My Tips" },
+];
+
+export function Footer() {
+  const config = useConfig();
+  const social = SOCIAL_NETWORKS.flatMap((network) => {
+    const href = config.data?.social[network];
+    return href ? [{ network, href }] : [];
+  });
+
+  return (
+    <footer className="border-t border-base-300 bg-base-200">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+        <div className="flex flex-col items-center justify-between gap-4 md:flex-row">
+          <Link to={paths.home.getHref()} className="flex items-center gap-2 font-bold text-primary">
+            <Sprout aria-hidden="true" className="size-6" />
+            <span>Gardening Community</span>
+          </Link>
+          <nav aria-label="Footer" className="hidden md:block">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="link link-hover">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {social.length > 0 && (
+            <ul aria-label="Social media" className="flex gap-1">
+              {social.map(({ network, href }) => (
+                <li key={network}>
+                  <SocialIcon network={network} href={href} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="flex flex-col items-center justify-between gap-3 border-t border-base-300 pt-6 text-sm md:flex-row">
+          <p>© {COPYRIGHT_YEAR} Gardening Community. All rights reserved.</p>
+          <ul className="flex gap-6">
+            <li>
+              <Link to={paths.privacy.getHref()} className="link link-hover">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.terms.getHref()} className="link link-hover">
+                Terms of Use
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,106 @@
+import { Menu, Search, Sprout, X } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { paths } from "#web/config/paths.ts";
+import { NAV_LINKS } from "./nav-links.ts";
+import { ThemeToggle } from "./theme-toggle.tsx";
+
+// Accounts arrive with the authentication work; until then every visitor is signed out.
+const signedIn = false;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-field px-3 py-2 font-medium transition-colors hover:bg-base-200 ${isActive ? "text-primary bg-base-200" : ""}`;
+
+export function Navbar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  const links = NAV_LINKS.filter((link) => signedIn || !link.signedInOnly);
+
+  // A navigation closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change on purpose
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-4">
+        <div className="navbar-start gap-1">
+          <button
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </button>
+          <Link to={paths.home.getHref()} className="flex items-center gap-2 text-lg font-bold text-primary">
+            <Sprout aria-hidden="true" className="size-7" />
+            <span>Garden Community</span>
+          </Link>
+        </div>
+        <ul className="navbar-center hidden gap-1 lg:flex">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <div className="navbar-end gap-2">
+          <ThemeToggle />
+          <Link to={paths.auth.login.getHref()} className="btn btn-primary btn-sm">
+            Sign in
+          </Link>
+        </div>
+      </nav>
+      {menuOpen && <MobileMenu id={menuId} links={links} />}
+    </header>
+  );
+}
+
+function MobileMenu({ id, links }: { id: string; links: typeof NAV_LINKS }) {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState("");
+
+  // Ruling 18: the menu's search box searches tips.
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(paths.browseTips.getHref(query.trim()));
+  };
+
+  return (
+    <div id={id} className="border-t border-base-300 bg-base-100 px-4 pb-4 lg:hidden">
+      <ul className="menu w-full gap-1 px-0">
+        {links.map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              end={link.to === "/"}
+              className={({ isActive }) => (isActive ? "menu-active" : "")}
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+      <search className="mt-2 block">
+        <form onSubmit={onSearch}>
+          <label className="input w-full">
+            <Search aria-hidden="true" className="size-4 opacity-70" />
+            <input
+              type="search"
+              name="q"
+              placeholder="Search..."
+              aria-label="Search tips"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </label>
+        </form>
+      </search>
+    </div>
+  );
+}

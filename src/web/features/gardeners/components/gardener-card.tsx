@@ -1,0 +1,96 @@
+import { CirclePlay, Mail, MapPin } from "lucide-react";
+import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
+import type { Gardener } from "#shared/schemas/gardener.ts";
+import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
+
+export function GardenerCard({ gardener, lazy = true }: { gardener: Gardener; lazy?: boolean }) {
+  const active = gardener.status === "active";
+  return (
+    <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+      <div className="card-body gap-4">
+        <header className="flex items-center gap-4">
+          <FallbackImage
+            src={gardener.image}
+            fallback={DEFAULT_AVATAR_IMAGE}
+            alt={`Portrait of ${gardener.name}`}
+            width={80}
+            height={80}
+            loading={lazy ? "lazy" : "eager"}
+            className="size-20 shrink-0 rounded-full bg-base-200 object-cover ring-2 ring-base-300"
+          />
+          <div className="min-w-0">
+            <h2 className="card-title text-lg break-words">{gardener.name}</h2>
+            <span className={`badge badge-sm mt-1 ${active ? "badge-success" : "badge-neutral"}`}>
+              <span className="sr-only">Status: </span>
+              {gardener.status}
+            </span>
+            {gardener.gardenName && (
+              <p className="mt-1 text-sm italic text-base-content/80">{gardener.gardenName}</p>
+            )}
+          </div>
+        </header>
+
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+          <dt className="font-medium text-base-content/70">Email</dt>
+          <dd className="min-w-0 break-all">
+            <a href={`mailto:${gardener.email}`} className="link link-hover inline-flex items-center gap-1">
+              <Mail aria-hidden="true" className="size-3.5 shrink-0" />
+              {gardener.email}
+            </a>
+          </dd>
+          {gardener.age !== null && (
+            <>
+              <dt className="font-medium text-base-content/70">Age</dt>
+              <dd>{gardener.age}</dd>
+            </>
+          )}
+          {gardener.gender && (
+            <>
+              <dt className="font-medium text-base-content/70">Gender</dt>
+              <dd>{gardener.gender}</dd>
+            </>
+          )}
+          {gardener.experiences && (
+            <>
+              <dt className="font-medium text-base-content/70">Experience</dt>
+              <dd>{gardener.experiences}</dd>
+            </>
+          )}
+          {gardener.location && (
+            <>
+              <dt className="font-medium text-base-content/70">Location</dt>
+              <dd className="inline-flex items-center gap-1">
+                <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+                {gardener.location}
+              </dd>
+            </>
+          )}
+          {gardener.certifications && gardener.certifications.length > 0 && (
+            <>
+              <dt className="font-medium text-base-content/70">Certifications</dt>
+              <dd>{gardener.certifications.join(", ")}</dd>
+            </>
+          )}
+        </dl>
+
+        <footer className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-base-300 pt-3">
+          <p className="text-sm">
+            Total Shared Tips: <span className="font-semibold text-primary">{gardener.totalSharedTips}</span>
+          </p>
+          {gardener.youtube && (
+            <a
+              href={gardener.youtube}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn btn-ghost btn-sm text-error"
+              aria-label={`${gardener.name} on YouTube (opens in a new tab)`}
+            >
+              <CirclePlay aria-hidden="true" className="size-4" />
+              YouTube
+            </a>
+          )}
+        </footer>
+      </div>
+    </article>
+  );
+}

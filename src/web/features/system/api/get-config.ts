@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PublicConfig } from "#shared/schemas/config.ts";
+import { apiClient } from "#web/lib/api-client.ts";
+
+export const getConfig = (signal?: AbortSignal) => apiClient.get<PublicConfig>("/config", { signal });
+
+export const configQueryOptions = () =>
+  queryOptions({
+    queryKey: ["config"],
+    queryFn: ({ signal }) => getConfig(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useConfig = () => useQuery(configQueryOptions());

@@ -1,0 +1,88 @@
+import { type ApiError, TOTAL_COUNT_HEADER } from "#shared/schemas/common.ts";
+
+/** A failed API call: `status` 0 means the server could not be reached at all. */
+export class ApiClientError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues?: ApiError["issues"],
+  ) {
+    super(message);
+    this.name = "ApiClientError";
+  }
+
+  /** 5xx and network failures are ours, not the user's: show a generic message and a retry. */
+  get isServerError(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+export type QueryParams = Record<string, string | number | undefined>;
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+}
+
+function buildUrl(path: string, params?: QueryParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== "") search.set(key, String(value));
+  }
+  const query = search.toString();
+  return `/api${path}${query ? `?${query}` : ""}`;
+}
+
+async function request(
+  method: string,
+  path: string,
+  init: { params?: QueryParams; body?: unknown; signal?: AbortSignal },
+) {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, init.params), {
+      method,
+      signal: init.signal,
+      credentials: "same-origin",
+      headers:
+        init.body === undefined
+          ? { Accept: "application/json" }
+          : { Accept: "application/json", "Content-Type": "application/json" },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiClientError(0, "We could not reach the server. Check your connection and try again.");
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
+    const message =
+      response.status >= 500 || !body?.message
+        ? "Something went wrong on our side. Please try again in a moment."
+        : body.message;
+    throw new ApiClientError(response.status, message, body?.issues);
+  }
+  return response;
+}
+
+/** The one API client of the web app. Components use the features' query hooks, never this directly. */
+export const apiClient = {
+  async get<T>(path: string, options: { params?: QueryParams; signal?: AbortSignal } = {}): Promise<T> {
+    const response = await request("GET", path, options);
+    return (await response.json()) as T;
+  },
+  /** For paged lists: the body is the page, the total comes from X-Total-Count (ruling 15). */
+  async list<T>(
+    path: string,
+    options: { params?: QueryParams; signal?: AbortSignal } = {},
+  ): Promise<ListResult<T>> {
+    const response = await request("GET", path, options);
+    const items = (await response.json()) as T[];
+    const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length);
+    return { items, total: Number.isFinite(total) ? total : items.length };
+  },
+  async send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
+    const response = await request(method, path, { body });
+    return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
+  },
+};

@@ -1,0 +1,46 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const serverTests = ["src/server/**/*.test.ts"];
+/** Tests that touch no database run once; the rest run on PGlite and again on PostgreSQL. */
+const noDatabaseTests = ["src/server/**/*.unit.test.ts"];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/web/**/*.test.{ts,tsx}", "src/shared/**/*.test.ts"],
+          setupFiles: ["src/web/test/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: serverTests,
+          env: { TEST_DB: "pglite" },
+          setupFiles: ["src/server/test/setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "server-postgres",
+          environment: "node",
+          include: serverTests,
+          exclude: noDatabaseTests,
+          env: { TEST_DB: "postgres" },
+          globalSetup: ["src/server/test/global-setup-postgres.ts"],
+          setupFiles: ["src/server/test/setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
