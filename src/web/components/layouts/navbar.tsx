@@ -35,8 +35,11 @@ export function Navbar() {
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </button>
-          <Link to={paths.home.getHref()} className="flex items-center gap-2 text-lg font-bold text-primary">
-            <Sprout aria-hidden="true" className="size-7" />
+          <Link
+            to={paths.home.getHref()}
+            className="flex items-center gap-2 whitespace-nowrap text-base font-bold text-primary sm:text-lg"
+          >
+            <Sprout aria-hidden="true" className="size-6 shrink-0 sm:size-7" />
             <span>Garden Community</span>
           </Link>
         </div>

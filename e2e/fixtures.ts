@@ -1,0 +1,44 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export type Theme = "light" | "dark";
+
+interface Fixtures {
+  /** Console errors the test expects (e.g. a request it makes fail on purpose); any other fails it. */
+  allowConsoleErrors: RegExp[];
+}
+
+export const test = base.extend<Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() !== "error") return;
+      const text = message.text();
+      if (!allowConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
+    });
+    page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    expect(errors, "console errors during the test").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Runs axe with the WCAG 2.1 A and AA rules and expects no violation. */
+export async function expectNoA11yViolations(page: Page, label?: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, `axe violations${label ? ` on ${label}` : ""}`).toEqual([]);
+}
+
+/** Opens a page with the given theme already saved, as a returning visitor would have it. */
+export async function gotoWithTheme(page: Page, url: string, theme: Theme) {
+  await page.addInitScript((saved) => window.localStorage.setItem("theme", saved), theme);
+  await page.goto(url);
+  await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+}

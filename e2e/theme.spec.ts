@@ -1,0 +1,31 @@
+import { expect, test } from "./fixtures.ts";
+
+test("the theme starts light, toggles to dark, and stays dark after a reload", async ({ page }) => {
+  await page.goto("/");
+  const html = page.locator("html");
+  await expect(html).toHaveAttribute("data-theme", "light");
+  const background = () =>
+    page.evaluate(() => getComputedStyle(document.querySelector("#root > div") as Element).backgroundColor);
+  const lightBackground = await background();
+
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  expect(await background()).not.toBe(lightBackground);
+
+  // The saved theme is applied before the app runs, so the first paint is already dark.
+  await page.reload({ waitUntil: "domcontentloaded" });
+  expect(await page.evaluate(() => document.documentElement.getAttribute("data-theme"))).toBe("dark");
+  await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Switch to light theme" }).click();
+  await expect(html).toHaveAttribute("data-theme", "light");
+  await page.reload();
+  await expect(html).toHaveAttribute("data-theme", "light");
+});
+
+test("the served HTML already carries the default light theme", async ({ request }) => {
+  const html = await (await request.get("/explore-gardeners")).text();
+  expect(html).toMatch(/<html[^>]*data-theme="light"/);
+  expect(html).toContain('<script src="/theme-init.js"></script>');
+});

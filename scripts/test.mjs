@@ -1,0 +1,156 @@
+// `npm test`: every check of the project, ending with one line "N passed, N failed" over all runners.
+//   node scripts/test.mjs                 typecheck, lint, unit/component/API tests, build, browser tests
+//   node scripts/test.mjs --only=server   only the server tests (PGlite and PostgreSQL), e.g. on another Node
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { tsImport } from "tsx/esm/api";
+
+const root = new URL("..", import.meta.url).pathname;
+process.chdir(root);
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+const resultsDir = path.join(root, "test-results");
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const tally = [];
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function banner(title) {
+  console.log(`\n━━━ ${title} ━━━`);
+}
+
+function check(name, ok) {
+  tally.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const isRoot = process.getuid?.() === 0;
+const hasApt = existsSync("/usr/bin/apt-get");
+
+function aptInstall(packages) {
+  console.log(`Installing ${packages.join(", ")} from Debian's packages…`);
+  return (
+    run("apt-get", ["update", "-qq"]) &&
+    run("apt-get", ["install", "-y", "-qq", ...packages], { DEBIAN_FRONTEND: "noninteractive" })
+  );
+}
+
+/** Chromium for the browser tests: CHROME_PATH, Debian's /usr/bin/chromium, or Playwright's own build. */
+async function ensureChromium() {
+  const candidates = [
+    process.env.CHROME_PATH,
+    "/usr/bin/chromium",
+    "/usr/bin/chromium-browser",
+    "/usr/bin/google-chrome",
+  ];
+  const found = () => candidates.find((file) => file && existsSync(file));
+  if (found()) return found();
+  const { chromium } = await import("@playwright/test");
+  if (existsSync(chromium.executablePath())) return chromium.executablePath();
+  if (isRoot && hasApt && aptInstall(["chromium"]) && found()) return found();
+  if (run(bin("playwright"), ["install", "chromium"]) && existsSync(chromium.executablePath()))
+    return chromium.executablePath();
+  return null;
+}
+
+/** PostgreSQL server programs for the API tests on a real server, unless DATABASE_URL names one. */
+async function ensurePostgres() {
+  if (process.env.DATABASE_URL) return true;
+  const { findPostgresBinDir } = await tsImport("../src/server/test/postgres-cluster.ts", import.meta.url);
+  if (findPostgresBinDir()) return true;
+  if (isRoot && hasApt && aptInstall(["postgresql"]) && findPostgresBinDir()) return true;
+  return false;
+}
+
+function vitest(projects, label) {
+  banner(label);
+  const outputFile = path.join(resultsDir, `vitest-${projects.length ? projects.join("-") : "all"}.json`);
+  const projectArgs = projects.flatMap((name) => ["--project", name]);
+  const ok = run(bin("vitest"), [
+    "run",
+    ...projectArgs,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${outputFile}`,
+  ]);
+  const report = readJson(outputFile);
+  if (!report) {
+    tally.push({ name: label, passed: 0, failed: 1 });
+    return;
+  }
+  const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
+  tally.push({ name: label, passed: report.numPassedTests, failed });
+}
+
+const postgresOk = await ensurePostgres();
+if (!postgresOk) {
+  console.error(
+    "\nPostgreSQL server programs are missing. Install them (Debian/Ubuntu: sudo apt-get install -y postgresql; macOS: brew install postgresql), set PG_BIN_DIR to the folder holding initdb and pg_ctl, or set DATABASE_URL to a server whose user may create databases.",
+  );
+}
+
+if (only === "server") {
+  if (postgresOk) vitest(["server", "server-postgres"], `server tests on Node ${process.versions.node}`);
+  else check("PostgreSQL available", false);
+} else {
+  banner("typecheck (tsc)");
+  check("typecheck", run(bin("tsc"), ["--noEmit"]));
+  banner("lint and format (biome)");
+  check("lint", run(bin("biome"), ["ci", "."]));
+  if (postgresOk) vitest([], "unit, component and API tests (vitest)");
+  else {
+    vitest(["web", "server"], "unit, component and API tests on PGlite (vitest)");
+    check("PostgreSQL available", false);
+  }
+
+  banner("production build");
+  const built = run("npm", ["run", "build", "--silent"]);
+  check("build", built);
+  const chromePath = await ensureChromium();
+  if (!chromePath) {
+    console.error(
+      "\nNo Chromium found for the browser tests. Install it (Debian/Ubuntu: sudo apt-get install -y chromium), run npx playwright install chromium where the internet is reachable, or set CHROME_PATH to a Chrome or Chromium binary.",
+    );
+    check("Chromium available", false);
+  } else if (built) {
+    banner(`browser tests (Playwright, ${chromePath})`);
+    const outputFile = path.join(resultsDir, "playwright.json");
+    const ok = run(bin("playwright"), ["test"], {
+      CHROME_PATH: chromePath,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+    });
+    const stats = readJson(outputFile)?.stats;
+    if (stats) {
+      tally.push({
+        name: "browser tests",
+        passed: stats.expected + stats.flaky,
+        failed: stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1),
+      });
+    } else tally.push({ name: "browser tests", passed: 0, failed: 1 });
+  }
+}
+
+const passed = tally.reduce((sum, t) => sum + t.passed, 0);
+const failed = tally.reduce((sum, t) => sum + t.failed, 0);
+writeFileSync(
+  path.join(resultsDir, `summary${only ? `-${only}` : ""}.json`),
+  JSON.stringify({ passed, failed, tally }, null, 2),
+);
+banner("summary");
+for (const t of tally)
+  console.log(`${t.failed === 0 ? "✔" : "✘"} ${t.name} — passed ${t.passed}, failed ${t.failed}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

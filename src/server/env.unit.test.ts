@@ -1,0 +1,63 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
+
+describe("loadEnv", () => {
+  it("has working defaults for the embedded database", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ NODE_ENV: "development", PORT: 3000, HOST: "0.0.0.0", SEED_DEMO_DATA: true });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toBe(path.resolve("./data"));
+  });
+
+  it("accepts a PostgreSQL URL and a port", () => {
+    const env = loadEnv({ PORT: "8080", DATABASE_URL: "postgresql://garden:secret@db.internal:5432/garden" });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBe("postgresql://garden:secret@db.internal:5432/garden");
+  });
+
+  it("treats empty optional variables as unset", () => {
+    const env = loadEnv({ DATABASE_URL: "", SOCIAL_TWITTER_URL: " " });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SOCIAL_TWITTER_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid environment variable PORT: must be a whole number \(got "abc"\)$/],
+    [{ PORT: "70000" }, /^Invalid environment variable PORT: must be between 1 and 65535 \(got "70000"\)$/],
+    [{ PORT: "0" }, /PORT: must be between 1 and 65535/],
+    [
+      { DATABASE_URL: "mysql://localhost/db" },
+      /^Invalid environment variable DATABASE_URL: must be a postgres:\/\//,
+    ],
+    [{ DATABASE_URL: "not a url" }, /DATABASE_URL: must be a postgres/],
+    [{ NODE_ENV: "staging" }, /NODE_ENV/],
+    [{ SEED_DEMO_DATA: "yes" }, /SEED_DEMO_DATA: must be "true" or "false"/],
+    [{ SOCIAL_FACEBOOK_URL: "javascript:alert(1)" }, /SOCIAL_FACEBOOK_URL: must be an http\(s\) URL/],
+  ])("rejects %o with one line naming the variable", (source, message) => {
+    expect(() => loadEnv(source)).toThrow(EnvError);
+    expect(() => loadEnv(source)).toThrow(message);
+    try {
+      loadEnv(source);
+    } catch (error) {
+      expect((error as Error).message).not.toContain("\n");
+    }
+  });
+});
+
+describe("ensureDataDir", () => {
+  it("creates a missing folder", () => {
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), "garden-env-")), "nested", "data");
+    expect(() => ensureDataDir(dir)).not.toThrow();
+  });
+
+  it("refuses a path that cannot be a writable folder", () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "garden-env-")), "a-file");
+    writeFileSync(file, "");
+    expect(() => ensureDataDir(path.join(file, "data"))).toThrow(
+      /^Invalid environment variable DATA_DIR: .* is not a writable directory/,
+    );
+  });
+});

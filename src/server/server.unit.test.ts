@@ -1,0 +1,115 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { projectRoot } from "./lib/paths.ts";
+
+/** Starts the real server entry point (through tsx) and collects what it prints until it exits or answers. */
+function startServer(env: Record<string, string>, { waitForUrl }: { waitForUrl?: string } = {}) {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", SEED_DEMO_DATA: "false", ...env },
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    output: () => output,
+    async ready() {
+      const deadline = Date.now() + 30_000;
+      while (Date.now() < deadline) {
+        if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
+        try {
+          const res = await fetch(waitForUrl ?? "");
+          if (res.ok) return;
+        } catch {}
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`server did not answer: ${output}`);
+    },
+  };
+}
+
+function tempDir() {
+  return mkdtempSync(path.join(os.tmpdir(), "garden-server-"));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+describe("server start-up", () => {
+  it.each([
+    [{ PORT: "not-a-port" }, "Invalid environment variable PORT: must be a whole number"],
+    [{ DATABASE_URL: "mysql://nope" }, "Invalid environment variable DATABASE_URL"],
+  ])("stops with one clear line for %o", async (env, message) => {
+    const server = startServer({ DATA_DIR: tempDir(), ...env });
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines).toEqual([
+      `Garden Community cannot start: ${lines[0]?.slice("Garden Community cannot start: ".length)}`,
+    ]);
+    expect(lines[0]).toContain(message);
+  });
+
+  it("stops with one clear line when DATA_DIR cannot be written", async () => {
+    const file = path.join(tempDir(), "plain-file");
+    writeFileSync(file, "");
+    const server = startServer({ DATA_DIR: path.join(file, "data") });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toMatch(
+      /^Garden Community cannot start: Invalid environment variable DATA_DIR: .* is not a writable directory/,
+    );
+  });
+
+  it("reports an unreachable database without a stack trace", async () => {
+    const port = await freePort();
+    const server = startServer({
+      DATA_DIR: tempDir(),
+      DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/garden`,
+    });
+    expect(await server.exited).toBe(1);
+    const output = server.output().trim();
+    expect(output).toMatch(
+      new RegExp(
+        `^Garden Community cannot start: Cannot connect to the database at postgres://127\\.0\\.0\\.1:${port}/garden: .*ECONNREFUSED`,
+      ),
+    );
+    expect(output).not.toContain("    at ");
+  });
+
+  it("serves on PORT, refuses a second server on the same data folder, and shuts down on SIGTERM", async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const server = startServer(
+      { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" },
+      { waitForUrl: `http://127.0.0.1:${port}/api/health` },
+    );
+    await server.ready();
+    const res = await fetch(`http://127.0.0.1:${port}/api/gardeners`);
+    expect(res.status).toBe(200);
+
+    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain("is in use by another process");
+
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("SIGTERM received, closing");
+  }, 60_000);
+});

@@ -1,0 +1,73 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Gardener } from "#shared/schemas/gardener.ts";
+import { GardenerCard } from "./gardener-card.tsx";
+
+const full: Gardener = {
+  id: 1,
+  name: "Maya Okafor",
+  image: "https://images.example.com/maya.png",
+  status: "active",
+  email: "maya@example.com",
+  age: 34,
+  gender: "Female",
+  experiences: "9 years",
+  location: "Portland, Oregon",
+  certifications: ["Master Gardener", "Permaculture Design Certificate"],
+  gardenName: "The Bramble Patch",
+  youtube: "https://www.youtube.com/@mayagrows",
+  totalSharedTips: 8,
+};
+
+describe("GardenerCard", () => {
+  it("shows every field of a gardener", () => {
+    render(<GardenerCard gardener={full} />);
+    const card = screen.getByRole("article");
+    expect(within(card).getByRole("heading", { name: "Maya Okafor" })).toBeInTheDocument();
+    for (const text of [
+      "maya@example.com",
+      "34",
+      "Female",
+      "9 years",
+      "Portland, Oregon",
+      "The Bramble Patch",
+    ]) {
+      expect(card).toHaveTextContent(text);
+    }
+    expect(card).toHaveTextContent("Master Gardener, Permaculture Design Certificate");
+    expect(card).toHaveTextContent("Total Shared Tips: 8");
+    expect(card).toHaveTextContent("active");
+    const youtube = within(card).getByRole("link", { name: /YouTube/ });
+    expect(youtube).toHaveAttribute("href", "https://www.youtube.com/@mayagrows");
+    expect(youtube).toHaveAttribute("target", "_blank");
+    expect(youtube).toHaveAttribute("rel", "noopener noreferrer");
+    expect(within(card).getByRole("img", { name: "Portrait of Maya Okafor" })).toHaveAttribute(
+      "src",
+      full.image,
+    );
+  });
+
+  it("leaves out empty optional fields", () => {
+    const { location, certifications, gardenName, youtube, ...rest } = full;
+    render(<GardenerCard gardener={{ ...rest, totalSharedTips: 0 }} />);
+    const card = screen.getByRole("article");
+    expect(card).not.toHaveTextContent("Location");
+    expect(card).not.toHaveTextContent("Certifications");
+    expect(card).not.toHaveTextContent("The Bramble Patch");
+    expect(within(card).queryByRole("link", { name: /YouTube/ })).toBeNull();
+    expect(card).toHaveTextContent("Total Shared Tips: 0");
+  });
+
+  it("falls back to the default avatar when the photo fails to load", () => {
+    render(<GardenerCard gardener={full} />);
+    const image = screen.getByRole("img", { name: "Portrait of Maya Okafor" });
+    fireEvent.error(image);
+    expect(image).toHaveAttribute("src", "/images/default-avatar.svg");
+  });
+
+  it("renders text that looks like HTML as text", () => {
+    render(<GardenerCard gardener={{ ...full, name: "<img src=x onerror=alert(1)>" }} />);
+    expect(screen.getByRole("heading", { name: "<img src=x onerror=alert(1)>" })).toBeInTheDocument();
+    expect(document.querySelector('img[src="x"]')).toBeNull();
+  });
+});
