@@ -34,6 +34,8 @@ export function serveWeb(app: Hono<any>, webRoot: string) {
     }),
   );
   app.get("*", (c) => {
+    // A missing file (anything with an extension) is a 404, not the app: a broken image must not get HTML.
+    if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text("Not found", 404);
     c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
   });
