@@ -130,3 +130,15 @@ test.describe("404 page", () => {
     expect(await response.json()).toEqual({ message: "No API endpoint GET /api/definitely-not-here" });
   });
 });
+
+test("the built app revalidates its HTML and caches its hashed assets for a year", async ({ request }) => {
+  const page = await request.get("/browse-tips");
+  expect(page.headers()["cache-control"]).toBe("no-cache");
+  const html = await page.text();
+  const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+  expect(script, "index.html loads a hashed script").toBeTruthy();
+  const asset = await request.get(String(script));
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(asset.headers()["content-type"]).toContain("javascript");
+});

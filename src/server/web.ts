@@ -15,28 +15,21 @@ export function serveWeb(app: Hono<any>, webRoot: string) {
   const indexHtml = readFileSync(indexFile, "utf8");
   const root = path.relative(process.cwd(), webRoot) || ".";
 
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header("Cache-Control", "public, max-age=31536000, immutable");
-      },
-    }),
-  );
-  app.use(
-    "*",
-    serveStatic({
-      root,
-      onFound: (filePath, c) => {
-        c.header("Cache-Control", filePath.endsWith(".html") ? "no-cache" : "public, max-age=3600");
-      },
-    }),
-  );
+  app.use("*", async (c, next) => {
+    await next();
+    if (c.req.path.startsWith("/api/") || c.res.status !== 200) return;
+    const html = c.res.headers.get("Content-Type")?.startsWith("text/html");
+    const cacheControl = html
+      ? "no-cache"
+      : c.req.path.startsWith("/assets/")
+        ? "public, max-age=31536000, immutable"
+        : "public, max-age=3600";
+    c.res.headers.set("Cache-Control", cacheControl);
+  });
+  app.use("*", serveStatic({ root }));
   app.get("*", (c) => {
     // A missing file (anything with an extension) is a 404, not the app: a broken image must not get HTML.
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text("Not found", 404);
-    c.header("Cache-Control", "no-cache");
     return c.html(indexHtml);
   });
 }
