@@ -33,7 +33,10 @@ describe("the API shell", () => {
   it("publishes only the configured social links", async () => {
     const res = await getJson(ctx.app, "/api/config");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ social: { facebook: "https://facebook.com/gardencommunity" } });
+    expect(res.body).toEqual({
+      social: { facebook: "https://facebook.com/gardencommunity" },
+      googleSignIn: false,
+    });
   });
 
   it("describes itself in OpenAPI 3.1 and serves interactive docs without the internet", async () => {

@@ -1,10 +1,13 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiError } from "#shared/schemas/common.ts";
+import { registerAuthRoutes } from "./auth/auth.routes.ts";
+import { type Auth, createAuth } from "./auth/auth.ts";
 import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createErrorHandler, validationErrorBody } from "./lib/errors.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
+import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { registerDocs } from "./modules/docs/docs.routes.ts";
 import { registerGardenerRoutes } from "./modules/gardeners/gardeners.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
@@ -12,23 +15,71 @@ import { serveWeb } from "./web.ts";
 
 export type AppConfig = Pick<
   Env,
-  "SOCIAL_FACEBOOK_URL" | "SOCIAL_TWITTER_URL" | "SOCIAL_INSTAGRAM_URL" | "SOCIAL_LINKEDIN_URL"
+  | "SOCIAL_FACEBOOK_URL"
+  | "SOCIAL_TWITTER_URL"
+  | "SOCIAL_INSTAGRAM_URL"
+  | "SOCIAL_LINKEDIN_URL"
+  | "BASE_URL"
+  | "GOOGLE_CLIENT_ID"
+  | "GOOGLE_CLIENT_SECRET"
+  | "GOOGLE_DISCOVERY_URL"
+  | "RATE_LIMIT"
 >;
 
 export interface AppDeps {
   db: Db;
+  /** Signs sessions and tokens (BETTER_AUTH_SECRET or the one kept in DATA_DIR). */
+  authSecret: string;
   config?: Partial<AppConfig>;
+  mailer?: Mailer;
   logger?: Logger;
   /** Folder of the built web app; when given, the SPA is served beside the API (production). */
   webRoot?: string;
 }
 
 export interface AppEnv {
-  Variables: { db: Db; config: Partial<AppConfig>; logger: Logger };
+  Variables: { db: Db; config: Partial<AppConfig>; logger: Logger; auth: Auth };
+}
+
+/** The site's own origin, plus its loopback twin (localhost and 127.0.0.1 name the same local server). */
+export function trustedOrigins(baseUrl: string): string[] {
+  const url = new URL(baseUrl);
+  const origins = [url.origin];
+  const twin = url.hostname === "localhost" ? "127.0.0.1" : url.hostname === "127.0.0.1" ? "localhost" : null;
+  if (twin) origins.push(`${url.protocol}//${twin}${url.port ? `:${url.port}` : ""}`);
+  return origins;
 }
 
 /** Builds the whole HTTP application. Tests call it with their own database and never open a port. */
-export function createApp({ db, config = {}, logger = silentLogger, webRoot }: AppDeps) {
+export function createApp({
+  db,
+  authSecret,
+  config = {},
+  mailer = createMemoryMailer(),
+  logger = silentLogger,
+  webRoot,
+}: AppDeps) {
+  const baseUrl = config.BASE_URL ?? "http://localhost:3000";
+  const origins = trustedOrigins(baseUrl);
+  const auth = createAuth({
+    db,
+    mailer,
+    logger,
+    settings: {
+      baseUrl,
+      secret: authSecret,
+      trustedOrigins: origins,
+      google:
+        config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: config.GOOGLE_CLIENT_ID,
+              clientSecret: config.GOOGLE_CLIENT_SECRET,
+              discoveryUrl:
+                config.GOOGLE_DISCOVERY_URL ?? "https://accounts.google.com/.well-known/openid-configuration",
+            }
+          : undefined,
+    },
+  });
   const app = new OpenAPIHono<AppEnv>();
   const api = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
@@ -62,6 +113,8 @@ export function createApp({ db, config = {}, logger = silentLogger, webRoot }: A
         formAction: ["'self'"],
       },
       crossOriginEmbedderPolicy: false,
+      // The Google sign-in popup must keep its link to this window (ruling 22).
+      crossOriginOpenerPolicy: "same-origin-allow-popups",
       referrerPolicy: "strict-origin-when-cross-origin",
     }),
   );
@@ -69,11 +122,21 @@ export function createApp({ db, config = {}, logger = silentLogger, webRoot }: A
     c.set("db", db);
     c.set("config", config);
     c.set("logger", logger);
+    c.set("auth", auth);
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
+  // Issue 3: cross-origin writes are refused (a browser always sends Origin on a cross-origin POST).
+  app.use("/api/*", async (c, next) => {
+    const origin = c.req.header("Origin");
+    if (["GET", "HEAD", "OPTIONS"].includes(c.req.method) || !origin) return next();
+    if (origin === new URL(c.req.url).origin || origins.includes(origin)) return next();
+    return c.json<ApiError>({ message: "Cross-origin requests are not allowed" }, 403);
+  });
+
   registerSystemRoutes(api);
+  registerAuthRoutes(api, auth, { rateLimits: config.RATE_LIMIT ?? true });
   registerGardenerRoutes(api);
   registerDocs(api);
   api.notFound((c) => c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));

@@ -38,13 +38,52 @@ const EnvSchema = z.object({
     .default("true")
     .transform((value) => value === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** The address people use to reach the site; links in e-mails and the trusted origin. */
+  BASE_URL: optionalUrl,
+  BETTER_AUTH_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(
+      z
+        .string()
+        .refine(
+          (value) => /^smtps?:\/\/[^/]/.test(value) && URL.canParse(value),
+          "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587",
+        )
+        .optional(),
+    ),
+  MAIL_FROM: z.string().trim().min(3).default("Garden Community <no-reply@garden-community.local>"),
+  GOOGLE_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  GOOGLE_CLIENT_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  GOOGLE_DISCOVERY_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+    .default("https://accounts.google.com/.well-known/openid-configuration"),
+  RATE_LIMIT: z
+    .enum(["true", "false"], { error: 'must be "true" or "false"' })
+    .default("true")
+    .transform((value) => value === "true"),
   SOCIAL_FACEBOOK_URL: optionalUrl,
   SOCIAL_TWITTER_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,
   SOCIAL_LINKEDIN_URL: optionalUrl,
 });
 
-export type Env = z.output<typeof EnvSchema>;
+export type Env = z.output<typeof EnvSchema> & { BASE_URL: string };
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -72,9 +111,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const got = raw === undefined ? "" : ` (got ${JSON.stringify(raw)})`;
     throw new EnvError(`Invalid environment variable ${variable}: ${issue?.message ?? "invalid"}${got}`);
   }
-  const env = result.data;
-  env.DATA_DIR = path.resolve(env.DATA_DIR);
-  return env;
+  const data = result.data;
+  return {
+    ...data,
+    DATA_DIR: path.resolve(data.DATA_DIR),
+    BASE_URL: (data.BASE_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, ""),
+  };
 }
 
 /** DATA_DIR holds the embedded database (and later the mail outbox and the auth secret): it must be writable. */

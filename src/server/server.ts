@@ -1,10 +1,13 @@
+import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { resolveAuthSecret } from "./auth/secret.ts";
 import { type Database, DatabaseUnavailableError, openDatabase } from "./db/client.ts";
 import { seedOnFirstStart } from "./db/seed.ts";
 import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { webDistDir } from "./lib/paths.ts";
+import { createMailer } from "./mail/mailer.ts";
 
 /** Start-up problems a person can fix are reported as one line, never as a stack trace. */
 function fail(message: string): never {
@@ -35,9 +38,17 @@ try {
   fail(`the database could not be prepared: ${error instanceof Error ? error.message : String(error)}`);
 }
 
+const mailer = createMailer({
+  smtpUrl: env.SMTP_URL,
+  from: env.MAIL_FROM,
+  outboxDir: path.join(env.DATA_DIR, "outbox"),
+  logger,
+});
 const app = createApp({
   db: database.db,
+  authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
   config: env,
+  mailer,
   logger,
   webRoot: env.NODE_ENV === "production" ? webDistDir : undefined,
 });
@@ -46,6 +57,9 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   logger.info(
     `Garden Community (${env.NODE_ENV}) on http://${shownHost}:${info.port} with ${database.driver} at ${database.location}`,
+  );
+  logger.info(
+    `Public address ${env.BASE_URL}; e-mail to ${mailer.describe}; Google sign-in ${env.GOOGLE_CLIENT_ID ? "configured" : "not configured"}`,
   );
 });
 server.on("error", (error: NodeJS.ErrnoException) => {

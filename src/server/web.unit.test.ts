@@ -15,7 +15,7 @@ beforeAll(() => {
   writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>app shell</title>");
   writeFileSync(path.join(webRoot, "assets", "index-AbC123.js"), "console.log('app')");
   writeFileSync(path.join(webRoot, "images", "leaf.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
-  app = createApp({ db: {} as Db, webRoot });
+  app = createApp({ db: {} as Db, authSecret: "x".repeat(32), webRoot });
 });
 afterAll(() => process.chdir(cwd));
 

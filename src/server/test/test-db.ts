@@ -1,8 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import { createMemoryMailer, type Mailer } from "../mail/mailer.ts";
 
 export type TestDriver = "pglite" | "postgres";
 export const testDriver: TestDriver = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -39,10 +40,18 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function createTestApp(options: { config?: Parameters<typeof createApp>[0]["config"] } = {}) {
+export async function createTestApp(
+  options: { config?: Parameters<typeof createApp>[0]["config"]; mailer?: Mailer } = {},
+) {
   const database = await openTestDatabase();
-  const app = createApp({ db: database.db, config: options.config });
-  return { app, db: database.db, database, close: () => database.close() };
+  const mailer = options.mailer ?? createMemoryMailer();
+  const app = createApp({
+    db: database.db,
+    authSecret: randomBytes(32).toString("hex"),
+    config: { BASE_URL: "http://localhost", ...options.config },
+    mailer,
+  });
+  return { app, db: database.db, database, mailer, close: () => database.close() };
 }
 
 /** Calls the app like an HTTP client would, without a port. */

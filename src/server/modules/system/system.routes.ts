@@ -53,6 +53,9 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
     };
     // Only configured networks are listed (ruling 20).
     const configured = Object.fromEntries(Object.entries(social).filter(([, url]) => url));
-    return c.json({ social: configured }, 200);
+    return c.json(
+      { social: configured, googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) },
+      200,
+    );
   });
 }

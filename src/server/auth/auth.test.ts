@@ -1,0 +1,291 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users, verifications } from "../db/schema.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
+import { createTestApp } from "../test/test-db.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let sent: MailMessage[];
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+  sent = (ctx.mailer as unknown as { sent: MailMessage[] }).sent;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function signUp(client: TestClient, account = newAccount()) {
+  const res = await client.post("/api/auth/sign-up/email", account);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return account;
+}
+
+describe("GET /api/auth/password-policy", () => {
+  it("answers the rules the forms show", async () => {
+    const res = await createClient(ctx.app).get("/api/auth/password-policy");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      minLength: 6,
+      maxLength: 128,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireNumeric: false,
+      requireNonAlphanumeric: false,
+    });
+  });
+});
+
+describe("sign-up", () => {
+  it("creates the account with name and photo, signs in, and sets an httpOnly SameSite=Lax cookie", async () => {
+    const client = createClient(ctx.app);
+    const account = newAccount({ name: "Rosa Verde" });
+    const res = await client.post("/api/auth/sign-up/email", account);
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ name: "Rosa Verde", email: account.email, image: account.image });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+
+    const session = await client.get("/api/auth/get-session");
+    expect(session.status).toBe(200);
+    expect(session.body.user).toMatchObject({
+      name: "Rosa Verde",
+      email: account.email,
+      image: account.image,
+    });
+  });
+
+  it("stores the e-mail in lower case and accepts a sign-up without a photo", async () => {
+    const client = createClient(ctx.app);
+    const { image, ...account } = newAccount();
+    const res = await client.post("/api/auth/sign-up/email", {
+      ...account,
+      email: account.email.toUpperCase(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe(account.email.toLowerCase());
+    expect(res.body.user.image ?? null).toBeNull();
+  });
+
+  it.each([
+    [{ password: "Ab1" }, /at least 6 characters/],
+    [{ password: "sunflower" }, /uppercase letter/],
+    [{ password: "SUNFLOWER" }, /lowercase letter/],
+    [{ password: `A${"a".repeat(128)}` }, /at most 128 characters|too long/i],
+    [{ name: "" }, /name/i],
+    [{ name: "   " }, /name/i],
+    [{ name: "x".repeat(81) }, /at most 80/],
+    [{ email: "not-an-email" }, /email/i],
+    [{ image: "javascript:alert(1)" }, /http\(s\) URL/],
+    [{ image: "ftp://example.com/a.png" }, /http\(s\) URL/],
+    [{ image: `https://example.com/${"a".repeat(2048)}` }, /2048/],
+  ])("refuses %o with a 400 naming the rule, and creates nothing", async (override, message) => {
+    const client = createClient(ctx.app);
+    const account = newAccount(override);
+    const res = await client.post("/api/auth/sign-up/email", account);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    const rows = await ctx.db.select().from(users).where(eq(users.email, account.email.toLowerCase()));
+    expect(rows).toHaveLength(0);
+    expect((await client.get("/api/auth/get-session")).body).toBeNull();
+  });
+
+  it("refuses an e-mail that already has an account", async () => {
+    const account = await signUp(createClient(ctx.app));
+    const res = await createClient(ctx.app).post("/api/auth/sign-up/email", { ...account, name: "Impostor" });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/already exists/i);
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, account.email));
+    expect(row?.name).toBe(account.name);
+  });
+});
+
+describe("sign-in and sign-out", () => {
+  it("signs in with the right password and out again", async () => {
+    const account = await signUp(createClient(ctx.app));
+    const client = createClient(ctx.app);
+    const res = await client.post("/api/auth/sign-in/email", {
+      email: account.email,
+      password: account.password,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe(account.email);
+    expect((await client.get("/api/auth/get-session")).body.user.name).toBe(account.name);
+
+    const out = await client.post("/api/auth/sign-out");
+    expect(out.status).toBe(200);
+    expect((await client.get("/api/auth/get-session")).body).toBeNull();
+  });
+
+  it("answers the same 401 for a wrong password and an unknown e-mail", async () => {
+    const account = await signUp(createClient(ctx.app));
+    const wrong = await createClient(ctx.app).post("/api/auth/sign-in/email", {
+      email: account.email,
+      password: "Wrong123",
+    });
+    const unknown = await createClient(ctx.app).post("/api/auth/sign-in/email", {
+      email: "nobody.here@example.com",
+      password: "Wrong123",
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.message).toBe(unknown.body.message);
+    expect(wrong.body.message).toMatch(/invalid email or password/i);
+  });
+});
+
+describe("profile update", () => {
+  it("changes the display name and photo", async () => {
+    const client = createClient(ctx.app);
+    await signUp(client);
+    const res = await client.post("/api/auth/update-user", {
+      name: "Basil Brush",
+      image: "https://example.com/basil.png",
+    });
+    expect(res.status).toBe(200);
+    const session = await client.get("/api/auth/get-session");
+    expect(session.body.user).toMatchObject({ name: "Basil Brush", image: "https://example.com/basil.png" });
+  });
+
+  it.each([
+    [{ name: "" }, /name/i],
+    [{ name: "y".repeat(81) }, /at most 80/],
+    [{ image: "data:image/png;base64,AAAA" }, /http\(s\) URL/],
+  ])("refuses %o and keeps the profile", async (update, message) => {
+    const client = createClient(ctx.app);
+    const account = await signUp(client);
+    const res = await client.post("/api/auth/update-user", update);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+    const session = await client.get("/api/auth/get-session");
+    expect(session.body.user).toMatchObject({ name: account.name, image: account.image });
+  });
+
+  it("needs a session", async () => {
+    const res = await createClient(ctx.app).post("/api/auth/update-user", { name: "Nobody" });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  function lastMailTo(email: string) {
+    return sent.filter((mail) => mail.to === email).at(-1);
+  }
+  function tokenFrom(mail: MailMessage | undefined) {
+    const match = mail?.text.match(/http:\/\/localhost\/auth\/reset\?token=([\w-]+)/);
+    expect(match, mail?.text).toBeTruthy();
+    return match?.[1] ?? "";
+  }
+
+  it("e-mails a link to /auth/reset with a plain-text and an HTML part", async () => {
+    const account = await signUp(createClient(ctx.app));
+    const res = await createClient(ctx.app).post("/api/auth/request-password-reset", {
+      email: account.email,
+    });
+    expect(res.status).toBe(200);
+    const mail = lastMailTo(account.email);
+    expect(mail?.subject).toBe("Reset your Garden Community password");
+    const token = tokenFrom(mail);
+    expect(mail?.html).toContain(`http://localhost/auth/reset?token=${token}`);
+    expect(mail?.text).toContain("expires in 60 minutes");
+  });
+
+  it("answers the same for an unknown e-mail and sends nothing", async () => {
+    const before = sent.length;
+    const res = await createClient(ctx.app).post("/api/auth/request-password-reset", {
+      email: "ghost@example.com",
+    });
+    expect(res.status).toBe(200);
+    expect(sent.length).toBe(before);
+  });
+
+  it("sets a new password once, checks the policy, and signs out other sessions", async () => {
+    const owner = createClient(ctx.app);
+    const account = await signUp(owner);
+    await createClient(ctx.app).post("/api/auth/request-password-reset", { email: account.email });
+    const token = tokenFrom(lastMailTo(account.email));
+    const visitor = createClient(ctx.app);
+
+    const weak = await visitor.post("/api/auth/reset-password", { token, newPassword: "weakpass" });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toMatch(/uppercase/);
+
+    const ok = await visitor.post("/api/auth/reset-password", { token, newPassword: "NewTomato9" });
+    expect(ok.status).toBe(200);
+    const old = await createClient(ctx.app).post("/api/auth/sign-in/email", {
+      email: account.email,
+      password: account.password,
+    });
+    expect(old.status).toBe(401);
+    const fresh = await createClient(ctx.app).post("/api/auth/sign-in/email", {
+      email: account.email,
+      password: "NewTomato9",
+    });
+    expect(fresh.status).toBe(200);
+    expect((await owner.get("/api/auth/get-session")).body).toBeNull();
+
+    const again = await visitor.post("/api/auth/reset-password", { token, newPassword: "Another99" });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toMatch(/invalid token/i);
+  });
+
+  it("refuses an expired link", async () => {
+    const account = await signUp(createClient(ctx.app));
+    await createClient(ctx.app).post("/api/auth/request-password-reset", { email: account.email });
+    const token = tokenFrom(lastMailTo(account.email));
+    await ctx.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${token}`));
+    const res = await createClient(ctx.app).post("/api/auth/reset-password", {
+      token,
+      newPassword: "NewTomato9",
+    });
+    expect(res.status).toBe(400);
+    const stillOld = await createClient(ctx.app).post("/api/auth/sign-in/email", {
+      email: account.email,
+      password: account.password,
+    });
+    expect(stillOld.status).toBe(200);
+  });
+});
+
+describe("cross-origin requests", () => {
+  it.each([
+    "/api/auth/sign-in/email",
+    "/api/auth/sign-up/email",
+    "/api/auth/sign-out",
+    "/api/auth/request-password-reset",
+  ])("refuses a POST to %s from another site", async (path) => {
+    const evil = createClient(ctx.app, { origin: "http://localhost" });
+    const res = await evil.post(path, newAccount(), { Origin: "https://evil.example" });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/cross-origin/i);
+  });
+
+  it("accepts the site's own origin and its loopback twin", async () => {
+    const app = (await createTestApp({ config: { BASE_URL: "http://localhost:4000", RATE_LIMIT: false } }))
+      .app;
+    for (const origin of ["http://localhost:4000", "http://127.0.0.1:4000"]) {
+      const res = await app.request("http://localhost:4000/api/auth/sign-up/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: origin },
+        body: JSON.stringify(newAccount()),
+      });
+      expect(res.status, origin).toBe(200);
+    }
+  });
+});
+
+describe("Google sign-in without configuration", () => {
+  it("is reported as off, and the endpoint refuses it with a message", async () => {
+    const client = createClient(ctx.app);
+    expect((await client.get("/api/config")).body.googleSignIn).toBe(false);
+    const res = await client.post("/api/auth/sign-in/social", { provider: "google" });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(typeof res.body.message).toBe("string");
+  });
+});

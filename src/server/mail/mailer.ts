@@ -1,0 +1,70 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "../lib/logger.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  /** Where mail goes, for the start-up log. */
+  describe: string;
+}
+
+/**
+ * With SMTP_URL, mail goes to that server. Without it (the embedded default) each message is written as
+ * an .eml file under DATA_DIR/outbox, and logged, so a local user can still follow a reset link.
+ */
+export function createMailer({
+  smtpUrl,
+  from,
+  outboxDir,
+  logger,
+}: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    const { hostname, port } = new URL(smtpUrl);
+    return {
+      describe: `SMTP ${hostname}:${port || 25}`,
+      async send(message) {
+        await transport.sendMail({ from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    describe: `files in ${outboxDir}`,
+    async send(message) {
+      const info = await transport.sendMail({ from, ...message });
+      mkdirSync(outboxDir, { recursive: true });
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replaceAll(":", "-")}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      logger.info(`E-mail "${message.subject}" to ${message.to} written to ${file}`);
+    },
+  };
+}
+
+/** A mailer that keeps messages in memory, for tests that read what was sent. */
+export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    describe: "memory",
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { LIMITS, PASSWORD_MIN_LENGTH } from "../constants.ts";
+
+/** Spec section 5 and issue 3: at least 6 characters with one lowercase and one uppercase letter. */
+export const PASSWORD_POLICY = {
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: 128,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireNumeric: false,
+  requireNonAlphanumeric: false,
+} as const;
+export type PasswordPolicy = typeof PASSWORD_POLICY;
+
+export const PasswordPolicySchema = z
+  .object({
+    minLength: z.number().int(),
+    maxLength: z.number().int(),
+    requireLowercase: z.boolean(),
+    requireUppercase: z.boolean(),
+    requireNumeric: z.boolean(),
+    requireNonAlphanumeric: z.boolean(),
+  })
+  .meta({ id: "PasswordPolicy" });
+
+/** Each rule the password breaks, as a sentence a person can act on; empty when it is fine. */
+export function passwordProblems(password: string, policy: PasswordPolicy = PASSWORD_POLICY): string[] {
+  const problems: string[] = [];
+  if (password.length < policy.minLength) problems.push(`Password must be at least ${policy.minLength} characters long`);
+  if (password.length > policy.maxLength) problems.push(`Password must be at most ${policy.maxLength} characters long`);
+  if (policy.requireLowercase && !/\p{Ll}/u.test(password))
+    problems.push("Password must contain at least one lowercase letter");
+  if (policy.requireUppercase && !/\p{Lu}/u.test(password))
+    problems.push("Password must contain at least one uppercase letter");
+  if (policy.requireNumeric && !/\p{N}/u.test(password)) problems.push("Password must contain at least one number");
+  if (policy.requireNonAlphanumeric && !/[^\p{L}\p{N}]/u.test(password))
+    problems.push("Password must contain at least one symbol");
+  return problems;
+}
+
+export const PasswordSchema = z.string().superRefine((password, ctx) => {
+  for (const message of passwordProblems(password)) ctx.addIssue({ code: "custom", message });
+});
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .min(1, "Email is required")
+  .pipe(z.email("Enter a valid email address"));
+
+/** An http(s) URL of at most 2048 characters (ruling 11 and 12). */
+export const HttpUrlSchema = z
+  .string()
+  .trim()
+  .min(1, "URL is required")
+  .max(LIMITS.url.max, `URL must be at most ${LIMITS.url.max} characters`)
+  .pipe(z.url({ protocol: /^https?$/, error: "Enter an http(s) URL" }));
+
+export const DisplayNameSchema = z
+  .string()
+  .trim()
+  .min(LIMITS.displayName.min, "Name is required")
+  .max(LIMITS.displayName.max, `Name must be at most ${LIMITS.displayName.max} characters`);
+
+export const LoginSchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1, "Password is required").pipe(PasswordSchema),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const SignupSchema = z.object({
+  name: DisplayNameSchema,
+  email: EmailSchema,
+  photoUrl: HttpUrlSchema,
+  password: z.string().min(1, "Password is required").pipe(PasswordSchema),
+  terms: z.literal(true, { error: "You must accept the Terms of Use and Privacy Policy" }),
+});
+export type SignupInput = z.infer<typeof SignupSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
+
+export const ResetPasswordSchema = z
+  .object({
+    password: z.string().min(1, "Password is required").pipe(PasswordSchema),
+    confirmPassword: z.string().min(1, "Repeat the new password"),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
+
+export const ProfileSchema = z.object({
+  name: DisplayNameSchema,
+  photoUrl: z.union([z.literal(""), HttpUrlSchema]),
+});
+export type ProfileInput = z.infer<typeof ProfileSchema>;
