@@ -1,8 +1,9 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-export const baseURL = `http://127.0.0.1:${port}`;
+import { E2E } from "./e2e/support/env.ts";
+
+const baseURL = E2E.baseURL;
 
 /** The flags headless Chromium needs on our machines (no sandbox as root, no network but loopback). */
 const chromiumArgs = [
@@ -37,10 +38,9 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   // The production build on a fresh embedded database with the demo data.
   webServer: {
-    command: "node e2e/support/server.mjs",
+    command: "node --import tsx e2e/support/server.ts",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: "127.0.0.1" },
   },
 });

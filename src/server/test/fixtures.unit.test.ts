@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import nodemailer from "nodemailer";
+import nodemailer, { type Mail } from "nodemailer";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type OidcIssuer, startOidcIssuer } from "./oidc-issuer.ts";
 import { decodeMessage, type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
@@ -24,7 +24,7 @@ describe("startSmtpCapture", () => {
     capture.messages.length = 0;
   });
 
-  const send = async (message: nodemailer.SendMailOptions, url = capture.url) => {
+  const send = async (message: Mail.Options, url = capture.url) => {
     const transport = nodemailer.createTransport(url);
     try {
       return await transport.sendMail({ from: '"Garden Community" <noreply@garden.test>', ...message });

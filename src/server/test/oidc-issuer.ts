@@ -158,15 +158,10 @@ function createMemoryAdapter() {
   };
 }
 
-export async function startOidcIssuer(options: {
-  clientId: string;
-  clientSecret: string;
-  redirectUris: string[];
-  user: OidcUser;
-  port?: number;
-}): Promise<OidcIssuer> {
-  const Provider = await loadProvider();
-  const { user } = options;
+type IssuerOptions = Parameters<typeof startOidcIssuer>[0];
+
+/** oidc-provider configuration for a Google-like issuer with one confidential client and one user. */
+function providerConfiguration({ clientId, clientSecret, redirectUris, user }: IssuerOptions) {
   const claims = {
     sub: user.sub,
     email: user.email,
@@ -174,33 +169,16 @@ export async function startOidcIssuer(options: {
     name: user.name,
     picture: user.picture,
   };
-
-  // The issuer URL contains the port, so listen first and hand requests to the provider once it exists.
-  let handle: RequestListener = (_req, res) => {
-    res.statusCode = 503;
-    res.end();
-  };
-  const server = createServer((req, res) => handle(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => {
-      server.off("error", reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const issuer = `http://127.0.0.1:${port}`;
-
-  const provider = new Provider(issuer, {
+  return {
     clients: [
       {
-        client_id: options.clientId,
-        client_secret: options.clientSecret,
-        redirect_uris: options.redirectUris,
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
         grant_types: ["authorization_code"],
         response_types: ["code"],
-        // Only the registered method is advertised per client, but oidc-provider 9 accepts
-        // client_secret_post and client_secret_basic interchangeably for a client registered with either.
+        // oidc-provider 9 treats client_secret_basic and client_secret_post as interchangeable for a
+        // client registered with either, so the token endpoint accepts both, as Google's does.
         token_endpoint_auth_method: "client_secret_basic",
       },
     ],
@@ -221,9 +199,18 @@ export async function startOidcIssuer(options: {
     },
     jwks: { keys: [getSigningKey()] },
     enabledJWA: { idTokenSigningAlgValues: ["RS256"] },
-    // Cookies are signed with these keys. They are not marked Secure over plain http: oidc-provider
-    // only does that when the request itself arrived over TLS.
-    cookies: { keys: [randomBytes(32).toString("hex")] },
+    cookies: {
+      // Signing keys. (Cookies are not marked Secure over plain http: oidc-provider only does that
+      // when the request itself arrived over TLS.)
+      keys: [randomBytes(32).toString("hex")],
+      // Browsers share cookies between the ports of one host and the app under test also runs on
+      // 127.0.0.1: distinctive names keep the two from overwriting each other's cookies.
+      names: {
+        session: "_oidc_session",
+        interaction: "_oidc_interaction",
+        resume: "_oidc_interaction_resume",
+      },
+    },
     adapter: createMemoryAdapter(),
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     features: {
@@ -251,7 +238,42 @@ export async function startOidcIssuer(options: {
         .map(([name, value]) => `${name}: ${value}`)
         .join("\n");
     },
+  };
+}
+
+export async function startOidcIssuer(options: {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  user: OidcUser;
+  port?: number;
+}): Promise<OidcIssuer> {
+  const Provider = await loadProvider();
+  const { user } = options;
+
+  // The issuer URL contains the port, so listen first and hand requests to the provider once it exists.
+  let handle: RequestListener = (_req, res) => {
+    res.statusCode = 503;
+    res.end();
+  };
+  const server = createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
+  const port = (server.address() as AddressInfo).port;
+  const issuer = `http://127.0.0.1:${port}`;
+
+  let provider: Provider;
+  try {
+    provider = new Provider(issuer, providerConfiguration(options));
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   // Do not trust X-Forwarded-* headers: the issuer is exactly the http URL above.
   provider.proxy = false;
   // Koa would console.error errors that escape a request (e.g. a client resetting its socket) and

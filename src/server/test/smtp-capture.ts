@@ -51,11 +51,13 @@ interface Waiter {
 
 const DEFAULT_WAIT_MS = 5_000;
 
+/**
+ * Starts the capture on 127.0.0.1, on `options.port` or a random free port. With `options.saveDir`,
+ * each message is also written there as `<epoch ms>-<n>.eml` (n counts from 1), e.g. to inspect it
+ * in a mail client.
+ */
 export async function startSmtpCapture(
-  options: {
-    port?: number;
-    saveDir?: string /* if set, also write each message as <timestamp>-<n>.eml there */;
-  } = {},
+  options: { port?: number; saveDir?: string } = {},
 ): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   const waiters = new Set<Waiter>();
@@ -353,7 +355,7 @@ function parseHeaderWithParams(header: string): { value: string; params: Map<str
  * and adjacent words in the same charset are joined as bytes before decoding, because an encoder may
  * split a multi-byte character across two words.
  */
-export function decodeHeaderValue(binaryValue: string): string {
+function decodeHeaderValue(binaryValue: string): string {
   const value = Buffer.from(binaryValue, "latin1").toString("utf8");
   const encodedWord = /=\?([^?\s]+)\?([BbQq])\?([^?\s]*)\?=/g;
 

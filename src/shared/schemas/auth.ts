@@ -26,13 +26,16 @@ export const PasswordPolicySchema = z
 /** Each rule the password breaks, as a sentence a person can act on; empty when it is fine. */
 export function passwordProblems(password: string, policy: PasswordPolicy = PASSWORD_POLICY): string[] {
   const problems: string[] = [];
-  if (password.length < policy.minLength) problems.push(`Password must be at least ${policy.minLength} characters long`);
-  if (password.length > policy.maxLength) problems.push(`Password must be at most ${policy.maxLength} characters long`);
+  if (password.length < policy.minLength)
+    problems.push(`Password must be at least ${policy.minLength} characters long`);
+  if (password.length > policy.maxLength)
+    problems.push(`Password must be at most ${policy.maxLength} characters long`);
   if (policy.requireLowercase && !/\p{Ll}/u.test(password))
     problems.push("Password must contain at least one lowercase letter");
   if (policy.requireUppercase && !/\p{Lu}/u.test(password))
     problems.push("Password must contain at least one uppercase letter");
-  if (policy.requireNumeric && !/\p{N}/u.test(password)) problems.push("Password must contain at least one number");
+  if (policy.requireNumeric && !/\p{N}/u.test(password))
+    problems.push("Password must contain at least one number");
   if (policy.requireNonAlphanumeric && !/[^\p{L}\p{N}]/u.test(password))
     problems.push("Password must contain at least one symbol");
   return problems;

@@ -1,7 +1,9 @@
 import { createBrowserRouter, Navigate } from "react-router";
-import { BareLayout } from "#web/components/layouts/bare-layout.tsx";
-import { MainLayout } from "#web/components/layouts/main-layout.tsx";
+import { BareLayout } from "#web/app/layouts/bare-layout.tsx";
+import { MainLayout } from "#web/app/layouts/main-layout.tsx";
+import { RootLayout } from "#web/app/layouts/root-layout.tsx";
 import { paths } from "#web/config/paths.ts";
+import { RequireAuth } from "#web/features/auth/components/require-auth.tsx";
 import { ComingSoonRoute } from "./routes/coming-soon.tsx";
 import { NotFoundRoute } from "./routes/not-found.tsx";
 import { RouteErrorBoundary } from "./routes/route-error.tsx";
@@ -13,38 +15,63 @@ const comingSoon = (title: string, issue: string) => ({
 export function createAppRouter() {
   return createBrowserRouter([
     {
-      element: <MainLayout />,
+      element: <RootLayout />,
       errorElement: <RouteErrorBoundary />,
       children: [
         {
-          path: paths.home.path,
-          lazy: async () => ({ Component: (await import("./routes/home.tsx")).HomeRoute }),
+          element: <MainLayout />,
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            {
+              path: paths.home.path,
+              lazy: async () => ({ Component: (await import("./routes/home.tsx")).HomeRoute }),
+            },
+            {
+              path: paths.exploreGardeners.path,
+              lazy: async () => ({
+                Component: (await import("./routes/explore-gardeners.tsx")).ExploreGardenersRoute,
+              }),
+            },
+            { path: paths.browseTips.path, ...comingSoon("Browse Tips", "Browsing public tips") },
+            { path: paths.shareTipLegacy.path, element: <Navigate to={paths.shareTip.getHref()} replace /> },
+            {
+              // Spec section 2: login required; visitors go to /auth/login and come back afterwards.
+              element: <RequireAuth />,
+              children: [
+                { path: paths.shareTip.path, ...comingSoon("Share a Garden Tip", "Sharing a tip") },
+                { path: paths.myTips.path, ...comingSoon("My Tips", "Managing your tips") },
+                { path: paths.tip.path, ...comingSoon("Tip Details", "Tip details and likes") },
+                { path: paths.updateTip.path, ...comingSoon("Update Tip", "Editing a tip") },
+                { path: `${paths.dashboard.root.path}/*`, ...comingSoon("Dashboard", "The dashboard") },
+                {
+                  path: paths.profile.path,
+                  lazy: async () => ({ Component: (await import("./routes/profile.tsx")).ProfileRoute }),
+                },
+              ],
+            },
+            { path: paths.privacy.path, ...comingSoon("Privacy Policy", "The privacy policy") },
+            { path: paths.terms.path, ...comingSoon("Terms of Use", "The terms of use") },
+            { path: "*", element: <NotFoundRoute /> },
+          ],
         },
         {
-          path: paths.exploreGardeners.path,
-          lazy: async () => ({
-            Component: (await import("./routes/explore-gardeners.tsx")).ExploreGardenersRoute,
-          }),
+          element: <BareLayout />,
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            {
+              path: paths.auth.login.path,
+              lazy: async () => ({ Component: (await import("./routes/auth/login.tsx")).LoginRoute }),
+            },
+            {
+              path: paths.auth.signup.path,
+              lazy: async () => ({ Component: (await import("./routes/auth/signup.tsx")).SignupRoute }),
+            },
+            {
+              path: paths.auth.reset.path,
+              lazy: async () => ({ Component: (await import("./routes/auth/reset.tsx")).ResetRoute }),
+            },
+          ],
         },
-        { path: paths.browseTips.path, ...comingSoon("Browse Tips", "Browsing public tips") },
-        { path: paths.shareTip.path, ...comingSoon("Share a Garden Tip", "Sharing a tip") },
-        { path: paths.shareTipLegacy.path, element: <Navigate to={paths.shareTip.getHref()} replace /> },
-        { path: paths.myTips.path, ...comingSoon("My Tips", "Managing your tips") },
-        { path: paths.tip.path, ...comingSoon("Tip Details", "Tip details and likes") },
-        { path: paths.updateTip.path, ...comingSoon("Update Tip", "Editing a tip") },
-        { path: `${paths.dashboard.root.path}/*`, ...comingSoon("Dashboard", "The dashboard") },
-        { path: paths.privacy.path, ...comingSoon("Privacy Policy", "The privacy policy") },
-        { path: paths.terms.path, ...comingSoon("Terms of Use", "The terms of use") },
-        { path: "*", element: <NotFoundRoute /> },
-      ],
-    },
-    {
-      element: <BareLayout />,
-      errorElement: <RouteErrorBoundary />,
-      children: [
-        { path: paths.auth.login.path, ...comingSoon("Login", "Signing in") },
-        { path: paths.auth.signup.path, ...comingSoon("Signup", "Signing up") },
-        { path: paths.auth.reset.path, ...comingSoon("Forget Password", "Resetting a password") },
       ],
     },
   ]);

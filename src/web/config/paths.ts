@@ -27,6 +27,7 @@ export const paths = {
     signup: { path: "/auth/signup", getHref: () => "/auth/signup" },
     reset: { path: "/auth/reset", getHref: () => "/auth/reset" },
   },
+  profile: { path: "/profile", getHref: () => "/profile" },
   privacy: { path: "/privacy", getHref: () => "/privacy" },
   terms: { path: "/terms", getHref: () => "/terms" },
 } as const;

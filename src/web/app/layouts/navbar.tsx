@@ -1,12 +1,11 @@
-import { Menu, Search, Sprout, X } from "lucide-react";
+import { LogOut, Menu, Search, Sprout, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Avatar } from "#web/components/ui/avatar.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useAuth } from "#web/features/auth/auth-provider.tsx";
 import { NAV_LINKS } from "./nav-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
-
-// Accounts arrive with the authentication work; until then every visitor is signed out.
-const signedIn = false;
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium transition-colors hover:bg-base-200 ${isActive ? "text-primary bg-base-200" : ""}`;
@@ -15,7 +14,9 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
-  const links = NAV_LINKS.filter((link) => signedIn || !link.signedInOnly);
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const links = NAV_LINKS.filter((link) => user || !link.signedInOnly);
 
   // A navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change on purpose
@@ -54,9 +55,38 @@ export function Navbar() {
         </ul>
         <div className="navbar-end gap-2">
           <ThemeToggle />
-          <Link to={paths.auth.login.getHref()} className="btn btn-primary btn-sm">
-            Sign in
-          </Link>
+          {user ? (
+            <>
+              <div className="tooltip tooltip-bottom" data-tip={user.displayName}>
+                <Link
+                  to={paths.profile.getHref()}
+                  className="btn btn-ghost btn-circle avatar"
+                  aria-label={`${user.displayName}: your profile`}
+                >
+                  <Avatar src={user.photoURL} name="" size={36} />
+                </Link>
+              </div>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                onClick={async () => {
+                  if (await logout()) navigate(paths.home.getHref());
+                }}
+              >
+                <LogOut aria-hidden="true" className="size-4" />
+                <span className="hidden sm:inline">Logout</span>
+                <span className="sr-only sm:hidden">Logout</span>
+              </button>
+            </>
+          ) : (
+            <Link
+              to={paths.auth.login.getHref()}
+              state={{ from: location }}
+              className="btn btn-primary btn-sm"
+            >
+              Sign in
+            </Link>
+          )}
         </div>
       </nav>
       {menuOpen && <MobileMenu id={menuId} links={links} />}

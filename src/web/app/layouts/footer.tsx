@@ -4,7 +4,7 @@ import { COPYRIGHT_YEAR } from "#shared/constants.ts";
 import { SOCIAL_NETWORKS } from "#shared/schemas/config.ts";
 import { SocialIcon } from "#web/components/ui/social-icons.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useConfig } from "#web/features/system/api/get-config.ts";
+import { useConfig } from "#web/hooks/use-config.ts";
 
 const FOOTER_LINKS = [
   { to: paths.home.getHref(), label: "Home" },

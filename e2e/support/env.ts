@@ -1,0 +1,23 @@
+import path from "node:path";
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
+
+/** Settings shared by the browser tests and the server they run against. */
+export const E2E = {
+  port,
+  baseURL,
+  oidcPort: port + 1,
+  google: {
+    clientId: "garden-e2e-client",
+    clientSecret: "garden-e2e-secret",
+    user: {
+      sub: "google-user-1",
+      email: "google.gardener@example.com",
+      name: "Gloria Greenleaf",
+      picture: `${baseURL}/images/gardeners/grace-liu.svg`,
+    },
+  },
+};
+
+export const mailDir = path.resolve(import.meta.dirname, "../../.test-data/e2e/mail");

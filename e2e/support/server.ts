@@ -1,0 +1,35 @@
+// Starts the built server for the browser tests on a fresh embedded database in .test-data/e2e, with a
+// real SMTP server (messages saved to .test-data/e2e/mail) and a local OpenID provider standing in for
+// Google, both on 127.0.0.1.
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { startOidcIssuer } from "../../src/server/test/oidc-issuer.ts";
+import { startSmtpCapture } from "../../src/server/test/smtp-capture.ts";
+import { E2E, mailDir } from "./env.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+rmSync(path.join(root, ".test-data", "e2e"), { recursive: true, force: true });
+
+const smtp = await startSmtpCapture({ saveDir: mailDir });
+const issuer = await startOidcIssuer({
+  clientId: E2E.google.clientId,
+  clientSecret: E2E.google.clientSecret,
+  redirectUris: [`${E2E.baseURL}/api/auth/callback/google`],
+  user: E2E.google.user,
+  port: E2E.oidcPort,
+});
+
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  DATA_DIR: path.join(root, ".test-data", "e2e", "data"),
+  PORT: String(E2E.port),
+  HOST: "127.0.0.1",
+  BASE_URL: E2E.baseURL,
+  SMTP_URL: smtp.url,
+  MAIL_FROM: "Garden Community <no-reply@garden.test>",
+  GOOGLE_CLIENT_ID: E2E.google.clientId,
+  GOOGLE_CLIENT_SECRET: E2E.google.clientSecret,
+  GOOGLE_DISCOVERY_URL: issuer.discoveryUrl,
+});
+await import(path.join(root, "dist/server/server.mjs"));

@@ -1,0 +1,15 @@
+import { useQuery } from "@tanstack/react-query";
+import { PASSWORD_POLICY } from "#shared/schemas/auth.ts";
+import { passwordPolicyQueryOptions } from "../api/auth-api.ts";
+
+/** The password rules, as the server states them (falling back to the shared policy while loading). */
+export function PasswordHint() {
+  const { data } = useQuery(passwordPolicyQueryOptions());
+  const policy = data ?? PASSWORD_POLICY;
+  const rules = [`at least ${policy.minLength} characters`];
+  if (policy.requireLowercase) rules.push("a lowercase letter");
+  if (policy.requireUppercase) rules.push("an uppercase letter");
+  if (policy.requireNumeric) rules.push("a number");
+  if (policy.requireNonAlphanumeric) rules.push("a symbol");
+  return <>Use {rules.join(", ").replace(/, ([^,]*)$/, " and $1")}.</>;
+}

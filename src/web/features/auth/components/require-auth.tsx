@@ -1,0 +1,13 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { FullPageLoader } from "#web/components/ui/loading-state.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useAuth } from "../auth-provider.tsx";
+
+/** Protected routes: a visitor is sent to the login page, which brings them back here afterwards. */
+export function RequireAuth() {
+  const { user, initializing } = useAuth();
+  const location = useLocation();
+  if (initializing) return <FullPageLoader label="Checking your session…" />;
+  if (!user) return <Navigate to={paths.auth.login.getHref()} state={{ from: location }} replace />;
+  return <Outlet />;
+}
