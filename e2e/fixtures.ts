@@ -42,3 +42,27 @@ export async function gotoWithTheme(page: Page, url: string, theme: Theme) {
   await page.goto(url);
   await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
 }
+
+let accountCounter = 0;
+/** A unique, valid account for one test. */
+export function newAccount(prefix = "gardener") {
+  accountCounter += 1;
+  const id = `${Date.now().toString(36)}${accountCounter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    name: `Test ${prefix} ${id}`,
+    email: `${prefix}.${id}@example.com`,
+    password: "Sunflower7",
+    image: "http://127.0.0.1:4173/images/gardeners/maya-okafor.svg",
+  };
+}
+
+/** Creates an account through the API and leaves the page's browser context signed in as it. */
+export async function signUpAs(page: Page, account = newAccount()) {
+  const origin = new URL(page.url() === "about:blank" ? "http://127.0.0.1:4173" : page.url()).origin;
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: account,
+    headers: { Origin: origin },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return account;
+}

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
-import { type ProfileInput, ProfileSchema } from "#shared/schemas/auth.ts";
+import { HttpUrlSchema, type ProfileInput, ProfileSchema } from "#shared/schemas/auth.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { FormError, TextField } from "#web/components/ui/form-field.tsx";
 import { useAuth } from "#web/features/auth/auth-provider.tsx";
@@ -15,7 +15,9 @@ export function ProfileRoute() {
     defaultValues: { name: user?.displayName ?? "", photoUrl: user?.photoURL ?? "" },
   });
   const { errors, isSubmitting, isDirty } = form.formState;
-  const preview = useWatch({ control: form.control, name: "photoUrl" });
+  const photoUrl = useWatch({ control: form.control, name: "photoUrl" });
+  // Only a valid http(s) URL is previewed (anything else would be blocked by the page's CSP anyway).
+  const preview = HttpUrlSchema.safeParse(photoUrl).success ? photoUrl : (user?.photoURL ?? null);
   const { clearError } = auth;
   useEffect(() => clearError, [clearError]);
 
@@ -36,7 +38,7 @@ export function ProfileRoute() {
       <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
         <form onSubmit={onSubmit} noValidate className="card-body gap-4">
           <div className="flex items-center gap-4">
-            <Avatar src={preview || null} name={`Photo preview for ${user.displayName}`} size={72} />
+            <Avatar src={preview} name={`Photo preview for ${user.displayName}`} size={72} />
             <div className="min-w-0">
               <p className="font-semibold break-words">{user.displayName}</p>
               <p className="text-sm break-all text-base-content/80">{user.email}</p>

@@ -90,13 +90,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  const clearError = useCallback(() => setErrorMessage(""), []);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
       initializing: session.isPending,
       loading: session.isPending || pending > 0,
       errorMessage,
-      clearError: () => setErrorMessage(""),
+      clearError,
       loginWithEmailPassword: (email, password) =>
         run(async () => {
           await signInWithEmail(email, password);
@@ -138,7 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       completePasswordReset: (token, newPassword) =>
         run(() => resetPassword(token, newPassword).then(() => undefined)),
     }),
-    [user, session.isPending, pending, errorMessage, run, refreshSession, queryClient],
+    [user, session.isPending, pending, errorMessage, clearError, run, refreshSession, queryClient],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -49,10 +49,11 @@ export async function signInWithGoogle(returnTo: string): Promise<GoogleSignInRe
     };
   }
 
-  if (!popup || popup.closed) {
+  if (!popup) {
     window.location.assign(url);
     return { status: "redirecting" };
   }
+  if (popup.closed) return { status: "cancelled" };
   popup.location.href = url;
 
   return new Promise((resolve) => {

@@ -1,0 +1,318 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { decodeMessage } from "../src/server/test/smtp-capture.ts";
+import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, signUpAs, test } from "./fixtures.ts";
+import { E2E, mailDir } from "./support/env.ts";
+
+const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
+
+test.describe("sign-up, logout and login", () => {
+  test("a visitor signs up, logs out and logs in again", async ({ page }) => {
+    const account = newAccount("journey");
+    await page.goto("/auth/signup");
+    await expect(page.getByRole("heading", { name: "Create a Account" })).toBeVisible();
+    await page.getByLabel("Full Name").fill(account.name);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Profile photo url").fill(account.image);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("By clicking, I agree to signup Terms of Use and Privacy Policy").check();
+    await page.getByRole("button", { name: "Sign up" }).click();
+
+    await expect(page.getByText("Signup Success!")).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("link", { name: `${account.name}: your profile` })).toBeVisible();
+    await expect(page.locator(`.tooltip[data-tip="${account.name}"]`)).toHaveCount(1);
+    await expect(nav(page).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
+
+    // The session survives a reload.
+    await page.reload();
+    await expect(page.getByRole("link", { name: `${account.name}: your profile` })).toBeVisible();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByText("Logged out successfully")).toBeVisible();
+    await expect(nav(page).getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(nav(page).getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+
+    await nav(page).getByRole("link", { name: "Sign in" }).click();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByText("Login success!")).toBeVisible();
+    await expect(page.getByRole("link", { name: `${account.name}: your profile` })).toBeVisible();
+  });
+
+  test("the password can be shown and hidden", async ({ page }) => {
+    await page.goto("/auth/login");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("Secret123");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Hide password" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+  });
+
+  test.describe("with failing requests", () => {
+    test.use({ allowConsoleErrors: [/Failed to load resource/] });
+
+    test("a wrong password shows the server's message in red under the form", async ({ page }) => {
+      const account = newAccount("wrongpw");
+      await signUpAs(page, account);
+      await page.context().clearCookies();
+      await page.goto("/auth/login");
+      await page.getByLabel("Email").fill(account.email);
+      await page.getByLabel("Password", { exact: true }).fill("Wrong1234");
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      const alert = page.getByRole("alert");
+      await expect(alert).toHaveText("Invalid email or password");
+      await expect(alert).toHaveClass(/text-error/);
+      await expect(page).toHaveURL(/\/auth\/login$/);
+      // Nothing typed is lost.
+      await expect(page.getByLabel("Email")).toHaveValue(account.email);
+    });
+
+    test("signing up with a taken e-mail explains why", async ({ page }) => {
+      const account = newAccount("taken");
+      await signUpAs(page, account);
+      await page.context().clearCookies();
+      await page.goto("/auth/signup");
+      await page.getByLabel("Full Name").fill("Someone Else");
+      await page.getByLabel("Email").fill(account.email);
+      await page.getByLabel("Profile photo url").fill(account.image);
+      await page.getByLabel("Password", { exact: true }).fill("Another123");
+      await page.getByLabel(/By clicking, I agree/).check();
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await expect(page.getByRole("alert")).toContainText(/already exists/i);
+    });
+  });
+
+  test("the forms check every field before sending", async ({ page }) => {
+    let calls = 0;
+    page.on("request", (request) => {
+      if (request.url().includes("/api/auth/sign-")) calls += 1;
+    });
+    await page.goto("/auth/signup");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expect(page.getByText("URL is required")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(page.getByText("You must accept the Terms of Use and Privacy Policy")).toBeVisible();
+
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Profile photo url").fill("javascript:alert(1)");
+    await page.getByLabel("Password", { exact: true }).fill("abcdef");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("Enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Enter an http(s) URL")).toBeVisible();
+    await expect(page.getByText("Password must contain at least one uppercase letter")).toBeVisible();
+    await expect(
+      page.getByText("Use at least 6 characters, a lowercase letter and an uppercase letter."),
+    ).toBeVisible();
+
+    await page.goto("/auth/login");
+    await page.getByLabel("Password", { exact: true }).fill("ABC");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
+    expect(calls).toBe(0);
+  });
+});
+
+test.describe("protected routes", () => {
+  for (const target of [
+    "/my-tips",
+    "/share-garden-tip",
+    "/dashboard/add-tip",
+    "/tips/some-tip",
+    "/update-tip/some-tip",
+    "/profile",
+  ]) {
+    test(`a visitor opening ${target} logs in and comes back to it`, async ({ page }) => {
+      const account = newAccount("returning");
+      await signUpAs(page, account);
+      await page.context().clearCookies();
+      await page.goto(target);
+      await expect(page).toHaveURL(/\/auth\/login$/);
+      await page.getByLabel("Email").fill(account.email);
+      await page.getByLabel("Password", { exact: true }).fill(account.password);
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${target.replace(/\//g, "\\/")}$`));
+    });
+  }
+
+  test("signing up from the login page still returns to the attempted page", async ({ page }) => {
+    const account = newAccount("detour");
+    await page.goto("/my-tips");
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.getByRole("link", { name: "Signup" }).click();
+    await page.getByLabel("Full Name").fill(account.name);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Profile photo url").fill(account.image);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel(/By clicking, I agree/).check();
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/my-tips$/);
+  });
+});
+
+test("the profile page changes the name and photo, shown in the navbar at once", async ({ page }) => {
+  const account = newAccount("profile");
+  await signUpAs(page, account);
+  await page.goto("/profile");
+  await page.getByLabel("Display name").fill("Hazel Thornbury");
+  await page.getByLabel("Profile photo url").fill("http://127.0.0.1:4173/images/gardeners/rowan-ellis.svg");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Profile updated")).toBeVisible();
+  const avatarLink = page.getByRole("link", { name: "Hazel Thornbury: your profile" });
+  await expect(avatarLink).toBeVisible();
+  await expect(avatarLink.locator("img")).toHaveAttribute("src", /rowan-ellis\.svg$/);
+
+  await page.getByLabel("Profile photo url").fill("ftp://example.com/me.png");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Enter an http(s) URL")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Display name")).toHaveValue("Hazel Thornbury");
+});
+
+test.describe("password reset by e-mail", () => {
+  function findResetLink(email: string): string | null {
+    let files: string[] = [];
+    try {
+      files = readdirSync(mailDir).sort();
+    } catch {
+      return null;
+    }
+    for (const file of files.reverse()) {
+      const mail = decodeMessage(readFileSync(path.join(mailDir, file)));
+      if (!readFileSync(path.join(mailDir, file), "utf8").includes(email)) continue;
+      const link = mail.text.match(/https?:\/\/\S+\/auth\/reset\?token=[\w-]+/)?.[0];
+      if (link) return link;
+    }
+    return null;
+  }
+
+  test("a reset link arrives through SMTP and sets a new password", async ({ page }) => {
+    const account = newAccount("reset");
+    await signUpAs(page, account);
+    await page.context().clearCookies();
+
+    await page.goto("/auth/login");
+    await page.getByRole("link", { name: "Forget password" }).click();
+    await expect(page).toHaveURL(/\/auth\/reset$/);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+
+    await expect.poll(() => findResetLink(account.email), { timeout: 10_000 }).not.toBeNull();
+    const link = findResetLink(account.email) ?? "";
+    expect(link.startsWith(`${E2E.baseURL}/auth/reset?token=`)).toBe(true);
+
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill("Marigold42");
+    await page.getByLabel("Repeat the new password").fill("Marigold41");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("The passwords do not match")).toBeVisible();
+    await page.getByLabel("Repeat the new password").fill("Marigold42");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("Your password has been changed")).toBeVisible();
+
+    await page.getByRole("link", { name: "Go to Login" }).click();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("Marigold42");
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page.getByRole("link", { name: `${account.name}: your profile` })).toBeVisible();
+  });
+
+  test("a known mail domain gets a link to its web mail", async ({ page }) => {
+    await page.goto("/auth/reset");
+    await page.getByLabel("Email").fill("someone.who.may.not.exist@gmail.com");
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("link", { name: "Open Gmail" })).toHaveAttribute(
+      "href",
+      "https://mail.google.com/",
+    );
+  });
+
+  test.describe("with a bad link", () => {
+    test.use({ allowConsoleErrors: [/Failed to load resource/] });
+    test("an invalid reset link says so and offers a new one", async ({ page }) => {
+      await page.goto("/auth/reset?token=not-a-real-token");
+      await page.getByLabel("New password", { exact: true }).fill("Marigold42");
+      await page.getByLabel("Repeat the new password").fill("Marigold42");
+      await page.getByRole("button", { name: "Set new password" }).click();
+      await expect(page.getByRole("alert")).toHaveText(
+        "This reset link is invalid or has expired. Ask for a new one.",
+      );
+      await expect(page.getByRole("link", { name: "Send a new reset link" })).toBeVisible();
+    });
+  });
+});
+
+test.describe("Google sign-in", () => {
+  test("through a popup, ending signed in with the provider's name, e-mail and picture", async ({ page }) => {
+    await page.goto("/tips/abc");
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Login with Google" }).click();
+    const popup = await popupPromise;
+    await popup.waitForEvent("close", { timeout: 15_000 });
+
+    await expect(page.getByText("Login success with google")).toBeVisible();
+    await expect(page).toHaveURL(/\/tips\/abc$/);
+    const avatar = page.getByRole("link", { name: `${E2E.google.user.name}: your profile` });
+    await expect(avatar).toBeVisible();
+    await expect(avatar.locator("img")).toHaveAttribute("src", E2E.google.user.picture);
+    const session = await (await page.request.get("/api/auth/get-session")).json();
+    expect(session.user).toMatchObject({
+      name: E2E.google.user.name,
+      email: E2E.google.user.email,
+      image: E2E.google.user.picture,
+    });
+  });
+
+  test("closing the popup cancels quietly", async ({ page }) => {
+    await page.goto("/auth/login");
+    page.on("popup", (popup) => void popup.close());
+    await page.getByRole("button", { name: "Login with Google" }).click();
+    await expect(page.getByText("Google sign-in was cancelled.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Login with Google" })).toBeEnabled();
+    await expect(nav(page)).toHaveCount(0);
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test("a blocked popup falls back to a full-page redirect", async ({ page }) => {
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
+    await page.goto("/my-tips");
+    await page.getByRole("button", { name: "Login with Google" }).click();
+    await expect(page).toHaveURL(/\/my-tips$/, { timeout: 15_000 });
+    await expect(page.getByRole("link", { name: `${E2E.google.user.name}: your profile` })).toBeVisible();
+  });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the account pages have no WCAG 2.1 A/AA violations (${theme})`, async ({ page }) => {
+    for (const [url, heading] of [
+      ["/auth/login", "Login"],
+      ["/auth/signup", "Create a Account"],
+      ["/auth/reset", "Forget Password"],
+      ["/auth/reset?token=abc", "Choose a new password"],
+    ] as const) {
+      await gotoWithTheme(page, url, theme);
+      await expect(page.getByRole("heading", { name: heading })).toBeVisible();
+      await expectNoA11yViolations(page, `${url} (${theme})`);
+    }
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expectNoA11yViolations(page, `reset form with errors (${theme})`);
+
+    await signUpAs(page);
+    await gotoWithTheme(page, "/profile", theme);
+    await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
+    await expectNoA11yViolations(page, `/profile (${theme})`);
+    await page.goto("/explore-gardeners");
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expectNoA11yViolations(page, `signed-in navbar (${theme})`);
+  });
+}
