@@ -11,6 +11,7 @@ import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { registerDocs } from "./modules/docs/docs.routes.ts";
 import { registerGardenerRoutes } from "./modules/gardeners/gardeners.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
+import { registerTipRoutes } from "./modules/tips/tips.routes.ts";
 import { serveWeb } from "./web.ts";
 
 export type AppConfig = Pick<
@@ -138,6 +139,7 @@ export function createApp({
   registerSystemRoutes(api);
   registerAuthRoutes(api, auth, { rateLimits: config.RATE_LIMIT ?? true });
   registerGardenerRoutes(api);
+  registerTipRoutes(api);
   registerDocs(api);
   api.notFound((c) => c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);

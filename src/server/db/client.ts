@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -77,7 +78,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) {
     releaseLock = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create({ dataDir: path.join(dataDir, "pglite") });
+      client = await PGlite.create({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
     } catch (error) {
       releaseLock();
       throw new DatabaseUnavailableError(
@@ -85,7 +86,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       );
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { pg_trgm } });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {

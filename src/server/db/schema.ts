@@ -29,6 +29,11 @@ export const gardeners = pgTable(
   ],
 );
 
+/** The text `q` searches: title, plant type, category and author name, lower-cased. */
+export const tipSearchText = sql.raw(
+  `lower(coalesce("title", '') || ' ' || coalesce("plant_type", '') || ' ' || coalesce("category", '') || ' ' || coalesce("name", ''))`,
+);
+
 export const tips = pgTable(
   "tips",
   {
@@ -59,6 +64,9 @@ export const tips = pgTable(
     ),
     // An author's own tips, and the live totalSharedTips count per gardener.
     index("tips_email_created_idx").on(table.email, table.createdAt.desc()),
+    index("tips_availability_title_idx").on(table.availability, table.title, table.id),
+    // Text search (q): a trigram index over the searched text makes ILIKE '%…%' an index scan.
+    index("tips_search_trgm_idx").using("gin", sql`(${tipSearchText}) gin_trgm_ops`),
     check("tips_total_liked_check", sql`${table.totalLiked} >= 0`),
   ],
 );

@@ -41,7 +41,7 @@ export function Navbar() {
             className="flex items-center gap-2 whitespace-nowrap text-base font-bold text-primary sm:text-lg"
           >
             <Sprout aria-hidden="true" className="size-6 shrink-0 sm:size-7" />
-            <span>Garden Community</span>
+            <span className="max-[420px]:sr-only">Garden Community</span>
           </Link>
         </div>
         <ul className="navbar-center hidden gap-1 lg:flex">

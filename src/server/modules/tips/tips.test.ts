@@ -1,0 +1,291 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { tips } from "../../db/schema.ts";
+import { createClient, newAccount } from "../../test/http-client.ts";
+import { createTestApp, getJson } from "../../test/test-db.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+const ALICE = "alice@example.com";
+const BOB = "bob@example.com";
+
+type NewTip = typeof tips.$inferInsert;
+const base = (i: number, overrides: Partial<NewTip> = {}): NewTip => ({
+  title: `Tip number ${String(i).padStart(2, "0")}`,
+  plantType: "Tomato",
+  difficulty: "Easy",
+  description: "A useful gardening tip with enough words.",
+  category: "Vegetables",
+  availability: "Public",
+  name: "Alice Apple",
+  email: ALICE,
+  totalLiked: i % 7,
+  createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+  ...overrides,
+});
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+  await ctx.db.insert(tips).values([
+    ...Array.from({ length: 30 }, (_, i) => base(i + 1)),
+    base(31, {
+      title: "Brewing compost tea",
+      plantType: "All plants",
+      category: "Composting",
+      difficulty: "Medium",
+      totalLiked: 50,
+      name: "Bob Basil",
+      email: BOB,
+    }),
+    base(32, {
+      title: "Pruning apple trees in winter",
+      plantType: "Apple",
+      category: "Trees",
+      difficulty: "Hard",
+      totalLiked: 40,
+      name: "Bob Basil",
+      email: BOB,
+    }),
+    base(33, {
+      title: "Secret hidden mulch trick",
+      plantType: "Mulch",
+      category: "Soil & Composting",
+      availability: "Hidden",
+      totalLiked: 99,
+    }),
+    base(34, {
+      title: "Private seed list",
+      plantType: "Seeds",
+      category: "Other",
+      availability: "Private",
+      totalLiked: 98,
+    }),
+    base(35, {
+      title: "100% organic_feed",
+      plantType: "Basil",
+      category: "Herbs",
+      difficulty: "Medium",
+      totalLiked: 3,
+    }),
+    // Same creation time and likes as another tip: ties are broken by id, so paging never repeats or skips.
+    base(36, { title: "Twin tip", createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 30)), totalLiked: 30 % 7 }),
+  ]);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const list = (query: string) => getJson<Tip[]>(ctx.app, `/api/tips${query}`);
+const titles = (res: { body: Tip[] }) => res.body.map((t) => t.title);
+
+describe("GET /api/tips", () => {
+  it("lists public tips only, newest first, 20 by default, with the total", async () => {
+    const res = await list("");
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(20);
+    expect(res.headers.get("x-total-count")).toBe("34");
+    const dates = res.body.map((t) => Date.parse(t.createdAt));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    expect(res.body.every((t) => t.availability === "Public")).toBe(true);
+    expect(res.body[0]).toMatchObject({
+      _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      plantType: expect.any(String),
+      difficulty: expect.any(String),
+      description: expect.any(String),
+      images: "http://localhost/images/default-plant.svg",
+      category: expect.any(String),
+      name: expect.any(String),
+      email: expect.any(String),
+      totalLiked: expect.any(Number),
+    });
+  });
+
+  it("gives the home page's trending tips: public, by likes then newest, six of them", async () => {
+    const res = await list("?availability=Public&sort=likes&limit=6");
+    expect(titles(res).slice(0, 2)).toEqual(["Brewing compost tea", "Pruning apple trees in winter"]);
+    expect(res.body).toHaveLength(6);
+    const likes = res.body.map((t) => t.totalLiked);
+    expect([...likes].sort((a, b) => b - a)).toEqual(likes);
+    expect(titles(res)).not.toContain("Secret hidden mulch trick");
+    // The spec's own call works too.
+    const spec = await list("?availability=Public&limit=6");
+    expect(spec.status).toBe(200);
+    expect(spec.body).toHaveLength(6);
+  });
+
+  it("filters by difficulty and category, and combines them", async () => {
+    expect(titles(await list("?difficulty=Hard"))).toEqual(["Pruning apple trees in winter"]);
+    const medium = await list("?difficulty=Medium");
+    expect(titles(medium).sort()).toEqual(["100% organic_feed", "Brewing compost tea"]);
+    expect(medium.headers.get("x-total-count")).toBe("2");
+    expect(titles(await list("?category=Composting&difficulty=Medium"))).toEqual(["Brewing compost tea"]);
+    expect(titles(await list("?category=Composting&difficulty=Hard"))).toEqual([]);
+    expect(titles(await list(`?category=${encodeURIComponent("Soil & Composting")}`))).toEqual([]);
+  });
+
+  it("searches title, plant type, category and author name, case-insensitively", async () => {
+    expect(titles(await list("?q=COMPOST"))).toEqual(["Brewing compost tea"]);
+    // Alice Apple's 32 public tips by author name, and Bob's apple trees by title.
+    expect((await list("?q=apple")).headers.get("x-total-count")).toBe("33");
+    expect(titles(await list("?q=bob%20basil&sort=title"))).toEqual([
+      "Brewing compost tea",
+      "Pruning apple trees in winter",
+    ]);
+    expect(titles(await list("?q=trees"))).toEqual(["Pruning apple trees in winter"]);
+    expect(titles(await list("?q=herbs"))).toEqual(["100% organic_feed"]);
+    // % and _ are searched for literally.
+    expect(titles(await list("?q=100%25"))).toEqual(["100% organic_feed"]);
+    expect(titles(await list("?q=c__feed"))).toEqual([]);
+    expect(titles(await list("?q=%25"))).toEqual(["100% organic_feed"]);
+    const searched = await list("?q=tip&difficulty=Easy&limit=5");
+    expect(searched.body).toHaveLength(5);
+    expect(searched.headers.get("x-total-count")).toBe("31");
+  });
+
+  it("never shows hidden or private tips to the public, not even by search", async () => {
+    for (const query of [
+      "?limit=100",
+      "?q=secret",
+      "?q=private",
+      "?sort=likes",
+      "?category=Other",
+      "?q=mulch",
+    ]) {
+      const res = await list(query);
+      expect(titles(res), query).not.toContain("Secret hidden mulch trick");
+      expect(titles(res), query).not.toContain("Private seed list");
+    }
+  });
+
+  it("sorts oldest first, by likes and by title", async () => {
+    expect(titles(await list("?sort=oldest&limit=2"))).toEqual(["Tip number 01", "Tip number 02"]);
+    const byTitle = titles(await list("?sort=title&limit=100"));
+    expect(byTitle).toEqual([...byTitle].sort((a, b) => (a < b ? -1 : 1)));
+  });
+
+  it.each(["newest", "oldest", "likes", "title"])(
+    "pages with the cursor through every tip exactly once (sort=%s)",
+    async (sort) => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 20; pages++) {
+        const res = await list(`?sort=${sort}&limit=7${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("x-total-count")).toBe("34");
+        seen.push(...res.body.map((t) => t._id));
+        cursor = res.headers.get("x-next-cursor");
+        if (!cursor) break;
+      }
+      expect(seen).toHaveLength(34);
+      expect(new Set(seen).size).toBe(34);
+      const all = await list(`?sort=${sort}&limit=100`);
+      expect(seen).toEqual(all.body.map((t) => t._id));
+    },
+  );
+
+  it("pages with offset too", async () => {
+    const first = await list("?limit=10&offset=0");
+    const second = await list("?limit=10&offset=10");
+    expect(new Set([...first.body, ...second.body].map((t) => t._id)).size).toBe(20);
+    expect((await list("?offset=1000")).body).toEqual([]);
+  });
+
+  it.each([
+    ["difficulty=Impossible", "difficulty"],
+    ["category=Cacti", "category"],
+    ["sort=random", "sort"],
+    ["limit=-1", "limit"],
+    ["limit=0", "limit"],
+    ["limit=101", "limit"],
+    ["limit=abc", "limit"],
+    ["offset=-3", "offset"],
+    ["availability=Secret", "availability"],
+    ["availability=Hidden", "availability"],
+    ["availability=Private", "availability"],
+    ["cursor=not-a-cursor", "cursor"],
+    [`cursor=${Buffer.from('{"s":"newest","i":"x"}').toString("base64url")}`, "cursor"],
+    [`q=${"a".repeat(101)}`, "q"],
+    ["email=not-an-email", "email"],
+  ])("answers ?%s with a 400 naming %s", async (query, field) => {
+    const res = await getJson<{ message: string; issues?: unknown }>(ctx.app, `/api/tips?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(field);
+  });
+
+  it("refuses a cursor made for another sort order", async () => {
+    const cursor = (await list("?sort=newest&limit=2")).headers.get("x-next-cursor");
+    const res = await getJson<{ message: string }>(ctx.app, `/api/tips?sort=likes&cursor=${cursor}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/cursor/);
+  });
+});
+
+describe("GET /api/tips?email= (ruling 7)", () => {
+  it("lists the signed-in user's own tips of every availability", async () => {
+    const account = newAccount({ email: ALICE });
+    const alice = createClient(ctx.app);
+    expect((await alice.post("/api/auth/sign-up/email", account)).status).toBe(200);
+    const res = await alice.get(`/api/tips?email=${ALICE}&limit=100`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-total-count")).toBe("34");
+    const availabilities = new Set((res.body as Tip[]).map((t) => t.availability));
+    expect(availabilities).toEqual(new Set(["Public", "Hidden", "Private"]));
+    expect((res.body as Tip[]).every((t) => t.email === ALICE)).toBe(true);
+    const hidden = await alice.get(`/api/tips?email=${ALICE.toUpperCase()}&availability=Hidden`);
+    expect((hidden.body as Tip[]).map((t) => t.title)).toEqual(["Secret hidden mulch trick"]);
+  });
+
+  it("answers 403 to a visitor and to another user", async () => {
+    const visitor = await getJson<{ message: string }>(ctx.app, `/api/tips?email=${ALICE}`);
+    expect(visitor.status).toBe(403);
+    const other = createClient(ctx.app);
+    expect((await other.post("/api/auth/sign-up/email", newAccount())).status).toBe(200);
+    const res = await other.get(`/api/tips?email=${ALICE}`);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/own tips/);
+  });
+});
+
+describe("GET /api/tips/{id}", () => {
+  async function idOf(title: string) {
+    const [row] = (await ctx.db.select().from(tips)).filter((t) => t.title === title);
+    return row?.id ?? "";
+  }
+
+  it("answers a public tip to anyone", async () => {
+    const id = await idOf("Brewing compost tea");
+    const res = await getJson<Tip>(ctx.app, `/api/tips/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      _id: id,
+      title: "Brewing compost tea",
+      name: "Bob Basil",
+      email: BOB,
+      totalLiked: 50,
+    });
+  });
+
+  it("answers 404 for unknown and malformed ids", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", "1", "%27%20OR%201%3D1"]) {
+      const res = await getJson<{ message: string }>(ctx.app, `/api/tips/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(res.body.message).toBe("Tip not found");
+    }
+  });
+
+  it("answers 404 for a hidden or private tip to all but its author", async () => {
+    const hidden = await idOf("Secret hidden mulch trick");
+    const priv = await idOf("Private seed list");
+    const stranger = createClient(ctx.app);
+    await stranger.post("/api/auth/sign-up/email", newAccount());
+    for (const id of [hidden, priv]) {
+      expect((await getJson(ctx.app, `/api/tips/${id}`)).status).toBe(404);
+      expect((await stranger.get(`/api/tips/${id}`)).status).toBe(404);
+    }
+    const alice = createClient(ctx.app);
+    expect(
+      (await alice.post("/api/auth/sign-in/email", { email: ALICE, password: "Sunflower7" })).status,
+    ).toBe(200);
+    expect((await alice.get(`/api/tips/${hidden}`)).body.title).toBe("Secret hidden mulch trick");
+    expect((await alice.get(`/api/tips/${priv}`)).body.title).toBe("Private seed list");
+  });
+});
