@@ -1,10 +1,10 @@
 import { expect, expectNoA11yViolations, gotoWithTheme, test } from "./fixtures.ts";
 
 const pages = [
-  { url: "/", ready: "Grow together" },
+  { url: "/", ready: "Top Trending Tips" },
   { url: "/explore-gardeners", ready: "Total Shared Tips" },
   { url: "/no-such-page", ready: "The page cannot be found." },
-  { url: "/browse-tips", ready: "Browse Tips" },
+  { url: "/browse-tips", ready: "See More" },
   { url: "/auth/login", ready: "Login" },
 ] as const;
 

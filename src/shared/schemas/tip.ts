@@ -33,7 +33,9 @@ export const TipListQuerySchema = PageQuerySchema.extend({
     .enum(AVAILABILITIES, { error: `availability must be one of: ${AVAILABILITIES.join(", ")}` })
     .optional(),
   email: z.string().trim().toLowerCase().pipe(z.email("email must be an e-mail address")).optional(),
-  difficulty: z.enum(DIFFICULTIES, { error: `difficulty must be one of: ${DIFFICULTIES.join(", ")}` }).optional(),
+  difficulty: z
+    .enum(DIFFICULTIES, { error: `difficulty must be one of: ${DIFFICULTIES.join(", ")}` })
+    .optional(),
   category: z.enum(CATEGORIES, { error: `category must be one of: ${CATEGORIES.join(", ")}` }).optional(),
   q: z
     .string()

@@ -32,7 +32,10 @@ export function createAppRouter() {
                 Component: (await import("./routes/explore-gardeners.tsx")).ExploreGardenersRoute,
               }),
             },
-            { path: paths.browseTips.path, ...comingSoon("Browse Tips", "Browsing public tips") },
+            {
+              path: paths.browseTips.path,
+              lazy: async () => ({ Component: (await import("./routes/browse-tips.tsx")).BrowseTipsRoute }),
+            },
             { path: paths.shareTipLegacy.path, element: <Navigate to={paths.shareTip.getHref()} replace /> },
             {
               // Spec section 2: login required; visitors go to /auth/login and come back afterwards.
@@ -49,8 +52,14 @@ export function createAppRouter() {
                 },
               ],
             },
-            { path: paths.privacy.path, ...comingSoon("Privacy Policy", "The privacy policy") },
-            { path: paths.terms.path, ...comingSoon("Terms of Use", "The terms of use") },
+            {
+              path: paths.privacy.path,
+              lazy: async () => ({ Component: (await import("./routes/privacy.tsx")).PrivacyRoute }),
+            },
+            {
+              path: paths.terms.path,
+              lazy: async () => ({ Component: (await import("./routes/terms.tsx")).TermsRoute }),
+            },
             { path: "*", element: <NotFoundRoute /> },
           ],
         },

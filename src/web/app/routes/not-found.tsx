@@ -6,6 +6,7 @@ export function NotFoundRoute() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-20 text-center">
       <title>Page Not Found - Gardening Community</title>
+      <meta name="description" content="The page you asked for does not exist on Gardening Community." />
       <Sprout aria-hidden="true" className="size-16 text-primary" />
       <p className="text-7xl font-black text-primary">404</p>
       <h1 className="text-2xl font-bold">The page cannot be found.</h1>

@@ -3,7 +3,15 @@ import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { Gardener } from "#shared/schemas/gardener.ts";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
 
-export function GardenerCard({ gardener, lazy = true }: { gardener: Gardener; lazy?: boolean }) {
+export function GardenerCard({
+  gardener,
+  lazy = true,
+  headingLevel: Heading = "h2",
+}: {
+  gardener: Gardener;
+  lazy?: boolean;
+  headingLevel?: "h2" | "h3";
+}) {
   const active = gardener.status === "active";
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
@@ -19,7 +27,7 @@ export function GardenerCard({ gardener, lazy = true }: { gardener: Gardener; la
             className="size-20 shrink-0 rounded-full bg-base-200 object-cover ring-2 ring-base-300"
           />
           <div className="min-w-0">
-            <h2 className="card-title text-lg break-words">{gardener.name}</h2>
+            <Heading className="card-title text-lg break-words">{gardener.name}</Heading>
             <span className={`badge badge-sm mt-1 ${active ? "badge-success" : "badge-neutral"}`}>
               <span className="sr-only">Status: </span>
               {gardener.status}

@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "./fixtures.ts";
+
+const slide = (page: import("@playwright/test").Page, n: number) =>
+  page.getByRole("group", { name: new RegExp(`^${n} of 3`) });
+
+test.describe("home page", () => {
+  test("has its title and every section", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("Home - Gardeners community");
+    for (const heading of [
+      "Featured Active Gardeners",
+      "Top Trending Tips",
+      "Upcoming Events",
+      "Success Stories",
+    ]) {
+      await expect(page.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
+    }
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toMatch(/gardeners/i);
+  });
+
+  test("the banner types its title, advances by itself, and by arrows and dots", async ({ page }) => {
+    await page.goto("/");
+    await expect(slide(page, 1)).toHaveAttribute("data-active", "true");
+    const typed = slide(page, 1).getByTestId("typed-title");
+    // The title is typed out character by character.
+    await expect.poll(async () => (await typed.textContent())?.length ?? 0).toBeGreaterThan(3);
+    const early = (await typed.textContent()) ?? "";
+    await expect.poll(async () => ((await typed.textContent()) ?? "").length).toBeGreaterThan(early.length);
+    expect(
+      "Spring Planting Workshop_".startsWith(((await typed.textContent()) ?? "").replace(/_$/, "")),
+    ).toBe(true);
+
+    await page.getByRole("button", { name: "Next slide" }).click();
+    await expect(slide(page, 2)).toHaveAttribute("data-active", "true");
+    await page.getByRole("button", { name: /Go to slide 3/ }).click();
+    await expect(slide(page, 3)).toHaveAttribute("data-active", "true");
+    await expect(page.getByRole("button", { name: /Go to slide 3/ })).toHaveAttribute("aria-current", "true");
+    // It loops both ways.
+    await page.getByRole("button", { name: "Next slide" }).click();
+    await expect(slide(page, 1)).toHaveAttribute("data-active", "true");
+    await page.getByRole("button", { name: "Previous slide" }).click();
+    await expect(slide(page, 3)).toHaveAttribute("data-active", "true");
+    // Autoplay goes on after the clicks: about 5 s later the next slide shows.
+    await expect(slide(page, 1)).toHaveAttribute("data-active", "true", { timeout: 7_000 });
+  });
+
+  test("each banner button leads somewhere", async ({ page }) => {
+    await page.goto("/");
+    await expect(
+      slide(page, 1).getByRole("link", { name: "Register Now", includeHidden: true }),
+    ).toHaveAttribute("href", "/auth/signup");
+    await expect(
+      slide(page, 2).getByRole("link", { name: "Learn More", includeHidden: true }),
+    ).toHaveAttribute("href", "/browse-tips");
+    await expect(
+      slide(page, 3).getByRole("link", { name: "Join Event", includeHidden: true }),
+    ).toHaveAttribute("href", "#events");
+    await page.getByRole("button", { name: /Go to slide 3/ }).click();
+    await slide(page, 3).getByRole("link", { name: "Join Event" }).click();
+    await expect(page).toHaveURL(/#events$/);
+    await expect(page.locator("#events")).toBeInViewport();
+  });
+
+  test.describe("with reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+    test("the banner neither types nor plays by itself", async ({ page }) => {
+      await page.goto("/");
+      await expect(slide(page, 1).getByTestId("typed-title")).toHaveText("Spring Planting Workshop_");
+      await page.waitForTimeout(6_000);
+      await expect(slide(page, 1)).toHaveAttribute("data-active", "true");
+      await page.getByRole("button", { name: "Next slide" }).click();
+      await expect(slide(page, 2)).toHaveAttribute("data-active", "true");
+    });
+  });
+
+  test("shows active gardeners and the six most liked public tips", async ({ page, request }) => {
+    await page.goto("/");
+    const gardeners = page.getByRole("region", { name: "Featured Active Gardeners" }).getByRole("article");
+    await expect(gardeners.first()).toBeVisible();
+    const count = await gardeners.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(6);
+    for (let i = 0; i < count; i++) await expect(gardeners.nth(i)).toContainText("active");
+
+    const expected = (await (
+      await request.get("/api/tips?availability=Public&sort=likes&limit=6")
+    ).json()) as Array<{ title: string; _id: string }>;
+    const cards = page.getByRole("region", { name: "Top Trending Tips" }).getByRole("article");
+    await expect(cards).toHaveCount(6);
+    for (let i = 0; i < 6; i++) {
+      await expect(cards.nth(i)).toContainText(expected[i]?.title ?? "");
+      await expect(cards.nth(i).getByRole("link", { name: /See more/i })).toHaveAttribute(
+        "href",
+        `/tips/${expected[i]?._id}`,
+      );
+    }
+  });
+
+  test("each upcoming event downloads a calendar entry", async ({ page }) => {
+    await page.goto("/");
+    const events = page.locator("#events").getByRole("article");
+    await expect(events).toHaveCount(3);
+    await expect(page.locator("#events")).toContainText("June");
+    await expect(page.locator("#events")).toContainText("2025");
+    const downloadPromise = page.waitForEvent("download");
+    await events.first().getByRole("link").last().click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/\.ics$/);
+    const text = readFileSync((await download.path()) ?? "", "utf8");
+    expect(text).toContain("BEGIN:VCALENDAR");
+    expect(text).toContain("BEGIN:VEVENT");
+    expect(text).toMatch(/DTSTART[^:]*:202506\d\dT\d{6}/);
+  });
+
+  test("success stories show before and after pictures", async ({ page }) => {
+    await page.goto("/");
+    const stories = page.getByRole("region", { name: "Success Stories" });
+    await expect(stories.getByRole("img")).toHaveCount(6);
+    await expect(stories.getByText("Before", { exact: true })).toHaveCount(3);
+    await expect(stories.getByText("After", { exact: true })).toHaveCount(3);
+  });
+});

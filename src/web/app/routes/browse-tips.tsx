@@ -1,0 +1,217 @@
+import { Search, Sprout } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { DIFFICULTIES, type Difficulty } from "#shared/constants.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { ErrorState } from "#web/components/ui/error-state.tsx";
+import { LoadingState } from "#web/components/ui/loading-state.tsx";
+import { Pagination } from "#web/components/ui/pagination.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useTips } from "#web/features/tips/api/get-tips.ts";
+import { DifficultyBadge } from "#web/features/tips/components/difficulty-badge.tsx";
+import { TipCard } from "#web/features/tips/components/tip-card.tsx";
+import { TipImage } from "#web/features/tips/components/tip-image.tsx";
+
+const PAGE_SIZE = 10;
+const SEARCH_DEBOUNCE_MS = 300;
+
+function readLevel(value: string | null): Difficulty | undefined {
+  return DIFFICULTIES.find((d) => d === value);
+}
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+}
+
+/** Browse Tips: level filter, search and page live in the URL, so they survive a reload and can be shared. */
+export function BrowseTipsRoute() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const level = readLevel(searchParams.get("level"));
+  const q = searchParams.get("q")?.trim() ?? "";
+  const page = readPage(searchParams.get("page"));
+  const [draft, setDraft] = useState(q);
+  const levelId = useId();
+  const searchId = useId();
+
+  const tips = useTips({
+    availability: "Public",
+    difficulty: level,
+    q: q || undefined,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const total = tips.data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setSearchParams(next, { replace: changes.page === undefined });
+  };
+
+  // Typing searches after a short pause; the URL (and the history) follows.
+  useEffect(() => setDraft(q), [q]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the typed text should trigger a search
+  useEffect(() => {
+    if (draft.trim() === q) return;
+    const timer = setTimeout(
+      () => update({ q: draft.trim() || undefined, page: undefined }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <title>Browse Tips - Gardening Community</title>
+      <meta
+        name="description"
+        content="Browse public gardening tips shared by the community, by level or by search."
+      />
+      <header className="mb-6 text-center">
+        <h1 className="text-3xl font-bold md:text-4xl">Public Garden Tips</h1>
+        <p className="mt-2 text-base-content/80">Practical advice from gardeners like you.</p>
+      </header>
+
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <search className="w-full max-w-md">
+          <form
+            className="flex w-full flex-col gap-1"
+            onSubmit={(event) => {
+              event.preventDefault();
+              update({ q: draft.trim() || undefined, page: undefined });
+            }}
+          >
+            <label htmlFor={searchId} className="text-sm font-medium">
+              Search tips
+            </label>
+            <div className="input w-full">
+              <Search aria-hidden="true" className="size-4 opacity-70" />
+              <input
+                id={searchId}
+                type="search"
+                placeholder="Title, plant, category or author"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                maxLength={100}
+              />
+            </div>
+          </form>
+        </search>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={levelId} className="text-sm font-medium">
+            Filter by Level
+          </label>
+          <select
+            id={levelId}
+            className="select w-full sm:w-48"
+            value={level ?? ""}
+            onChange={(event) => update({ level: event.target.value || undefined, page: undefined })}
+          >
+            <option value="">All</option>
+            {DIFFICULTIES.map((difficulty) => (
+              <option key={difficulty} value={difficulty}>
+                {difficulty}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {tips.isPending ? (
+        <LoadingState label="Loading tips…" />
+      ) : tips.isError ? (
+        <ErrorState
+          title="We could not load the tips"
+          message={tips.error.message}
+          onRetry={() => tips.refetch()}
+          retrying={tips.isFetching}
+        />
+      ) : tips.data.items.length === 0 ? (
+        <EmptyState
+          icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
+          message="No public tips found."
+        >
+          {(q || level) && (
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => update({ q: undefined, level: undefined, page: undefined })}
+            >
+              Clear search and filter
+            </button>
+          )}
+        </EmptyState>
+      ) : (
+        <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
+          <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
+            {total} {total === 1 ? "tip" : "tips"}
+            {q ? ` matching “${q}”` : ""}
+            {level ? ` at ${level} level` : ""}
+          </p>
+          <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
+            <table className="table">
+              <thead className="bg-base-200 text-base-content">
+                <tr>
+                  <th scope="col">Image</th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Level</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {tips.data.items.map((tip) => (
+                  <tr key={tip._id} className="hover:bg-base-200">
+                    <td>
+                      <TipImage
+                        src={tip.images}
+                        alt=""
+                        width={80}
+                        height={60}
+                        loading="lazy"
+                        className="h-15 w-20 rounded-field object-cover"
+                      />
+                    </td>
+                    <td className="font-medium break-words">{tip.title}</td>
+                    <td>{tip.category}</td>
+                    <td>
+                      <DifficultyBadge difficulty={tip.difficulty} />
+                    </td>
+                    <td>
+                      <Link
+                        to={paths.tip.getHref(tip._id)}
+                        className="btn btn-primary btn-sm"
+                        aria-label={`See More: ${tip.title}`}
+                      >
+                        See More
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2 md:hidden">
+            {tips.data.items.map((tip) => (
+              <TipCard key={tip._id} tip={tip} />
+            ))}
+          </div>
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            onPageChange={(next) => {
+              update({ page: next > 1 ? String(next) : undefined });
+              window.scrollTo({ top: 0 });
+            }}
+            label="Tip pages"
+          />
+        </div>
+      )}
+    </section>
+  );
+}

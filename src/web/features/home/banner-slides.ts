@@ -1,0 +1,44 @@
+import { paths } from "#web/config/paths.ts";
+
+export interface BannerSlide {
+  id: number;
+  title: string;
+  description: string;
+  image: string;
+  buttonText: string;
+  /** Ruling 19: every banner button leads somewhere. */
+  href: string;
+}
+
+export const BANNER_SLIDES: BannerSlide[] = [
+  {
+    id: 1,
+    title: "Spring Planting Workshop",
+    description:
+      "Learn how to start seeds, harden off seedlings and plan a bed that feeds you all summer, with hands-on help from experienced growers.",
+    image: "/images/banner/spring-planting-workshop.svg",
+    buttonText: "Register Now",
+    href: paths.auth.signup.getHref(),
+  },
+  {
+    id: 2,
+    title: "Community Garden Day",
+    description:
+      "Neighbours, raised beds and a shared harvest: discover what fellow gardeners grow and the tips that made it work.",
+    image: "/images/banner/community-garden-day.svg",
+    buttonText: "Learn More",
+    href: paths.browseTips.getHref(),
+  },
+  {
+    id: 3,
+    title: "Hydroponics Workshop",
+    description:
+      "Grow crisp greens without soil: nutrient solutions, light and simple jar systems you can build on a windowsill.",
+    image: "/images/banner/hydroponics-workshop.svg",
+    buttonText: "Join Event",
+    href: "#events",
+  },
+];
+
+/** Spec section 9. */
+export const CAROUSEL = { autoplayMs: 5000, spaceBetween: 30, typeMs: 70, minHeight: 500 } as const;

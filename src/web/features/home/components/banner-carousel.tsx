@@ -1,0 +1,161 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { useReducedMotion } from "#web/hooks/use-reduced-motion.ts";
+import { BANNER_SLIDES, type BannerSlide, CAROUSEL } from "../banner-slides.ts";
+import { useTypewriter } from "../use-typewriter.ts";
+
+/**
+ * The home banner (spec sections 2 and 9): three slides that loop, autoplay every 5 s without stopping
+ * when someone clicks, pagination dots and arrows, and a typewriter title. With reduced motion there is
+ * no autoplay and no typing.
+ */
+export function BannerCarousel() {
+  const reducedMotion = useReducedMotion();
+  const [active, setActive] = useState(0);
+  const [timerEpoch, setTimerEpoch] = useState(0);
+  const count = BANNER_SLIDES.length;
+
+  const goTo = useCallback((index: number) => {
+    setActive(((index % BANNER_SLIDES.length) + BANNER_SLIDES.length) % BANNER_SLIDES.length);
+    // A manual change restarts the 5 s countdown; autoplay goes on (it never stops on interaction).
+    setTimerEpoch((n) => n + 1);
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: timerEpoch restarts the countdown on purpose
+  useEffect(() => {
+    if (reducedMotion) return;
+    const timer = setInterval(() => setActive((i) => (i + 1) % BANNER_SLIDES.length), CAROUSEL.autoplayMs);
+    return () => clearInterval(timer);
+  }, [reducedMotion, timerEpoch]);
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured events"
+      className="relative overflow-hidden bg-neutral"
+    >
+      <div
+        className={`flex ${reducedMotion ? "" : "transition-transform duration-700 ease-in-out"}`}
+        style={{
+          gap: CAROUSEL.spaceBetween,
+          transform: `translateX(calc(${-active} * (100% + ${CAROUSEL.spaceBetween}px)))`,
+        }}
+        aria-live={reducedMotion ? "polite" : "off"}
+      >
+        {BANNER_SLIDES.map((slide, index) => (
+          <Slide
+            key={slide.id}
+            slide={slide}
+            index={index}
+            count={count}
+            active={index === active}
+            animate={!reducedMotion}
+          />
+        ))}
+      </div>
+
+      <button
+        type="button"
+        className="btn btn-circle btn-sm absolute top-1/2 left-3 -translate-y-1/2 border-none bg-black/40 text-white hover:bg-black/60 md:btn-md"
+        onClick={() => goTo(active - 1)}
+        aria-label="Previous slide"
+      >
+        <ChevronLeft aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        className="btn btn-circle btn-sm absolute top-1/2 right-3 -translate-y-1/2 border-none bg-black/40 text-white hover:bg-black/60 md:btn-md"
+        onClick={() => goTo(active + 1)}
+        aria-label="Next slide"
+      >
+        <ChevronRight aria-hidden="true" />
+      </button>
+      <div className="absolute bottom-4 left-1/2 flex -translate-x-1/2 gap-2">
+        {BANNER_SLIDES.map((slide, index) => (
+          <button
+            key={slide.id}
+            type="button"
+            onClick={() => goTo(index)}
+            aria-label={`Go to slide ${index + 1}: ${slide.title}`}
+            aria-current={index === active ? "true" : undefined}
+            className="grid size-6 place-items-center"
+          >
+            <span
+              aria-hidden="true"
+              className={`block h-2.5 rounded-full transition-all ${index === active ? "w-7 bg-white" : "w-2.5 bg-white/60"}`}
+            />
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Slide({
+  slide,
+  index,
+  count,
+  active,
+  animate,
+}: {
+  slide: BannerSlide;
+  index: number;
+  count: number;
+  active: boolean;
+  animate: boolean;
+}) {
+  const typed = useTypewriter(slide.title, { typeMs: CAROUSEL.typeMs, enabled: animate && active });
+  const button = slide.href.startsWith("#") ? (
+    <a href={slide.href} className="btn btn-primary btn-lg">
+      {slide.buttonText}
+    </a>
+  ) : (
+    <Link to={slide.href} className="btn btn-primary btn-lg">
+      {slide.buttonText}
+    </Link>
+  );
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern: a slide is a group, not a form fieldset
+    <div
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${index + 1} of ${count}: ${slide.title}`}
+      aria-hidden={!active}
+      inert={!active}
+      data-active={active}
+      className="relative w-full shrink-0"
+      style={{ minHeight: CAROUSEL.minHeight }}
+    >
+      <img
+        src={slide.image}
+        alt=""
+        width={1600}
+        height={700}
+        loading={index === 0 ? "eager" : "lazy"}
+        fetchPriority={index === 0 ? "high" : "auto"}
+        className="absolute inset-0 h-full w-full object-cover"
+      />
+      <div
+        className="relative flex h-full items-center bg-gradient-to-r from-black/80 via-black/55 to-black/10"
+        style={{ minHeight: CAROUSEL.minHeight }}
+      >
+        <div className="mx-auto w-full max-w-7xl px-14 py-16 md:px-20">
+          <div className="max-w-xl text-white">
+            <h2 className="min-h-[2.5em] text-4xl leading-tight font-extrabold md:min-h-[1.25em] md:text-5xl">
+              <span className="sr-only">{slide.title}</span>
+              <span aria-hidden="true" data-testid="typed-title">
+                {typed}
+                <span className="ml-0.5 inline-block animate-blink font-light motion-reduce:animate-none">
+                  _
+                </span>
+              </span>
+            </h2>
+            <p className="mt-4 text-lg text-white/90">{slide.description}</p>
+            <div className="mt-8">{button}</div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

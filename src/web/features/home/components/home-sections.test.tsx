@@ -1,0 +1,236 @@
+import { render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PrivacyRoute } from "#web/app/routes/privacy.tsx";
+import { TermsRoute } from "#web/app/routes/terms.tsx";
+import { renderWithProviders } from "#web/test/render.tsx";
+import { SuccessStoriesSection } from "./success-stories-section.tsx";
+import { UpcomingEventsSection } from "./upcoming-events-section.tsx";
+
+// jsdom has no object URLs: record the Blobs handed over and answer blob: URLs for them.
+const originalCreate = URL.createObjectURL;
+const originalRevoke = URL.revokeObjectURL;
+let blobs: Map<string, Blob>;
+const createObjectURL = vi.fn((blob: Blob) => {
+  const url = `blob:http://localhost/${blobs.size + 1}`;
+  blobs.set(url, blob);
+  return url;
+});
+const revokeObjectURL = vi.fn();
+
+beforeEach(() => {
+  blobs = new Map();
+  createObjectURL.mockClear();
+  revokeObjectURL.mockClear();
+  URL.createObjectURL = createObjectURL;
+  URL.revokeObjectURL = revokeObjectURL;
+});
+
+afterEach(() => {
+  URL.createObjectURL = originalCreate;
+  URL.revokeObjectURL = originalRevoke;
+});
+
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+describe("UpcomingEventsSection", () => {
+  const expected = [
+    { title: "Summer Seed Swap", date: "Saturday, June 7, 2025", time: "10:00 – 13:00", label: "Register" },
+    {
+      title: "Community Garden Work Day",
+      date: "Saturday, June 14, 2025",
+      time: "09:00 – 12:00",
+      label: "Join",
+    },
+    {
+      title: "Hydroponics for Beginners Workshop",
+      date: "Wednesday, June 25, 2025",
+      time: "18:30 – 20:30",
+      label: "Register",
+    },
+  ];
+
+  it("is the #events section with three June 2025 events", () => {
+    render(<UpcomingEventsSection />);
+    const section = screen.getByRole("region", { name: "Upcoming Events" });
+    expect(section).toHaveAttribute("id", "events");
+    expect(within(section).getByRole("heading", { level: 2, name: "Upcoming Events" })).toBeInTheDocument();
+
+    const cards = within(section).getAllByRole("article");
+    expect(cards).toHaveLength(3);
+    expected.forEach((event, index) => {
+      const card = cards[index] as HTMLElement;
+      expect(within(card).getByRole("heading", { level: 3, name: event.title })).toBeInTheDocument();
+      expect(card).toHaveTextContent(event.date);
+      expect(card).toHaveTextContent(event.time);
+    });
+    expect(cards[0]).toHaveTextContent("Riverside Library, Community Room, 12 Elm Street");
+    expect(cards[1]).toHaveTextContent(/weed the shared beds/);
+  });
+
+  it("offers each event as a downloadable .ics file named after it", async () => {
+    render(<UpcomingEventsSection />);
+    for (const event of expected) {
+      const link = screen.getByRole("link", {
+        name: `${event.label} – add “${event.title}” to your calendar`,
+      });
+      expect(link.getAttribute("download")).toMatch(/^[a-z0-9-]+\.ics$/);
+      const href = link.getAttribute("href") ?? "";
+      expect(href).toMatch(/^blob:/);
+
+      const blob = blobs.get(href);
+      expect(blob?.type).toMatch(/^text\/calendar/);
+      const ics = await readBlob(blob as Blob);
+      expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+      expect(ics.replace(/\r\n /g, "")).toContain(`SUMMARY:${event.title}\r\n`);
+    }
+    expect(screen.getByRole("link", { name: /Summer Seed Swap/ })).toHaveAttribute(
+      "download",
+      "summer-seed-swap.ics",
+    );
+    expect(screen.getAllByText("Adds the event to your calendar (.ics file).")).toHaveLength(3);
+  });
+
+  it("revokes its object URLs when it unmounts", () => {
+    const { unmount } = render(<UpcomingEventsSection />);
+    const urls = screen.getAllByRole("link").map((link) => link.getAttribute("href"));
+    expect(revokeObjectURL).not.toHaveBeenCalled();
+    unmount();
+    expect(revokeObjectURL.mock.calls.map(([url]) => url).sort()).toEqual([...urls].sort());
+  });
+});
+
+describe("SuccessStoriesSection", () => {
+  it("shows three before-and-after stories with their tips", () => {
+    render(<SuccessStoriesSection />);
+    const section = screen.getByRole("region", { name: "Success Stories" });
+    expect(within(section).getByRole("heading", { level: 2, name: "Success Stories" })).toBeInTheDocument();
+
+    const cards = within(section).getAllByRole("article");
+    expect(cards).toHaveLength(3);
+    const headlines = [
+      "From a bare backyard to a vegetable garden",
+      "From an empty balcony to a container herb garden",
+      "From a vacant lot to a community garden",
+    ];
+    cards.forEach((card, index) => {
+      const n = index + 1;
+      expect(within(card).getByRole("heading", { level: 3 })).toBeInTheDocument();
+      expect(card).toHaveTextContent(headlines[index] as string);
+      expect(card).toHaveTextContent(/’s tip:/);
+
+      const [before, after] = within(card).getAllByRole("img");
+      expect(before).toHaveAttribute("src", `/images/stories/${n}-before.svg`);
+      expect(after).toHaveAttribute("src", `/images/stories/${n}-after.svg`);
+      expect(within(card).getByText("Before")).toBeInTheDocument();
+      expect(within(card).getByText("After")).toBeInTheDocument();
+    });
+  });
+
+  it("describes all six pictures and reserves their size while they load lazily", () => {
+    render(<SuccessStoriesSection />);
+    const images = screen.getAllByRole("img");
+    expect(images).toHaveLength(6);
+    for (const image of images) {
+      expect(image.getAttribute("alt")?.length).toBeGreaterThan(40);
+      expect(image).toHaveAttribute("width", "800");
+      expect(image).toHaveAttribute("height", "600");
+      expect(image).toHaveAttribute("loading", "lazy");
+    }
+    expect(screen.getByRole("img", { name: /Priya's backyard before/ })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: /Daniel's balcony after/ })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: /^The vacant lot before/ })).toBeInTheDocument();
+  });
+});
+
+function metaDescription() {
+  return document.head.querySelector('meta[name="description"]')?.getAttribute("content");
+}
+
+describe("PrivacyRoute", () => {
+  it("says what is stored, who sees it and how to delete it", () => {
+    renderWithProviders(<PrivacyRoute />, { route: "/privacy" });
+    expect(document.title).toBe("Privacy Policy - Gardening Community");
+    expect(metaDescription()).toMatch(/what Gardening Community stores/i);
+    expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
+    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: November 22, 2026");
+
+    const sections = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        "What we store",
+        "Who sees what",
+        "Changing and deleting your data",
+        "Contact",
+      ]),
+    );
+
+    const page = screen.getByRole("article");
+    for (const sentence of [
+      /your name, your e-mail address and, if you give one, the web address \(URL\) of your profile photo/,
+      /a hashed version of your password, never the password itself/,
+      /the link to your Google account/,
+      /which tips you liked/,
+      /We set one cookie: the session cookie that keeps you signed in\. It is httpOnly/,
+      /no tracking or advertising cookies and no third-party analytics/,
+      /kept in your browser's localStorage/,
+      /We send you an e-mail only when you ask to reset your password/,
+      /show the author's name and e-mail address/,
+      /Hidden and private tips are not listed anywhere and are shown only to their author/,
+      /We remove the account, with its sessions and likes, within 30 days/,
+    ]) {
+      expect(page).toHaveTextContent(sentence);
+    }
+
+    expect(screen.getByRole("link", { name: "My Tips" })).toHaveAttribute("href", "/my-tips");
+    expect(screen.getAllByRole("link", { name: "privacy@garden-community.example" })[0]).toHaveAttribute(
+      "href",
+      "mailto:privacy@garden-community.example",
+    );
+    expect(screen.getByRole("link", { name: "Terms of Use" })).toHaveAttribute("href", "/terms");
+  });
+});
+
+describe("TermsRoute", () => {
+  it("sets out the rules of the site", () => {
+    renderWithProviders(<TermsRoute />, { route: "/terms" });
+    expect(document.title).toBe("Terms of Use - Gardening Community");
+    expect(metaDescription()).toMatch(/rules for using Gardening Community/);
+    expect(screen.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeInTheDocument();
+    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: November 22, 2026");
+
+    const sections = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        "Your account and its security",
+        "Acceptable use",
+        "Your content",
+        "Gardening advice",
+        "Moderation and removal",
+        "Ending your use",
+        "Changes to these terms",
+        "Contact",
+      ]),
+    );
+
+    const page = screen.getByRole("article");
+    for (const sentence of [
+      /You keep ownership of the tips you write/,
+      /licence to store, display and format it on this site/,
+      /come with no warranty that they are accurate/,
+      /Never eat a plant you cannot identify with certainty/,
+      /follow the manufacturer's label/,
+      /We may hide or remove any tip/,
+      /We may suspend or close an account/,
+    ]) {
+      expect(page).toHaveTextContent(sentence);
+    }
+    expect(screen.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  });
+});

@@ -1,0 +1,132 @@
+import { CalendarDays, CalendarPlus, Clock, MapPin } from "lucide-react";
+import { useEffect, useState } from "react";
+import {
+  buildIcs,
+  formatEventDate,
+  icsFileName,
+  UPCOMING_EVENTS,
+  type UpcomingEvent,
+} from "#web/features/home/upcoming-events.ts";
+
+/** The date tile's "JUN" and "14", in UTC like formatEventDate so the day never shifts. */
+function dateTile(isoDate: string) {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return {
+    month: new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" }).format(date),
+    day: date.getUTCDate(),
+  };
+}
+
+/**
+ * One object URL per event's .ics file, revoked on unmount. Created in an effect, not a memo: under
+ * StrictMode the effect's cleanup runs and then the effect runs again, so a memoised URL would be revoked
+ * and never recreated.
+ */
+function useIcsUrls(events: readonly UpcomingEvent[]): Record<string, string> {
+  const [urls, setUrls] = useState<Record<string, string>>({});
+  useEffect(() => {
+    const created = Object.fromEntries(
+      events.map((event) => [
+        event.id,
+        URL.createObjectURL(new Blob([buildIcs(event)], { type: "text/calendar;charset=utf-8" })),
+      ]),
+    );
+    setUrls(created);
+    return () => {
+      for (const url of Object.values(created)) URL.revokeObjectURL(url);
+    };
+  }, [events]);
+  return urls;
+}
+
+function EventCard({ event, icsUrl }: { event: UpcomingEvent; icsUrl: string | undefined }) {
+  const tile = dateTile(event.date);
+  const headingId = `event-${event.id}-title`;
+  // Until the effect has made the Blob URL (first paint), a data: URL of the same file keeps the link
+  // a working link rather than an <a> without href.
+  const href = icsUrl ?? `data:text/calendar;charset=utf-8,${encodeURIComponent(buildIcs(event))}`;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="card-body gap-4">
+        <header className="flex items-center gap-4">
+          {/* Decorative: the full date is in the details below, where screen readers get it. */}
+          <div
+            aria-hidden="true"
+            className="flex w-16 shrink-0 flex-col items-center rounded-box bg-primary py-2 text-primary-content"
+          >
+            <span className="text-xs font-semibold uppercase tracking-wide">{tile.month}</span>
+            <span className="text-2xl font-bold leading-none">{tile.day}</span>
+          </div>
+          <h3 id={headingId} className="card-title text-lg break-words">
+            {event.title}
+          </h3>
+        </header>
+
+        <ul className="space-y-1.5 text-sm">
+          <li className="flex items-start gap-2">
+            <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <span>
+              <span className="sr-only">Date: </span>
+              <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+            </span>
+          </li>
+          <li className="flex items-start gap-2">
+            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <span>
+              <span className="sr-only">Time: </span>
+              {event.time}
+            </span>
+          </li>
+          <li className="flex items-start gap-2">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            <span>
+              <span className="sr-only">Location: </span>
+              {event.location}
+            </span>
+          </li>
+        </ul>
+
+        <p className="text-base-content/80">{event.description}</p>
+
+        <footer className="card-actions mt-auto flex-col items-start gap-1 border-t border-base-300 pt-3">
+          <a href={href} download={icsFileName(event)} className="btn btn-primary btn-sm">
+            <CalendarPlus aria-hidden="true" className="size-4" />
+            {event.linkLabel}
+            <span className="sr-only">{` – add “${event.title}” to your calendar`}</span>
+          </a>
+          <p className="text-xs text-base-content/80">Adds the event to your calendar (.ics file).</p>
+        </footer>
+      </div>
+    </article>
+  );
+}
+
+/** The home page's events; `id="events"` is where the carousel's "Join Event" button scrolls to. */
+export function UpcomingEventsSection({ events = UPCOMING_EVENTS }: { events?: readonly UpcomingEvent[] }) {
+  const icsUrls = useIcsUrls(events);
+  return (
+    // scroll-mt keeps the heading clear of the sticky navbar when the carousel's button scrolls here.
+    <section id="events" aria-labelledby="events-heading" className="scroll-mt-16">
+      <div className="mx-auto max-w-7xl px-4 py-16">
+        <header className="mb-8">
+          <h2 id="events-heading" className="flex items-center gap-2 text-3xl font-bold">
+            <CalendarDays aria-hidden="true" className="size-7 text-primary" />
+            Upcoming Events
+          </h2>
+          <p className="mt-1 text-base-content/80">
+            Swap seeds, dig in together and learn something new with gardeners near you this June.
+          </p>
+        </header>
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {events.map((event) => (
+            <EventCard key={event.id} event={event} icsUrl={icsUrls[event.id]} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { Heart } from "lucide-react";
+import { Link } from "react-router";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { paths } from "#web/config/paths.ts";
+import { DifficultyBadge } from "./difficulty-badge.tsx";
+import { TipImage } from "./tip-image.tsx";
+
+export function likesLabel(count: number) {
+  return `${count} ${count === 1 ? "like" : "likes"}`;
+}
+
+/** A tip as a card: the home page's trending tips and the phone layout of the browse page. */
+export function TipCard({ tip, lazy = true }: { tip: Tip; lazy?: boolean }) {
+  return (
+    <article className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
+      <figure className="aspect-[4/3] bg-base-200">
+        <TipImage
+          src={tip.images}
+          alt={`Illustration for ${tip.title}`}
+          width={800}
+          height={600}
+          loading={lazy ? "lazy" : "eager"}
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-2 p-5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="badge badge-sm badge-outline">{tip.category}</span>
+          <DifficultyBadge difficulty={tip.difficulty} />
+        </div>
+        <h3 className="card-title text-lg break-words">{tip.title}</h3>
+        <p className="text-sm text-base-content/80">
+          {tip.plantType} · by {tip.name}
+        </p>
+        <div className="card-actions mt-auto items-center justify-between pt-2">
+          <span className="inline-flex items-center gap-1 text-sm text-base-content/80">
+            <Heart aria-hidden="true" className="size-4" />
+            {likesLabel(tip.totalLiked)}
+          </span>
+          <Link
+            to={paths.tip.getHref(tip._id)}
+            className="btn btn-primary btn-sm"
+            aria-label={`See more about ${tip.title}`}
+          >
+            See More
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
