@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, signUpAs, test } from "./fixtures.ts";
 
 test.describe("main layout", () => {
   test("the navigation bar links every section and offers sign-in to a visitor", async ({ page }) => {
@@ -49,6 +49,7 @@ test.describe("main layout", () => {
   });
 
   test("the previous version's /share-a-garden-tip address leads to /share-garden-tip", async ({ page }) => {
+    await signUpAs(page);
     await page.goto("/share-a-garden-tip");
     await expect(page).toHaveURL(/\/share-garden-tip$/);
   });

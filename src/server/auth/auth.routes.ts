@@ -95,7 +95,7 @@ export function registerAuthRoutes(
       rateLimit({
         what: "sign-up attempts",
         failuresOnly: false,
-        perIp: new RateLimiter(60, 10 * MINUTE),
+        perIp: new RateLimiter(200, 10 * MINUTE),
         perAccount: new RateLimiter(5, 10 * MINUTE),
       }),
     );
@@ -104,7 +104,7 @@ export function registerAuthRoutes(
       rateLimit({
         what: "password reset requests",
         failuresOnly: false,
-        perIp: new RateLimiter(20, 15 * MINUTE),
+        perIp: new RateLimiter(50, 15 * MINUTE),
         perAccount: new RateLimiter(3, 15 * MINUTE),
       }),
     );

@@ -16,7 +16,16 @@ export function RootLayout() {
   return (
     <AuthProvider>
       <SessionGate />
-      <Toaster position="top-right" duration={5000} theme={theme} richColors closeButton />
+      {/* Top-right (spec section 9), below the navbar so a toast never covers its buttons. */}
+      <Toaster
+        position="top-right"
+        offset={{ top: 76, right: 16 }}
+        mobileOffset={{ top: 72 }}
+        duration={5000}
+        theme={theme}
+        richColors
+        closeButton
+      />
     </AuthProvider>
   );
 }

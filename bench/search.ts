@@ -1,0 +1,119 @@
+/**
+ * `npm run bench`: how public tip listing and text search scale, on a real PostgreSQL server with
+ * BENCH_TIPS tips (default 1,000,000), through the API as a client calls it. Each query runs once to
+ * warm up, then BENCH_RUNS times; the median is reported. The trigram index is then dropped and the
+ * search queries run again, so the ratio shows what the index buys. Results: docs/performance.md.
+ */
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { createApp } from "../src/server/app.ts";
+import { openDatabase } from "../src/server/db/client.ts";
+import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
+
+const TIPS = Number(process.env.BENCH_TIPS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+const QUERIES = [
+  ["newest public, first page", "/api/tips?availability=Public"],
+  ["trending (likes), limit 6", "/api/tips?availability=Public&sort=likes&limit=6"],
+  ["filter difficulty=Hard", "/api/tips?difficulty=Hard"],
+  ["search q=compost (common word)", "/api/tips?q=compost"],
+  ["search q=kohlrabi (rare word)", "/api/tips?q=kohlrabi"],
+  ["search q=bees + Hard", "/api/tips?q=bees&difficulty=Hard"],
+  ["deep page by cursor", "CURSOR"],
+] as const;
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+const cluster = await startThrowawayCluster();
+const admin = new pg.Client({ connectionString: cluster.url });
+await admin.connect();
+await admin.query("create database bench");
+await admin.end();
+const url = new URL(cluster.url);
+url.pathname = "/bench";
+const database = await openDatabase({ databaseUrl: url.toString() });
+
+try {
+  await database.migrate();
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  console.log(`Inserting ${TIPS.toLocaleString("en")} tips…`);
+  const started = performance.now();
+  await client.query(`
+    insert into tips (title, plant_type, difficulty, description, images, category, availability, name, email, total_liked, created_at)
+    select
+      (array['Grow','Prune','Water','Feed','Protect','Harvest','Divide','Mulch'])[1 + g % 8] || ' ' ||
+      (case when g % 10000 = 0 then 'kohlrabi'
+        else (array['tomatoes','basil','roses','apple trees','lettuce','peppers','compost','strawberries','bees'])[1 + (g / 8) % 9] end) ||
+      ' the easy way ' || g,
+      (array['Tomato','Basil','Rose','Apple','Lettuce','Pepper','All plants','Strawberry'])[1 + g % 8],
+      (array['Easy','Medium','Hard'])[1 + g % 3]::difficulty,
+      'Benchmark tip number ' || g || ' with enough words to look like a real description.',
+      null,
+      (array['Composting','Plant Care','Vegetables','Flowers','Herbs','Trees','Pest Control','Seasonal Care'])[1 + g % 8],
+      (case when g % 10 = 0 then 'Hidden' else 'Public' end)::availability,
+      'Gardener ' || (g % 5000),
+      'gardener' || (g % 5000) || '@example.com',
+      (g * 7919) % 500,
+      timestamptz '2025-01-01' + (g || ' seconds')::interval
+    from generate_series(1, ${TIPS}) as g
+  `);
+  await client.query("vacuum analyze tips");
+  console.log(`…done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+  const app = createApp({
+    db: database.db,
+    authSecret: randomBytes(32).toString("hex"),
+    config: { RATE_LIMIT: false },
+  });
+  const firstPage = await app.request("http://localhost/api/tips?limit=100");
+  let cursor = firstPage.headers.get("x-next-cursor") ?? "";
+  for (let i = 0; i < 50; i++) {
+    const res = await app.request(`http://localhost/api/tips?limit=100&cursor=${cursor}`);
+    cursor = res.headers.get("x-next-cursor") ?? cursor;
+  }
+  const deepCursor = cursor;
+
+  async function measure(path: string) {
+    const target = path === "CURSOR" ? `/api/tips?limit=20&cursor=${deepCursor}` : path;
+    const timings: number[] = [];
+    let total = "";
+    for (let i = 0; i <= RUNS; i++) {
+      const t0 = performance.now();
+      const res = await app.request(`http://localhost${target}`);
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${target} answered ${res.status}`);
+      total = res.headers.get("x-total-count") ?? "";
+      if (i > 0) timings.push(performance.now() - t0);
+    }
+    return { ms: median(timings), total };
+  }
+
+  const withIndex: Record<string, number> = {};
+  console.log(`\nMedian of ${RUNS} runs, ${TIPS.toLocaleString("en")} tips, with every index:`);
+  for (const [label, path] of QUERIES) {
+    const { ms, total } = await measure(path);
+    withIndex[label] = ms;
+    console.log(`  ${label.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms   (${total} matching)`);
+  }
+
+  await client.query("drop index tips_search_trgm_idx");
+  await client.query("analyze tips");
+  console.log("\nWithout the trigram index (search queries only):");
+  for (const [label, path] of QUERIES.filter(([label]) => label.startsWith("search"))) {
+    const { ms } = await measure(path);
+    const ratio = ms / (withIndex[label] ?? ms);
+    console.log(
+      `  ${label.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms   (${ratio.toFixed(1)}x slower than with the index)`,
+    );
+  }
+  await client.end();
+} finally {
+  await database.close();
+  await cluster.stop();
+}
