@@ -7,6 +7,7 @@ import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
 import { createErrorHandler, validationErrorBody } from "./lib/errors.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
+import { requireUser, type SessionUser } from "./lib/session.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { registerDocs } from "./modules/docs/docs.routes.ts";
 import { registerGardenerRoutes } from "./modules/gardeners/gardeners.routes.ts";
@@ -39,7 +40,14 @@ export interface AppDeps {
 }
 
 export interface AppEnv {
-  Variables: { db: Db; config: Partial<AppConfig>; logger: Logger; auth: Auth };
+  Variables: {
+    db: Db;
+    config: Partial<AppConfig>;
+    logger: Logger;
+    auth: Auth;
+    /** The signed-in user, once read (see lib/session.ts). */
+    sessionUser?: SessionUser | null;
+  };
 }
 
 /** The site's own origin, plus its loopback twin (localhost and 127.0.0.1 name the same local server). */
@@ -139,6 +147,15 @@ export function createApp({
   registerSystemRoutes(api);
   registerAuthRoutes(api, auth, { rateLimits: config.RATE_LIMIT ?? true });
   registerGardenerRoutes(api);
+  // Writes to tips need an account: a visitor gets 401 before the body is even looked at.
+  api.use("/tips/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") await requireUser(c, "Sign in first");
+    await next();
+  });
+  api.use("/tips", async (c, next) => {
+    if (c.req.method === "POST") await requireUser(c, "Sign in to share a tip");
+    await next();
+  });
   registerTipRoutes(api);
   registerDocs(api);
   api.notFound((c) => c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { AVAILABILITIES, DIFFICULTIES, GARDENER_STATUSES } from "#shared/constants.ts";
 
 export const difficultyEnum = pgEnum("difficulty", DIFFICULTIES);
@@ -143,4 +154,22 @@ export const verifications = pgTable(
     ...timestamps,
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/** One like per user per tip (ruling 8); tips.total_liked is kept equal to the count of these rows. */
+export const tipLikes = pgTable(
+  "tip_likes",
+  {
+    tipId: uuid("tip_id")
+      .notNull()
+      .references(() => tips.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tipId, table.userId] }),
+    index("tip_likes_user_idx").on(table.userId),
+  ],
 );

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AVAILABILITIES, CATEGORIES, DIFFICULTIES } from "../constants.ts";
+import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, LIMITS } from "../constants.ts";
+import { HttpUrlSchema } from "./auth.ts";
 import { PageQuerySchema } from "./common.ts";
 
 export const TipSchema = z
@@ -50,3 +51,44 @@ export const TipListQuerySchema = PageQuerySchema.extend({
 export type TipListQuery = Partial<z.output<typeof TipListQuerySchema>>;
 
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
+
+const requiredText = (label: string, { min, max }: { min: number; max: number }) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .min(min, `${label} must be at least ${min} characters`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/**
+ * The editable fields of a tip: the share, edit and dashboard forms and POST/PUT /api/tips all use it.
+ * Anything else in a body (_id, name, email, totalLiked, createdAt, unknown keys) is dropped (ruling 5).
+ */
+export const TipInputSchema = z
+  .object({
+    title: requiredText("Title", LIMITS.title),
+    plantType: requiredText("Plant type", LIMITS.plantType),
+    difficulty: z.enum(DIFFICULTIES, { error: `Difficulty must be one of: ${DIFFICULTIES.join(", ")}` }),
+    description: requiredText("Description", LIMITS.description),
+    images: z
+      .string({ error: "Image must be a URL" })
+      .nullable()
+      .optional()
+      .transform((value) => value?.trim() || null)
+      .pipe(HttpUrlSchema.nullable()),
+    category: z.enum(CATEGORIES, { error: "Choose a category from the list" }),
+    availability: z
+      .string({ error: "Availability must be text" })
+      .optional()
+      // Spec section 5: an empty availability becomes Public.
+      .transform((value) => value || "Public")
+      .pipe(z.enum(AVAILABILITIES, { error: `Availability must be one of: ${AVAILABILITIES.join(", ")}` })),
+  })
+  .meta({ id: "TipInput" });
+export type TipInput = z.input<typeof TipInputSchema>;
+export type TipInputParsed = z.output<typeof TipInputSchema>;
+
+export const LikeStateSchema = z
+  .object({ liked: z.boolean(), totalLiked: z.number().int() })
+  .meta({ id: "LikeState" });
+export type LikeState = z.infer<typeof LikeStateSchema>;

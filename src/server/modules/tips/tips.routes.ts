@@ -1,12 +1,27 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { ApiErrorSchema, TOTAL_COUNT_HEADER } from "#shared/schemas/common.ts";
-import { NEXT_CURSOR_HEADER, TipListQuerySchema, TipSchema } from "#shared/schemas/tip.ts";
+import {
+  LikeStateSchema,
+  NEXT_CURSOR_HEADER,
+  TipInputSchema,
+  TipListQuerySchema,
+  TipSchema,
+} from "#shared/schemas/tip.ts";
 import type { AppEnv } from "../../app.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { getSessionUser } from "../../lib/session.ts";
+import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { requestOrigin } from "../../lib/urls.ts";
-import { findVisibleTip, listTips, toTip } from "./tips.service.ts";
+import {
+  createTip,
+  deleteTip,
+  findVisibleTip,
+  isLikedBy,
+  listTips,
+  setLike,
+  toTip,
+  updateTip,
+} from "./tips.service.ts";
 
 const errorResponse = (description: string) => ({
   description,
@@ -57,6 +72,72 @@ const getTipRoute = createRoute({
   },
 });
 
+const idParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
+const tipBody = { content: { "application/json": { schema: TipInputSchema } }, required: true };
+const writeErrors = {
+  400: errorResponse("Invalid fields, each named in issues"),
+  401: errorResponse("Not signed in"),
+};
+
+const createTipRoute = createRoute({
+  method: "post",
+  path: "/tips",
+  tags: ["Tips"],
+  summary: "Share a tip",
+  description:
+    "The author's name and e-mail come from the session; totalLiked starts at 0 and createdAt is set by the server. Other fields in the body are ignored.",
+  request: { body: tipBody },
+  responses: {
+    201: { description: "The created tip", content: { "application/json": { schema: TipSchema } } },
+    ...writeErrors,
+  },
+});
+
+const updateTipRoute = createRoute({
+  method: "put",
+  path: "/tips/{id}",
+  tags: ["Tips"],
+  summary: "Replace a tip's editable fields (author only)",
+  request: { params: idParam, body: tipBody },
+  responses: {
+    200: { description: "The updated tip", content: { "application/json": { schema: TipSchema } } },
+    ...writeErrors,
+    403: errorResponse("Not the author"),
+    404: errorResponse("No such tip"),
+  },
+});
+
+const deleteTipRoute = createRoute({
+  method: "delete",
+  path: "/tips/{id}",
+  tags: ["Tips"],
+  summary: "Delete a tip (author only)",
+  request: { params: idParam },
+  responses: {
+    204: { description: "Deleted" },
+    401: errorResponse("Not signed in"),
+    403: errorResponse("Not the author"),
+    404: errorResponse("No such tip"),
+  },
+});
+
+const likeRoute = (method: "post" | "delete") =>
+  createRoute({
+    method,
+    path: "/tips/{id}/like",
+    tags: ["Tips"],
+    summary: method === "post" ? "Like a tip (idempotent)" : "Take a like back (idempotent)",
+    request: { params: idParam },
+    responses: {
+      200: {
+        description: "The caller's like and the tip's count",
+        content: { "application/json": { schema: LikeStateSchema } },
+      },
+      401: errorResponse("Not signed in"),
+      404: errorResponse("No such tip, or not visible to the caller"),
+    },
+  });
+
 export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listTipsRoute, async (c) => {
     const query = c.req.valid("query");
@@ -87,6 +168,35 @@ export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
     const user = await getSessionUser(c);
     const row = await findVisibleTip(c.var.db, id, user?.email ?? null);
     if (!row) throw new HttpError(404, "Tip not found");
+    const tip = toTip(row, requestOrigin(c.req.url));
+    if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
+    return c.json(tip, 200);
+  });
+
+  app.openapi(createTipRoute, async (c) => {
+    const user = await requireUser(c, "Sign in to share a tip");
+    const row = await createTip(c.var.db, c.req.valid("json"), user);
+    return c.json(toTip(row, requestOrigin(c.req.url)), 201);
+  });
+
+  app.openapi(updateTipRoute, async (c) => {
+    const user = await requireUser(c, "Sign in to edit your tips");
+    const row = await updateTip(c.var.db, c.req.valid("param").id, c.req.valid("json"), user);
     return c.json(toTip(row, requestOrigin(c.req.url)), 200);
   });
+
+  app.openapi(deleteTipRoute, async (c) => {
+    const user = await requireUser(c, "Sign in to delete your tips");
+    await deleteTip(c.var.db, c.req.valid("param").id, user);
+    return c.body(null, 204);
+  });
+
+  for (const method of ["post", "delete"] as const) {
+    app.openapi(likeRoute(method), async (c) => {
+      const user = await requireUser(c, "Sign in to like tips");
+      const row = await findVisibleTip(c.var.db, c.req.valid("param").id, user.email);
+      if (!row) throw new HttpError(404, "Tip not found");
+      return c.json(await setLike(c.var.db, row.id, user.id, method === "post"), 200);
+    });
+  }
 }

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
-import type { Tip, TipListQuerySchema, TipSort } from "#shared/schemas/tip.ts";
+import type { LikeState, Tip, TipInputParsed, TipListQuerySchema, TipSort } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
-import { tipSearchText, tips } from "../../db/schema.ts";
+import { tipLikes, tipSearchText, tips } from "../../db/schema.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { absoluteUrl } from "../../lib/urls.ts";
 
@@ -146,4 +146,84 @@ export async function findVisibleTip(db: Db, id: string, viewerEmail: string | n
   if (!row) return null;
   if (row.availability !== "Public" && row.email !== viewerEmail) return null;
   return row;
+}
+
+export interface Author {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Ruling 5: the author's name and e-mail come from the session; the server sets createdAt. */
+export async function createTip(db: Db, input: TipInputParsed, author: Author): Promise<TipRow> {
+  const [row] = await db
+    .insert(tips)
+    .values({ ...input, name: author.name, email: author.email, totalLiked: 0 })
+    .returning();
+  if (!row) throw new Error("Inserting the tip returned nothing");
+  return row;
+}
+
+/**
+ * Finds a tip that `user` may change: 404 when it does not exist or is not visible to them, 403 when
+ * they can see it but are not its author (ruling 4).
+ */
+export async function findOwnTip(db: Db, id: string, user: Author): Promise<TipRow> {
+  const row = await findVisibleTip(db, id, user.email);
+  if (!row) throw new HttpError(404, "Tip not found");
+  if (row.email !== user.email) throw new HttpError(403, "Only the author can change this tip");
+  return row;
+}
+
+export async function updateTip(db: Db, id: string, input: TipInputParsed, user: Author): Promise<TipRow> {
+  await findOwnTip(db, id, user);
+  const [row] = await db
+    .update(tips)
+    .set({ ...input, updatedAt: new Date() })
+    .where(and(eq(tips.id, id), eq(tips.email, user.email)))
+    .returning();
+  if (!row) throw new HttpError(404, "Tip not found");
+  return row;
+}
+
+export async function deleteTip(db: Db, id: string, user: Author): Promise<void> {
+  await findOwnTip(db, id, user);
+  await db.delete(tips).where(and(eq(tips.id, id), eq(tips.email, user.email)));
+}
+
+/**
+ * Likes are rows (one per user and tip, enforced by the primary key); the counter moves only when a row
+ * was really added or removed, in the same transaction, so concurrent likes count exactly.
+ */
+export async function setLike(db: Db, tipId: string, userId: string, liked: boolean): Promise<LikeState> {
+  return db.transaction(async (tx) => {
+    let changed: boolean;
+    if (liked) {
+      const inserted = await tx.insert(tipLikes).values({ tipId, userId }).onConflictDoNothing().returning();
+      changed = inserted.length > 0;
+    } else {
+      const deleted = await tx
+        .delete(tipLikes)
+        .where(and(eq(tipLikes.tipId, tipId), eq(tipLikes.userId, userId)))
+        .returning();
+      changed = deleted.length > 0;
+    }
+    const [row] = changed
+      ? await tx
+          .update(tips)
+          .set({ totalLiked: sql`greatest(${tips.totalLiked} + ${liked ? 1 : -1}, 0)` })
+          .where(eq(tips.id, tipId))
+          .returning({ totalLiked: tips.totalLiked })
+      : await tx.select({ totalLiked: tips.totalLiked }).from(tips).where(eq(tips.id, tipId));
+    return { liked, totalLiked: row?.totalLiked ?? 0 };
+  });
+}
+
+export async function isLikedBy(db: Db, tipId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ tipId: tipLikes.tipId })
+    .from(tipLikes)
+    .where(and(eq(tipLikes.tipId, tipId), eq(tipLikes.userId, userId)))
+    .limit(1);
+  return Boolean(row);
 }

@@ -1,0 +1,244 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { tips } from "../../db/schema.ts";
+import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createTestApp } from "../../test/test-db.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let author: TestClient;
+let other: TestClient;
+let visitor: TestClient;
+let authorAccount: ReturnType<typeof newAccount>;
+
+const validTip = {
+  title: "Mulch after rain",
+  plantType: "Roses",
+  difficulty: "Easy",
+  description: "Spread mulch after a good rain so the moisture is locked in.",
+  images: "https://images.example.com/mulch.png",
+  category: "Soil & Composting",
+  availability: "Public",
+};
+
+async function signedIn(account = newAccount()) {
+  const client = createClient(ctx.app);
+  const res = await client.post("/api/auth/sign-up/email", account);
+  expect(res.status).toBe(200);
+  return client;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+  authorAccount = newAccount({ name: "Author Ana" });
+  author = await signedIn(authorAccount);
+  other = await signedIn();
+  visitor = createClient(ctx.app);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function share(body: Record<string, unknown> = validTip, as = author) {
+  const res = await as.post("/api/tips", body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as Tip;
+}
+
+describe("POST /api/tips", () => {
+  it("creates a tip with the author from the session, 0 likes and a server time", async () => {
+    const before = Date.now();
+    const tip = await share();
+    expect(tip).toMatchObject({ ...validTip, name: "Author Ana", email: authorAccount.email, totalLiked: 0 });
+    expect(Date.parse(tip.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect((await visitor.get(`/api/tips/${tip._id}`)).body.title).toBe(validTip.title);
+  });
+
+  it("ignores every field a body may not set", async () => {
+    const tip = await share({
+      ...validTip,
+      _id: "00000000-0000-4000-8000-000000000001",
+      name: "Mallory",
+      email: "mallory@example.com",
+      totalLiked: 999,
+      createdAt: "1999-01-01T00:00:00.000Z",
+      isAdmin: true,
+    });
+    expect(tip._id).not.toBe("00000000-0000-4000-8000-000000000001");
+    expect(tip).toMatchObject({ name: "Author Ana", email: authorAccount.email, totalLiked: 0 });
+    expect(tip.createdAt.startsWith("1999")).toBe(false);
+  });
+
+  it("defaults availability to Public and a missing image to the default plant image", async () => {
+    const { images, availability, ...rest } = validTip;
+    const tip = await share({ ...rest, availability: "" });
+    expect(tip.availability).toBe("Public");
+    expect(tip.images).toBe("http://localhost/images/default-plant.svg");
+  });
+
+  it("answers 401 to a visitor and stores nothing", async () => {
+    const count = (await ctx.db.select().from(tips)).length;
+    const res = await visitor.post("/api/tips", validTip);
+    expect(res.status).toBe(401);
+    expect((await ctx.db.select().from(tips)).length).toBe(count);
+  });
+
+  it.each([
+    ["title", "ab", /at least 3/],
+    ["title", "x".repeat(121), /at most 120/],
+    ["title", "   ", /required/],
+    ["plantType", "x", /at least 2/],
+    ["plantType", "x".repeat(61), /at most 60/],
+    ["description", "too short", /at least 10/],
+    ["description", "x".repeat(5001), /at most 5000/],
+    ["difficulty", "Trivial", /Difficulty/],
+    ["category", "Cacti", /category/i],
+    ["availability", "Secret", /Availability/],
+    ["images", "javascript:alert(1)", /http\(s\) URL/],
+    ["images", "ftp://example.com/a.png", /http\(s\) URL/],
+    ["images", `https://example.com/${"a".repeat(2048)}`, /2048/],
+  ])("refuses %s=%j with a 400 naming the field, and stores nothing", async (field, value, message) => {
+    const count = (await ctx.db.select().from(tips)).length;
+    const res = await author.post("/api/tips", { ...validTip, [field]: value });
+    expect(res.status).toBe(400);
+    const issue = res.body.issues.find((i: { path: string }) => i.path === field);
+    expect(issue?.message).toMatch(message);
+    expect(res.body.message).toContain(field);
+    expect((await ctx.db.select().from(tips)).length).toBe(count);
+  });
+
+  it("names every missing field at once", async () => {
+    const res = await author.post("/api/tips", {});
+    expect(res.status).toBe(400);
+    const paths = res.body.issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(["title", "plantType", "difficulty", "description", "category"]),
+    );
+  });
+
+  it("answers malformed JSON with a 400", async () => {
+    const res = await ctx.app.request("http://localhost/api/tips", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Origin: "http://localhost",
+        Cookie: (await loginCookie()) ?? "",
+      },
+      body: "{not json",
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/json/i);
+  });
+});
+
+async function loginCookie() {
+  const res = await ctx.app.request("http://localhost/api/auth/sign-in/email", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+    body: JSON.stringify({ email: authorAccount.email, password: authorAccount.password }),
+  });
+  return res.headers.getSetCookie()[0]?.split(";")[0];
+}
+
+describe("PUT and DELETE /api/tips/{id}: visitor, another user, author", () => {
+  it("only the author may update; an update never creates a tip", async () => {
+    const tip = await share();
+    const update = { ...validTip, title: "Mulch after heavy rain", availability: "Hidden" };
+    expect((await visitor.put(`/api/tips/${tip._id}`, update)).status).toBe(401);
+    expect((await other.put(`/api/tips/${tip._id}`, update)).status).toBe(403);
+    expect((await visitor.get(`/api/tips/${tip._id}`)).body.title).toBe(validTip.title);
+
+    const res = await author.put(`/api/tips/${tip._id}`, {
+      ...update,
+      email: "x@example.com",
+      name: "X",
+      totalLiked: 50,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      title: "Mulch after heavy rain",
+      availability: "Hidden",
+      email: authorAccount.email,
+      name: "Author Ana",
+      totalLiked: 0,
+    });
+    expect(res.body.createdAt).toBe(tip.createdAt);
+    // Now hidden: invisible to others.
+    expect((await visitor.get(`/api/tips/${tip._id}`)).status).toBe(404);
+    expect((await other.put(`/api/tips/${tip._id}`, update)).status).toBe(404);
+
+    const missing = await author.put("/api/tips/00000000-0000-4000-8000-00000000abcd", update);
+    expect(missing.status).toBe(404);
+    const rows = await ctx.db.select().from(tips).where(eq(tips.id, "00000000-0000-4000-8000-00000000abcd"));
+    expect(rows).toHaveLength(0);
+    expect((await author.put("/api/tips/not-an-id", update)).status).toBe(404);
+  });
+
+  it("refuses an invalid update and keeps the tip as it was", async () => {
+    const tip = await share();
+    const res = await author.put(`/api/tips/${tip._id}`, { ...validTip, title: "x" });
+    expect(res.status).toBe(400);
+    expect((await author.get(`/api/tips/${tip._id}`)).body.title).toBe(validTip.title);
+  });
+
+  it("only the author may delete", async () => {
+    const tip = await share();
+    expect((await visitor.delete(`/api/tips/${tip._id}`)).status).toBe(401);
+    expect((await other.delete(`/api/tips/${tip._id}`)).status).toBe(403);
+    expect((await visitor.get(`/api/tips/${tip._id}`)).status).toBe(200);
+    expect((await author.delete(`/api/tips/${tip._id}`)).status).toBe(204);
+    expect((await visitor.get(`/api/tips/${tip._id}`)).status).toBe(404);
+    expect((await author.delete(`/api/tips/${tip._id}`)).status).toBe(404);
+  });
+});
+
+describe("likes", () => {
+  it("toggles idempotently, is remembered, and shows as likedByMe", async () => {
+    const tip = await share();
+    expect((await visitor.post(`/api/tips/${tip._id}/like`)).status).toBe(401);
+
+    expect((await other.post(`/api/tips/${tip._id}/like`)).body).toEqual({ liked: true, totalLiked: 1 });
+    expect((await other.post(`/api/tips/${tip._id}/like`)).body).toEqual({ liked: true, totalLiked: 1 });
+    expect((await other.get(`/api/tips/${tip._id}`)).body).toMatchObject({ likedByMe: true, totalLiked: 1 });
+    expect((await author.get(`/api/tips/${tip._id}`)).body).toMatchObject({
+      likedByMe: false,
+      totalLiked: 1,
+    });
+    expect((await visitor.get(`/api/tips/${tip._id}`)).body).not.toHaveProperty("likedByMe");
+
+    expect((await other.delete(`/api/tips/${tip._id}/like`)).body).toEqual({ liked: false, totalLiked: 0 });
+    expect((await other.delete(`/api/tips/${tip._id}/like`)).body).toEqual({ liked: false, totalLiked: 0 });
+  });
+
+  it("counts 50 concurrent likes by 50 users exactly", async () => {
+    const tip = await share();
+    const users = await Promise.all(Array.from({ length: 50 }, () => signedIn()));
+    const results = await Promise.all(users.map((u) => u.post(`/api/tips/${tip._id}/like`)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    expect((await visitor.get(`/api/tips/${tip._id}`)).body.totalLiked).toBe(50);
+    // Everyone liking again, concurrently, changes nothing.
+    await Promise.all(users.map((u) => u.post(`/api/tips/${tip._id}/like`)));
+    expect((await visitor.get(`/api/tips/${tip._id}`)).body.totalLiked).toBe(50);
+  }, 60_000);
+
+  it("cannot like a tip hidden from the caller", async () => {
+    const tip = await share({ ...validTip, availability: "Private" });
+    expect((await other.post(`/api/tips/${tip._id}/like`)).status).toBe(404);
+    expect((await author.post(`/api/tips/${tip._id}/like`)).body).toEqual({ liked: true, totalLiked: 1 });
+  });
+});
+
+describe("hidden tips stay hidden", () => {
+  it("from lists, search and by id, for everyone but the author", async () => {
+    const tip = await share({ ...validTip, title: "Zebra striped hidden heirloom", availability: "Hidden" });
+    for (const client of [visitor, other]) {
+      expect((await client.get(`/api/tips/${tip._id}`)).status).toBe(404);
+      expect(((await client.get("/api/tips?q=zebra")).body as Tip[]).length).toBe(0);
+      expect(((await client.get("/api/tips?limit=100")).body as Tip[]).some((t) => t._id === tip._id)).toBe(
+        false,
+      );
+    }
+    const own = await author.get(`/api/tips?email=${authorAccount.email}&q=zebra`);
+    expect((own.body as Tip[]).map((t) => t._id)).toEqual([tip._id]);
+  });
+});
