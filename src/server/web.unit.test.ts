@@ -15,6 +15,8 @@ beforeAll(() => {
   writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><title>app shell</title>");
   writeFileSync(path.join(webRoot, "assets", "index-AbC123.js"), "console.log('app')");
   writeFileSync(path.join(webRoot, "images", "leaf.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  mkdirSync(path.join(webRoot, "auth"));
+  writeFileSync(path.join(webRoot, "auth", "popup-done.html"), "<!doctype html><title>done</title>");
   app = createApp({ db: {} as Db, authSecret: "x".repeat(32), webRoot });
 });
 afterAll(() => process.chdir(cwd));
@@ -49,6 +51,14 @@ describe("serving the built web app", () => {
     expect(res.status).toBe(404);
     const asset = await app.request("http://localhost/assets/gone-123.js");
     expect(asset.status).toBe(404);
+  });
+
+  it("lets the sign-in popup keep its opener, while pages isolate theirs", async () => {
+    const popup = await app.request("http://localhost/auth/popup-done.html");
+    expect(popup.status).toBe(200);
+    expect(popup.headers.get("cross-origin-opener-policy")).toBe("unsafe-none");
+    const page = await app.request("http://localhost/auth/login");
+    expect(page.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
   });
 
   it("keeps unknown API paths as JSON 404s", async () => {

@@ -111,7 +111,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }),
       loginWithGoogle: async (returnTo) => {
         setErrorMessage("");
-        const result = await signInWithGoogle(returnTo);
+        let result = await signInWithGoogle(returnTo);
+        // A popup that lost touch with this window may still have signed in: the session tells.
+        if (result.status === "cancelled" && (await refreshSession())) result = { status: "success" };
         if (result.status === "success") await refreshSession();
         if (result.status === "error") setErrorMessage(result.message);
         return result;

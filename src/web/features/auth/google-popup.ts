@@ -71,6 +71,7 @@ export async function signInWithGoogle(returnTo: string): Promise<GoogleSignInRe
       if (!data || typeof data !== "object" || (data as { type?: unknown }).type !== POPUP_MESSAGE_TYPE)
         return;
       const error = (data as { error?: unknown }).error;
+      if (!popup.closed) popup.close();
       finish(
         typeof error === "string" && error
           ? { status: "error", message: describeProviderError(error) }
