@@ -167,9 +167,9 @@ export function createApp({
 
   // The sign-in popup's landing page must keep its link to the window that opened it across the trip
   // to the provider and back, so it opts out of the opener isolation the other pages have.
-  app.use("/auth/popup-done.*", async (c, next) => {
+  app.use("/auth/*", async (c, next) => {
     await next();
-    c.res.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
+    if (c.req.path.startsWith("/auth/popup-done.")) c.res.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
   });
   if (webRoot) serveWeb(app, webRoot);
   app.notFound((c) => c.json<ApiError>({ message: "Not found" }, 404));
