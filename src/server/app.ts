@@ -105,6 +105,12 @@ export function createApp({
   });
 
   app.onError(createErrorHandler(logger));
+  // Registered before the security headers so it has the last word: the sign-in popup's landing page
+  // must keep its link to the window that opened it across the trip to the provider and back.
+  app.use("/auth/*", async (c, next) => {
+    await next();
+    if (c.req.path.startsWith("/auth/popup-done.")) c.res.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
+  });
   app.use(
     "*",
     secureHeaders({
@@ -165,12 +171,6 @@ export function createApp({
     c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404),
   );
 
-  // The sign-in popup's landing page must keep its link to the window that opened it across the trip
-  // to the provider and back, so it opts out of the opener isolation the other pages have.
-  app.use("/auth/*", async (c, next) => {
-    await next();
-    if (c.req.path.startsWith("/auth/popup-done.")) c.res.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
-  });
   if (webRoot) serveWeb(app, webRoot);
   app.notFound((c) => c.json<ApiError>({ message: "Not found" }, 404));
   return app;
