@@ -109,7 +109,8 @@ export function createApp({
   // must keep its link to the window that opened it across the trip to the provider and back.
   app.use("/auth/*", async (c, next) => {
     await next();
-    if (c.req.path.startsWith("/auth/popup-done.")) c.res.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
+    if (c.req.path.startsWith("/auth/popup-done."))
+      c.res.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
   });
   app.use(
     "*",

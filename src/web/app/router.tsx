@@ -41,10 +41,24 @@ export function createAppRouter() {
               // Spec section 2: login required; visitors go to /auth/login and come back afterwards.
               element: <RequireAuth />,
               children: [
-                { path: paths.shareTip.path, ...comingSoon("Share a Garden Tip", "Sharing a tip") },
-                { path: paths.myTips.path, ...comingSoon("My Tips", "Managing your tips") },
-                { path: paths.tip.path, ...comingSoon("Tip Details", "Tip details and likes") },
-                { path: paths.updateTip.path, ...comingSoon("Update Tip", "Editing a tip") },
+                {
+                  path: paths.shareTip.path,
+                  lazy: async () => ({ Component: (await import("./routes/share-tip.tsx")).ShareTipRoute }),
+                },
+                {
+                  path: paths.myTips.path,
+                  lazy: async () => ({ Component: (await import("./routes/my-tips.tsx")).MyTipsRoute }),
+                },
+                {
+                  path: paths.tip.path,
+                  lazy: async () => ({
+                    Component: (await import("./routes/tip-details.tsx")).TipDetailsRoute,
+                  }),
+                },
+                {
+                  path: paths.updateTip.path,
+                  lazy: async () => ({ Component: (await import("./routes/update-tip.tsx")).UpdateTipRoute }),
+                },
                 { path: `${paths.dashboard.root.path}/*`, ...comingSoon("Dashboard", "The dashboard") },
                 {
                   path: paths.profile.path,

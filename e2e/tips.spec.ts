@@ -1,0 +1,224 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, signUpAs, test } from "./fixtures.ts";
+
+async function shareViaForm(
+  page: Page,
+  title: string,
+  overrides: { description?: string; availability?: string } = {},
+) {
+  await page.goto("/share-garden-tip");
+  await expect(page.getByRole("heading", { name: "Share a Garden Tip" })).toBeVisible();
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Plant type").fill("Courgette");
+  await page.getByLabel("Difficulty").selectOption("Medium");
+  await page.getByLabel("Category").selectOption("Vegetables");
+  await page.getByLabel("Availability").selectOption(overrides.availability ?? "Public");
+  await page.getByLabel("Image URL").fill("http://127.0.0.1:4173/images/tips/raised-vegetable-bed.svg");
+  await page
+    .getByLabel("Description")
+    .fill(overrides.description ?? "Pick courgettes small and often.\nThe plant keeps producing.");
+  await page.getByRole("button", { name: "Share Tip" }).click();
+  await expect(page.getByText("Tip submitted successfully!")).toBeVisible();
+}
+
+async function createTipViaApi(page: Page, body: Record<string, unknown>) {
+  const res = await page.request.post("/api/tips", {
+    data: {
+      plantType: "Pea",
+      difficulty: "Easy",
+      description: "Sow peas early in spring in cool soil.",
+      images: "http://127.0.0.1:4173/images/tips/seedling-trays.svg",
+      category: "Vegetables",
+      availability: "Public",
+      ...body,
+    },
+    headers: { Origin: "http://127.0.0.1:4173" },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { _id: string; title: string };
+}
+
+test("a gardener shares a tip and finds it in Browse Tips and My Tips", async ({ page }) => {
+  const account = await signUpAs(page, newAccount("sharer"));
+  const title = `Courgettes galore ${Date.now()}`;
+  await shareViaForm(page, title);
+  await expect(page.getByLabel("Your name")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "View your tip" }).click();
+  await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(account.name);
+  await expect(page.getByRole("main")).toContainText(account.email);
+  await expect(page.getByText("0 likes")).toBeVisible();
+
+  await page.goto(`/browse-tips?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("table").getByText(title)).toBeVisible();
+  await page.goto("/my-tips");
+  const row = page.getByRole("row", { name: new RegExp(title) });
+  await expect(row).toContainText("Vegetables");
+  await expect(row).toContainText("Public");
+});
+
+test("the share form checks every field and keeps what was typed", async ({ page }) => {
+  await signUpAs(page);
+  await page.goto("/share-garden-tip");
+  await expect(page.getByLabel("Your email")).toHaveAttribute("readonly", "");
+  await page.getByLabel("Title").fill("ab");
+  await page.getByRole("button", { name: "Share Tip" }).click();
+  await expect(page.getByText("Title must be at least 3 characters")).toBeVisible();
+  await expect(page.getByText("Plant type is required")).toBeVisible();
+  await expect(page.getByText("Description is required")).toBeVisible();
+  await expect(page.getByText("URL is required")).toBeVisible();
+  await page.getByLabel("Image URL").fill("javascript:alert(1)");
+  await page.getByRole("button", { name: "Share Tip" }).click();
+  await expect(page.getByText("Enter an http(s) URL")).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("ab");
+});
+
+test("like, reload, still liked, unlike", async ({ page }) => {
+  await signUpAs(page);
+  const tip = await createTipViaApi(page, { title: `Likeable peas ${Date.now()}` });
+  await signUpAs(page, newAccount("liker"));
+  await page.goto(`/tips/${tip._id}`);
+  const button = page.getByRole("button", { name: "Like", exact: true });
+  await expect(page.getByText("0 likes")).toBeVisible();
+  await button.click();
+  await expect(page.getByRole("button", { name: "Liked" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText("1 like", { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Liked" })).toBeVisible();
+  await expect(page.getByText("1 like", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Liked" }).click();
+  await expect(page.getByRole("button", { name: "Like", exact: true })).toBeVisible();
+  await expect(page.getByText("0 likes")).toBeVisible();
+});
+
+test.describe("when liking fails", () => {
+  test.use({ allowConsoleErrors: [/Failed to load resource/] });
+  test("the like is rolled back with a message", async ({ page }) => {
+    await signUpAs(page);
+    const tip = await createTipViaApi(page, { title: `Unlucky peas ${Date.now()}` });
+    await page.goto(`/tips/${tip._id}`);
+    await page.route("**/like", (route) => route.fulfill({ status: 503, json: { message: "down" } }));
+    await page.getByRole("button", { name: "Like", exact: true }).click();
+    await expect(page.getByText(/Your like could not be saved/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Like", exact: true })).toBeVisible();
+    await expect(page.getByText("0 likes")).toBeVisible();
+  });
+});
+
+test("the author updates a tip and is taken to My Tips after 2 seconds", async ({ page }) => {
+  await signUpAs(page);
+  const tip = await createTipViaApi(page, { title: `Before edit ${Date.now()}` });
+  await page.goto("/my-tips");
+  await page.getByRole("link", { name: `Update ${tip.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/update-tip/${tip._id}$`));
+  await expect(page.getByLabel("Title")).toHaveValue(tip.title);
+  await page.getByLabel("Title").fill("After edit, now hidden");
+  await page.getByLabel("Availability").selectOption("Hidden");
+  await page.getByRole("button", { name: "Update Tip" }).click();
+  await expect(page.getByText("Tip updated successfully!").first()).toBeVisible();
+  const started = Date.now();
+  await expect(page).toHaveURL(/\/my-tips$/, { timeout: 5_000 });
+  expect(Date.now() - started).toBeGreaterThan(1_000);
+  const row = page.getByRole("row", { name: /After edit, now hidden/ });
+  await expect(row).toContainText("Hidden");
+});
+
+test("deleting asks first: cancel keeps the tip, confirm removes it", async ({ page }) => {
+  await signUpAs(page);
+  const tip = await createTipViaApi(page, { title: `Doomed tip ${Date.now()}` });
+  await page.goto("/my-tips");
+  await page.getByRole("button", { name: `Delete ${tip.title}` }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Are you sure you want to delete this tip?");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("row", { name: new RegExp(tip.title) })).toBeVisible();
+
+  await page.getByRole("button", { name: `Delete ${tip.title}` }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Deleted Successfully!")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(tip.title) })).toHaveCount(0);
+  expect((await page.request.get(`/api/tips/${tip._id}`)).status()).toBe(404);
+});
+
+test("a new account sees an empty My Tips", async ({ page }) => {
+  await signUpAs(page);
+  await page.goto("/my-tips");
+  await expect(page.getByText("No tips added yet.")).toBeVisible();
+});
+
+test("another user cannot reach the update page", async ({ page }) => {
+  await signUpAs(page);
+  const tip = await createTipViaApi(page, { title: `Not yours ${Date.now()}` });
+  await page.context().clearCookies();
+  await signUpAs(page, newAccount("intruder"));
+  await page.goto(`/update-tip/${tip._id}`);
+  await expect(page.getByRole("heading", { name: /403/ })).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveCount(0);
+  await page.goto(`/tips/${tip._id}`);
+  await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
+});
+
+test("text that looks like HTML is shown as text everywhere", async ({ page }) => {
+  const payload = "<img src=x onerror=alert(1)>";
+  let alerted = false;
+  page.on("dialog", async (dialog) => {
+    alerted = true;
+    await dialog.dismiss();
+  });
+  await signUpAs(page, { ...newAccount("xss"), name: `Eve ${payload}` });
+  const tip = await createTipViaApi(page, {
+    title: `Title ${payload}`,
+    plantType: `Plant ${payload}`,
+    description: `Description ${payload} with enough words`,
+  });
+  await page.goto(`/tips/${tip._id}`);
+  await expect(page.getByRole("heading", { name: `Title ${payload}` })).toBeVisible();
+  await expect(page.getByText(`Plant ${payload}`)).toBeVisible();
+  await expect(page.getByText(`Description ${payload} with enough words`)).toBeVisible();
+  await expect(page.getByText(`Eve ${payload}`).first()).toBeVisible();
+  await page.goto("/my-tips");
+  await expect(page.getByText(`Title ${payload}`)).toBeVisible();
+  await page.goto(`/browse-tips?q=${encodeURIComponent("Title <img")}`);
+  await expect(page.getByRole("table").getByText(`Title ${payload}`)).toBeVisible();
+  expect(await page.locator('img[src="x"]').count()).toBe(0);
+  expect(alerted).toBe(false);
+});
+
+test.describe("an unknown tip", () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+  test("shows a friendly page", async ({ page }) => {
+    await signUpAs(page);
+    await page.goto("/tips/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "This tip cannot be found" })).toBeVisible();
+    await page.goto("/update-tip/not-a-tip");
+    await expect(page.getByRole("heading", { name: "This tip cannot be found" })).toBeVisible();
+  });
+});
+
+for (const theme of ["light", "dark"] as const) {
+  test(`tip pages have no WCAG 2.1 A/AA violations (${theme})`, async ({ page }) => {
+    await signUpAs(page);
+    const tip = await createTipViaApi(page, { title: `Accessible tip ${Date.now()}` });
+    await gotoWithTheme(page, "/share-garden-tip", theme);
+    await expect(page.getByRole("button", { name: "Share Tip" })).toBeVisible();
+    await expectNoA11yViolations(page, `share (${theme})`);
+    await page.goto(`/tips/${tip._id}`);
+    await expect(page.getByRole("button", { name: "Like", exact: true })).toBeVisible();
+    await expectNoA11yViolations(page, `details (${theme})`);
+    await page.goto("/my-tips");
+    await expect(page.getByRole("row").nth(1)).toBeVisible();
+    await expectNoA11yViolations(page, `my tips (${theme})`);
+    await page
+      .getByRole("button", { name: /^Delete / })
+      .first()
+      .click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoA11yViolations(page, `delete dialog (${theme})`);
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await page.goto(`/update-tip/${tip._id}`);
+    await expect(page.getByRole("button", { name: "Update Tip" })).toBeVisible();
+    await expectNoA11yViolations(page, `update (${theme})`);
+  });
+}
