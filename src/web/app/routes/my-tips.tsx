@@ -84,7 +84,7 @@ export function MyTipsRoute() {
                         className="h-15 w-20 rounded-field object-cover"
                       />
                     </td>
-                    <td className="font-medium break-words">
+                    <td className="min-w-44 font-medium break-words">
                       <Link to={paths.tip.getHref(tip._id)} className="link link-hover">
                         {tip.title}
                       </Link>
