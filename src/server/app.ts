@@ -9,6 +9,7 @@ import { createErrorHandler, validationErrorBody } from "./lib/errors.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
 import { requireUser, type SessionUser } from "./lib/session.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
+import { registerDashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { registerDocs } from "./modules/docs/docs.routes.ts";
 import { registerGardenerRoutes } from "./modules/gardeners/gardeners.routes.ts";
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
@@ -164,6 +165,7 @@ export function createApp({
     await next();
   });
   registerTipRoutes(api);
+  registerDashboardRoutes(api);
   registerDocs(api);
   api.notFound((c) => c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);

@@ -1,0 +1,64 @@
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { count, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { DashboardStatsSchema, RECENT_TIPS_LIMIT } from "#shared/schemas/dashboard.ts";
+import type { AppEnv } from "../../app.ts";
+import { gardeners, tips } from "../../db/schema.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { requireUser } from "../../lib/session.ts";
+import { requestOrigin } from "../../lib/urls.ts";
+import { toTip } from "../tips/tips.service.ts";
+
+const statsRoute = createRoute({
+  method: "get",
+  path: "/dashboard/stats",
+  tags: ["Dashboard"],
+  summary: "The signed-in user's dashboard figures",
+  description:
+    "totalTips counts public tips, myTips all of the caller's own tips, totalGardeners all gardeners, and recentTips are the 5 newest public tips. `email`, when given, must be the caller's own.",
+  request: {
+    query: z.object({
+      email: z.string().trim().toLowerCase().pipe(z.email("email must be an e-mail address")).optional(),
+    }),
+  },
+  responses: {
+    200: { description: "The figures", content: { "application/json": { schema: DashboardStatsSchema } } },
+    400: { description: "Malformed e-mail", content: { "application/json": { schema: ApiErrorSchema } } },
+    401: { description: "Not signed in", content: { "application/json": { schema: ApiErrorSchema } } },
+    403: {
+      description: "Someone else's e-mail",
+      content: { "application/json": { schema: ApiErrorSchema } },
+    },
+  },
+});
+
+export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(statsRoute, async (c) => {
+    const user = await requireUser(c, "Sign in to see your dashboard");
+    const { email } = c.req.valid("query");
+    if (email && email !== user.email) throw new HttpError(403, "You can only see your own dashboard");
+    const db = c.var.db;
+    const [[publicCount], [ownCount], [gardenerCount], recent] = await Promise.all([
+      db.select({ n: count() }).from(tips).where(eq(tips.availability, "Public")),
+      db.select({ n: count() }).from(tips).where(eq(tips.email, user.email)),
+      db.select({ n: count() }).from(gardeners),
+      db
+        .select()
+        .from(tips)
+        .where(eq(tips.availability, "Public"))
+        .orderBy(desc(tips.createdAt), desc(tips.id))
+        .limit(RECENT_TIPS_LIMIT),
+    ]);
+    const origin = requestOrigin(c.req.url);
+    return c.json(
+      {
+        totalTips: publicCount?.n ?? 0,
+        myTips: ownCount?.n ?? 0,
+        totalGardeners: gardenerCount?.n ?? 0,
+        recentTips: recent.map((row) => toTip(row, origin)),
+      },
+      200,
+    );
+  });
+}

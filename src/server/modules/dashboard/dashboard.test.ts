@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gardeners, tips } from "../../db/schema.ts";
+import { createClient, newAccount } from "../../test/http-client.ts";
+import { createTestApp } from "../../test/test-db.ts";
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe("GET /api/dashboard/stats (ruling 14)", () => {
+  it("counts public tips, the caller's own tips of every availability, all gardeners, and the 5 newest public tips", async () => {
+    const account = newAccount();
+    const me = createClient(ctx.app);
+    expect((await me.post("/api/auth/sign-up/email", account)).status).toBe(200);
+    await ctx.db.insert(gardeners).values([
+      { name: "G1", email: "g1@example.com" },
+      { name: "G2", email: "g2@example.com", status: "inactive" },
+    ]);
+    const tip = (i: number, email: string, availability: "Public" | "Hidden" | "Private") => ({
+      title: `Stat tip ${i}`,
+      plantType: "Kale",
+      difficulty: "Easy" as const,
+      description: "Enough words for a description.",
+      category: "Vegetables",
+      availability,
+      name: "N",
+      email,
+      createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, i)),
+    });
+    await ctx.db
+      .insert(tips)
+      .values([
+        ...Array.from({ length: 7 }, (_, i) => tip(i, "someone@example.com", "Public")),
+        tip(20, "someone@example.com", "Hidden"),
+        tip(21, account.email, "Public"),
+        tip(22, account.email, "Hidden"),
+        tip(23, account.email, "Private"),
+      ]);
+
+    const res = await me.get(`/api/dashboard/stats?email=${account.email}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalTips: 8, myTips: 3, totalGardeners: 2 });
+    expect(res.body.recentTips.map((t: { title: string }) => t.title)).toEqual([
+      "Stat tip 21",
+      "Stat tip 6",
+      "Stat tip 5",
+      "Stat tip 4",
+      "Stat tip 3",
+    ]);
+    // Without the parameter it answers for the caller.
+    expect((await me.get("/api/dashboard/stats")).body.myTips).toBe(3);
+  });
+
+  it("answers 401 to a visitor and 403 for someone else's e-mail", async () => {
+    expect((await createClient(ctx.app).get("/api/dashboard/stats")).status).toBe(401);
+    const me = createClient(ctx.app);
+    await me.post("/api/auth/sign-up/email", newAccount());
+    expect((await me.get("/api/dashboard/stats?email=someone@example.com")).status).toBe(403);
+    expect((await me.get("/api/dashboard/stats?email=nope")).status).toBe(400);
+  });
+});
