@@ -48,7 +48,7 @@ try {
     insert into tips (title, plant_type, difficulty, description, images, category, availability, name, email, total_liked, created_at)
     select
       (array['Grow','Prune','Water','Feed','Protect','Harvest','Divide','Mulch'])[1 + g % 8] || ' ' ||
-      (case when g % 10000 = 0 then 'kohlrabi'
+      (case when g % 10000 = 7 then 'kohlrabi'
         else (array['tomatoes','basil','roses','apple trees','lettuce','peppers','compost','strawberries','bees'])[1 + (g / 8) % 9] end) ||
       ' the easy way ' || g,
       (array['Tomato','Basil','Rose','Apple','Lettuce','Pepper','All plants','Strawberry'])[1 + g % 8],
@@ -59,7 +59,7 @@ try {
       (case when g % 10 = 0 then 'Hidden' else 'Public' end)::availability,
       'Gardener ' || (g % 5000),
       'gardener' || (g % 5000) || '@example.com',
-      (g * 7919) % 500,
+      ((g::bigint * 7919) % 500)::int,
       timestamptz '2025-01-01' + (g || ' seconds')::interval
     from generate_series(1, ${TIPS}) as g
   `);
