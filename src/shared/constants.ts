@@ -47,3 +47,11 @@ export const COPYRIGHT_YEAR = 2025;
 /** Shipped fallback images (spec section 3). */
 export const DEFAULT_TIP_IMAGE = "/images/default-plant.svg";
 export const DEFAULT_AVATAR_IMAGE = "/images/default-avatar.svg";
+
+/** Ruling 15: lists page; the total travels in this header. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+export const TOTAL_COUNT_HEADER = "X-Total-Count";
+
+export const SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "linkedin"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants.ts";
 
 /** The one error body of the API: a human message, plus the failing fields for validation errors. */
 export const ApiErrorSchema = z
@@ -26,5 +24,3 @@ export const PageQuerySchema = z.object({
     .min(0, "offset must be 0 or more")
     .default(0),
 });
-
-export const TOTAL_COUNT_HEADER = "X-Total-Count";

@@ -1,7 +1,5 @@
 import { z } from "zod";
-
-export const SOCIAL_NETWORKS = ["facebook", "twitter", "instagram", "linkedin"] as const;
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+import { SOCIAL_NETWORKS } from "../constants.ts";
 
 export const PublicConfigSchema = z
   .object({

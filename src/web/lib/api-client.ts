@@ -1,4 +1,5 @@
-import { type ApiError, TOTAL_COUNT_HEADER } from "#shared/schemas/common.ts";
+import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import type { ApiError } from "#shared/schemas/common.ts";
 
 /** A failed API call: `status` 0 means the server could not be reached at all. */
 export class ApiClientError extends Error {

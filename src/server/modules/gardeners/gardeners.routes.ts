@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { ApiErrorSchema, TOTAL_COUNT_HEADER } from "#shared/schemas/common.ts";
+import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardener.ts";
 import type { AppEnv } from "../../app.ts";
 import { absoluteUrl, requestOrigin } from "../../lib/urls.ts";

@@ -1,6 +1,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import { ApiErrorSchema, TOTAL_COUNT_HEADER } from "#shared/schemas/common.ts";
+import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import {
   LikeStateSchema,
   NEXT_CURSOR_HEADER,

@@ -1,7 +1,6 @@
 import { Sprout } from "lucide-react";
 import { Link } from "react-router";
-import { COPYRIGHT_YEAR } from "#shared/constants.ts";
-import { SOCIAL_NETWORKS } from "#shared/schemas/config.ts";
+import { COPYRIGHT_YEAR, SOCIAL_NETWORKS } from "#shared/constants.ts";
 import { SocialIcon } from "#web/components/ui/social-icons.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useConfig } from "#web/hooks/use-config.ts";

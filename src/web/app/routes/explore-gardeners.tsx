@@ -1,6 +1,6 @@
 import { Users } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { DEFAULT_PAGE_SIZE } from "#shared/schemas/common.ts";
+import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ErrorState } from "#web/components/ui/error-state.tsx";
 import { LoadingState } from "#web/components/ui/loading-state.tsx";

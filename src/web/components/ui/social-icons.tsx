@@ -1,4 +1,4 @@
-import type { SocialNetwork } from "#shared/schemas/config.ts";
+import type { SocialNetwork } from "#shared/constants.ts";
 
 /** Simple brand glyphs drawn for this site (24x24, currentColor). */
 const GLYPHS: Record<SocialNetwork, { label: string; path: string }> = {
