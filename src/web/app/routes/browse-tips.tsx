@@ -3,8 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { DIFFICULTIES, type Difficulty } from "#shared/constants.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ErrorState } from "#web/components/ui/error-state.tsx";
-import { LoadingState } from "#web/components/ui/loading-state.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useTips } from "#web/features/tips/api/get-tips.ts";
@@ -122,96 +121,94 @@ export function BrowseTipsRoute() {
         </div>
       </div>
 
-      {tips.isPending ? (
-        <LoadingState label="Loading tips…" />
-      ) : tips.isError ? (
-        <ErrorState
-          title="We could not load the tips"
-          message={tips.error.message}
-          onRetry={() => tips.refetch()}
-          retrying={tips.isFetching}
-        />
-      ) : tips.data.items.length === 0 ? (
-        <EmptyState
-          icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
-          message="No public tips found."
-        >
-          {(q || level) && (
-            <button
-              type="button"
-              className="btn btn-outline btn-sm"
-              onClick={() => update({ q: undefined, level: undefined, page: undefined })}
-            >
-              Clear search and filter
-            </button>
-          )}
-        </EmptyState>
-      ) : (
-        <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
-          <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
-            {total} {total === 1 ? "tip" : "tips"}
-            {q ? ` matching “${q}”` : ""}
-            {level ? ` at ${level} level` : ""}
-          </p>
-          <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
-            <table className="table">
-              <thead className="bg-base-200 text-base-content">
-                <tr>
-                  <th scope="col">Image</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tips.data.items.map((tip) => (
-                  <tr key={tip._id} className="hover:bg-base-200">
-                    <td>
-                      <TipImage
-                        src={tip.images}
-                        alt=""
-                        width={80}
-                        height={60}
-                        loading="lazy"
-                        className="h-15 w-20 rounded-field object-cover"
-                      />
-                    </td>
-                    <td className="font-medium break-words">{tip.title}</td>
-                    <td>{tip.category}</td>
-                    <td>
-                      <DifficultyBadge difficulty={tip.difficulty} />
-                    </td>
-                    <td>
-                      <Link
-                        to={paths.tip.getHref(tip._id)}
-                        className="btn btn-primary btn-sm"
-                        aria-label={`See More: ${tip.title}`}
-                      >
-                        See More
-                      </Link>
-                    </td>
+      <ListQueryView
+        query={tips}
+        loadingLabel="Loading tips…"
+        errorTitle="We could not load the tips"
+        empty={
+          <EmptyState
+            icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
+            message="No public tips found."
+          >
+            {(q || level) && (
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                onClick={() => update({ q: undefined, level: undefined, page: undefined })}
+              >
+                Clear search and filter
+              </button>
+            )}
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
+            <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
+              {total} {total === 1 ? "tip" : "tips"}
+              {q ? ` matching “${q}”` : ""}
+              {level ? ` at ${level} level` : ""}
+            </p>
+            <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
+              <table className="table">
+                <thead className="bg-base-200 text-base-content">
+                  <tr>
+                    <th scope="col">Image</th>
+                    <th scope="col">Title</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Level</th>
+                    <th scope="col">Action</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {list.items.map((tip) => (
+                    <tr key={tip._id} className="hover:bg-base-200">
+                      <td>
+                        <TipImage
+                          src={tip.images}
+                          alt=""
+                          width={80}
+                          height={60}
+                          loading="lazy"
+                          className="h-15 w-20 rounded-field object-cover"
+                        />
+                      </td>
+                      <td className="font-medium break-words">{tip.title}</td>
+                      <td>{tip.category}</td>
+                      <td>
+                        <DifficultyBadge difficulty={tip.difficulty} />
+                      </td>
+                      <td>
+                        <Link
+                          to={paths.tip.getHref(tip._id)}
+                          className="btn btn-primary btn-sm"
+                          aria-label={`See More: ${tip.title}`}
+                        >
+                          See More
+                        </Link>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2 md:hidden">
+              {list.items.map((tip) => (
+                <TipCard key={tip._id} tip={tip} />
+              ))}
+            </div>
+            <Pagination
+              page={page}
+              pageCount={pageCount}
+              onPageChange={(next) => {
+                update({ page: next > 1 ? String(next) : undefined });
+                window.scrollTo({ top: 0 });
+              }}
+              label="Tip pages"
+            />
           </div>
-          <div className="grid gap-4 sm:grid-cols-2 md:hidden">
-            {tips.data.items.map((tip) => (
-              <TipCard key={tip._id} tip={tip} />
-            ))}
-          </div>
-          <Pagination
-            page={page}
-            pageCount={pageCount}
-            onPageChange={(next) => {
-              update({ page: next > 1 ? String(next) : undefined });
-              window.scrollTo({ top: 0 });
-            }}
-            label="Tip pages"
-          />
-        </div>
-      )}
+        )}
+      </ListQueryView>
     </section>
   );
 }

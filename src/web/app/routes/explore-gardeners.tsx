@@ -2,8 +2,7 @@ import { Users } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ErrorState } from "#web/components/ui/error-state.tsx";
-import { LoadingState } from "#web/components/ui/loading-state.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { useGardeners } from "#web/features/gardeners/api/get-gardeners.ts";
 import { GardenerCard } from "#web/features/gardeners/components/gardener-card.tsx";
@@ -41,36 +40,34 @@ export function ExploreGardenersRoute() {
         </p>
       </header>
 
-      {gardeners.isPending ? (
-        <LoadingState label="Loading gardeners…" />
-      ) : gardeners.isError ? (
-        <ErrorState
-          title="We could not load the gardeners"
-          message={gardeners.error.message}
-          onRetry={() => gardeners.refetch()}
-          retrying={gardeners.isFetching}
-        />
-      ) : gardeners.data.items.length === 0 ? (
-        <EmptyState
-          icon={<Users aria-hidden="true" className="size-12 text-base-content/50" />}
-          message="No gardeners found."
-        />
-      ) : (
-        <>
-          <p className="mb-4 text-sm text-base-content/80" aria-live="polite">
-            {total} {total === 1 ? "gardener" : "gardeners"}
-          </p>
-          <div
-            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${gardeners.isPlaceholderData ? "opacity-60" : ""}`}
-            aria-busy={gardeners.isPlaceholderData}
-          >
-            {gardeners.data.items.map((gardener, index) => (
-              <GardenerCard key={gardener.id} gardener={gardener} lazy={index >= 6} />
-            ))}
-          </div>
-          <Pagination page={page} pageCount={pageCount} onPageChange={goToPage} label="Gardener pages" />
-        </>
-      )}
+      <ListQueryView
+        query={gardeners}
+        loadingLabel="Loading gardeners…"
+        errorTitle="We could not load the gardeners"
+        empty={
+          <EmptyState
+            icon={<Users aria-hidden="true" className="size-12 text-base-content/50" />}
+            message="No gardeners found."
+          />
+        }
+      >
+        {(list) => (
+          <>
+            <p className="mb-4 text-sm text-base-content/80" aria-live="polite">
+              {total} {total === 1 ? "gardener" : "gardeners"}
+            </p>
+            <div
+              className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${gardeners.isPlaceholderData ? "opacity-60" : ""}`}
+              aria-busy={gardeners.isPlaceholderData}
+            >
+              {list.items.map((gardener, index) => (
+                <GardenerCard key={gardener.id} gardener={gardener} lazy={index >= 6} />
+              ))}
+            </div>
+            <Pagination page={page} pageCount={pageCount} onPageChange={goToPage} label="Gardener pages" />
+          </>
+        )}
+      </ListQueryView>
     </section>
   );
 }

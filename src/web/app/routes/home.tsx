@@ -3,8 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { TRENDING_TIPS_LIMIT } from "#shared/constants.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ErrorState } from "#web/components/ui/error-state.tsx";
-import { LoadingState } from "#web/components/ui/loading-state.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useGardeners } from "#web/features/gardeners/api/get-gardeners.ts";
 import { GardenerCard } from "#web/features/gardeners/components/gardener-card.tsx";
@@ -75,24 +74,20 @@ function FeaturedGardeners() {
         text="Growers who are sharing and tending their gardens right now."
         link={{ to: paths.exploreGardeners.getHref(), label: "Explore all gardeners" }}
       />
-      {gardeners.isPending ? (
-        <LoadingState label="Loading gardeners…" />
-      ) : gardeners.isError ? (
-        <ErrorState
-          title="We could not load the gardeners"
-          message={gardeners.error.message}
-          onRetry={() => gardeners.refetch()}
-          retrying={gardeners.isFetching}
-        />
-      ) : gardeners.data.items.length === 0 ? (
-        <EmptyState message="No active gardeners yet." />
-      ) : (
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {gardeners.data.items.map((gardener) => (
-            <GardenerCard key={gardener.id} gardener={gardener} headingLevel="h3" />
-          ))}
-        </div>
-      )}
+      <ListQueryView
+        query={gardeners}
+        loadingLabel="Loading gardeners…"
+        errorTitle="We could not load the gardeners"
+        empty={<EmptyState message="No active gardeners yet." />}
+      >
+        {(list) => (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {list.items.map((gardener) => (
+              <GardenerCard key={gardener.id} gardener={gardener} headingLevel="h3" />
+            ))}
+          </div>
+        )}
+      </ListQueryView>
     </section>
   );
 }
@@ -109,24 +104,20 @@ function TrendingTips() {
           text="The tips fellow gardeners like most."
           link={{ to: paths.browseTips.getHref(), label: "Browse all tips" }}
         />
-        {trending.isPending ? (
-          <LoadingState label="Loading tips…" />
-        ) : trending.isError ? (
-          <ErrorState
-            title="We could not load the trending tips"
-            message={trending.error.message}
-            onRetry={() => trending.refetch()}
-            retrying={trending.isFetching}
-          />
-        ) : trending.data.items.length === 0 ? (
-          <EmptyState message="No public tips yet. Be the first to share one!" />
-        ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {trending.data.items.map((tip) => (
-              <TipCard key={tip._id} tip={tip} />
-            ))}
-          </div>
-        )}
+        <ListQueryView
+          query={trending}
+          loadingLabel="Loading tips…"
+          errorTitle="We could not load the trending tips"
+          empty={<EmptyState message="No public tips yet. Be the first to share one!" />}
+        >
+          {(list) => (
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {list.items.map((tip) => (
+                <TipCard key={tip._id} tip={tip} />
+              ))}
+            </div>
+          )}
+        </ListQueryView>
       </div>
     </section>
   );

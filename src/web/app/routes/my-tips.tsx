@@ -4,8 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
-import { ErrorState } from "#web/components/ui/error-state.tsx";
-import { LoadingState } from "#web/components/ui/loading-state.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useAuth } from "#web/features/auth/auth-provider.tsx";
@@ -40,97 +39,95 @@ export function MyTipsRoute() {
         </Link>
       </header>
 
-      {tips.isPending ? (
-        <LoadingState label="Loading your tips…" />
-      ) : tips.isError ? (
-        <ErrorState
-          title="We could not load your tips"
-          message={tips.error.message}
-          onRetry={() => tips.refetch()}
-          retrying={tips.isFetching}
-        />
-      ) : tips.data.items.length === 0 ? (
-        <EmptyState
-          icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
-          message="No tips added yet."
-        >
-          <Link to={paths.shareTip.getHref()} className="btn btn-outline btn-sm">
-            Share your first tip
-          </Link>
-        </EmptyState>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <thead className="bg-base-200 text-base-content">
-                <tr>
-                  <th scope="col">Image</th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tips.data.items.map((tip) => (
-                  <tr key={tip._id}>
-                    <td>
-                      <TipImage
-                        src={tip.images}
-                        alt=""
-                        width={80}
-                        height={60}
-                        loading="lazy"
-                        className="h-15 w-20 rounded-field object-cover"
-                      />
-                    </td>
-                    <td className="min-w-44 font-medium break-words">
-                      <Link to={paths.tip.getHref(tip._id)} className="link link-hover">
-                        {tip.title}
-                      </Link>
-                    </td>
-                    <td>{tip.category}</td>
-                    <td>
-                      <span
-                        className={`badge badge-sm ${tip.availability === "Public" ? "badge-success" : "badge-ghost"}`}
-                      >
-                        {tip.availability}
-                      </span>
-                    </td>
-                    <td>
-                      <div className="flex gap-2">
-                        <Link
-                          to={paths.updateTip.getHref(tip._id)}
-                          className="btn btn-outline btn-xs"
-                          aria-label={`Update ${tip.title}`}
-                        >
-                          <Pencil aria-hidden="true" className="size-3.5" />
-                          Update
-                        </Link>
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-error btn-xs"
-                          onClick={() => setPending(tip)}
-                          aria-label={`Delete ${tip.title}`}
-                        >
-                          <Trash2 aria-hidden="true" className="size-3.5" />
-                          Delete
-                        </button>
-                      </div>
-                    </td>
+      <ListQueryView
+        query={tips}
+        loadingLabel="Loading your tips…"
+        errorTitle="We could not load your tips"
+        empty={
+          <EmptyState
+            icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
+            message="No tips added yet."
+          >
+            <Link to={paths.shareTip.getHref()} className="btn btn-outline btn-sm">
+              Share your first tip
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(list) => (
+          <>
+            <div className="overflow-x-auto rounded-box border border-base-300">
+              <table className="table">
+                <thead className="bg-base-200 text-base-content">
+                  <tr>
+                    <th scope="col">Image</th>
+                    <th scope="col">Title</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Actions</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={page}
-            pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))}
-            onPageChange={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})}
-            label="My tip pages"
-          />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {list.items.map((tip) => (
+                    <tr key={tip._id}>
+                      <td>
+                        <TipImage
+                          src={tip.images}
+                          alt=""
+                          width={80}
+                          height={60}
+                          loading="lazy"
+                          className="h-15 w-20 rounded-field object-cover"
+                        />
+                      </td>
+                      <td className="min-w-44 font-medium break-words">
+                        <Link to={paths.tip.getHref(tip._id)} className="link link-hover">
+                          {tip.title}
+                        </Link>
+                      </td>
+                      <td>{tip.category}</td>
+                      <td>
+                        <span
+                          className={`badge badge-sm ${tip.availability === "Public" ? "badge-success" : "badge-ghost"}`}
+                        >
+                          {tip.availability}
+                        </span>
+                      </td>
+                      <td>
+                        <div className="flex gap-2">
+                          <Link
+                            to={paths.updateTip.getHref(tip._id)}
+                            className="btn btn-outline btn-xs"
+                            aria-label={`Update ${tip.title}`}
+                          >
+                            <Pencil aria-hidden="true" className="size-3.5" />
+                            Update
+                          </Link>
+                          <button
+                            type="button"
+                            className="btn btn-outline btn-error btn-xs"
+                            onClick={() => setPending(tip)}
+                            aria-label={`Delete ${tip.title}`}
+                          >
+                            <Trash2 aria-hidden="true" className="size-3.5" />
+                            Delete
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={page}
+              pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+              onPageChange={(next) => setSearchParams(next > 1 ? { page: String(next) } : {})}
+              label="My tip pages"
+            />
+          </>
+        )}
+      </ListQueryView>
 
       <DeleteTipDialog
         tipTitle={pending?.title ?? ""}
