@@ -8,37 +8,57 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input with its hint and its validation message, wired for screen readers. */
-export function TextField({ label, error, hint, id, className, ref, ...input }: FieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null]
-    .filter(Boolean)
-    .join(" ");
+/** The label, hint and validation message around one input, with the ids that wire them together. */
+function FieldShell({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  children: (aria: { "aria-invalid"?: true; "aria-describedby"?: string }) => ReactNode;
+}) {
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium">
+      <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input
-        id={inputId}
-        ref={ref}
-        className={`input w-full ${error ? "input-error" : ""} ${className ?? ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
+      {children({ "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
       {hint && (
-        <p id={`${inputId}-hint`} className="text-xs text-base-content/70">
+        <p id={`${id}-hint`} className="text-xs text-base-content/70">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${inputId}-error`} className="text-sm text-error">
+        <p id={`${id}-error`} className="text-sm text-error">
           {error}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input with its hint and its validation message, wired for screen readers. */
+export function TextField({ label, error, hint, id, className, ref, ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <FieldShell id={inputId} label={label} hint={hint} error={error}>
+      {(aria) => (
+        <input
+          id={inputId}
+          ref={ref}
+          className={`input w-full ${error ? "input-error" : ""} ${className ?? ""}`}
+          {...aria}
+          {...input}
+        />
+      )}
+    </FieldShell>
   );
 }
 
@@ -47,49 +67,34 @@ export function PasswordField({ label, error, hint, id, ref, ...input }: FieldPr
   const generated = useId();
   const inputId = id ?? generated;
   const [visible, setVisible] = useState(false);
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null]
-    .filter(Boolean)
-    .join(" ");
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className={`input w-full pr-1 ${error ? "input-error" : ""}`}>
-        <input
-          id={inputId}
-          ref={ref}
-          type={visible ? "text" : "password"}
-          className="grow"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          {...input}
-        />
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm btn-square"
-          onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? "Hide password" : "Show password"}
-          aria-controls={inputId}
-        >
-          {visible ? (
-            <EyeOff aria-hidden="true" className="size-4" />
-          ) : (
-            <Eye aria-hidden="true" className="size-4" />
-          )}
-        </button>
-      </div>
-      {hint && (
-        <p id={`${inputId}-hint`} className="text-xs text-base-content/70">
-          {hint}
-        </p>
+    <FieldShell id={inputId} label={label} hint={hint} error={error}>
+      {(aria) => (
+        <div className={`input w-full pr-1 ${error ? "input-error" : ""}`}>
+          <input
+            id={inputId}
+            ref={ref}
+            type={visible ? "text" : "password"}
+            className="grow"
+            {...aria}
+            {...input}
+          />
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm btn-square"
+            onClick={() => setVisible((v) => !v)}
+            aria-label={visible ? "Hide password" : "Show password"}
+            aria-controls={inputId}
+          >
+            {visible ? (
+              <EyeOff aria-hidden="true" className="size-4" />
+            ) : (
+              <Eye aria-hidden="true" className="size-4" />
+            )}
+          </button>
+        </div>
       )}
-      {error && (
-        <p id={`${inputId}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }
 
