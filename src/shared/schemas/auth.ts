@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS, PASSWORD_MIN_LENGTH } from "../constants.ts";
+import { HttpUrlSchema } from "./common.ts";
 
 /** Spec section 5 and issue 3: at least 6 characters with one lowercase and one uppercase letter. */
 export const PASSWORD_POLICY = {
@@ -50,14 +51,6 @@ export const EmailSchema = z
   .trim()
   .min(1, "Email is required")
   .pipe(z.email("Enter a valid email address"));
-
-/** An http(s) URL of at most 2048 characters (ruling 11 and 12). */
-export const HttpUrlSchema = z
-  .string()
-  .trim()
-  .min(1, "URL is required")
-  .max(LIMITS.url.max, `URL must be at most ${LIMITS.url.max} characters`)
-  .pipe(z.url({ protocol: /^https?$/, error: "Enter an http(s) URL" }));
 
 export const DisplayNameSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../constants.ts";
+import { DEFAULT_PAGE_SIZE, LIMITS, MAX_PAGE_SIZE } from "../constants.ts";
 
 /** The one error body of the API: a human message, plus the failing fields for validation errors. */
 export const ApiErrorSchema = z
@@ -24,3 +24,11 @@ export const PageQuerySchema = z.object({
     .min(0, "offset must be 0 or more")
     .default(0),
 });
+
+/** An http(s) URL of at most 2048 characters (ruling 11 and 12). */
+export const HttpUrlSchema = z
+  .string()
+  .trim()
+  .min(1, "URL is required")
+  .max(LIMITS.url.max, `URL must be at most ${LIMITS.url.max} characters`)
+  .pipe(z.url({ protocol: /^https?$/, error: "Enter an http(s) URL" }));

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, LIMITS } from "../constants.ts";
-import { HttpUrlSchema } from "./auth.ts";
-import { PageQuerySchema } from "./common.ts";
+import { HttpUrlSchema, PageQuerySchema } from "./common.ts";
 
 export const TipSchema = z
   .object({

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { AVAILABILITIES, type Availability, CATEGORIES, DIFFICULTIES } from "#shared/constants.ts";
-import { HttpUrlSchema } from "#shared/schemas/auth.ts";
+import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { TipInputSchema } from "#shared/schemas/tip.ts";
 import { FormError, TextField } from "#web/components/ui/form-field.tsx";
 
