@@ -167,7 +167,6 @@ export function createApp({
   registerTipRoutes(api);
   registerDashboardRoutes(api);
   registerDocs(api);
-  api.notFound((c) => c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404));
   app.route("/api", api);
   // Unknown /api paths never fall through to the SPA.
   app.all("/api/*", (c) =>
