@@ -4,8 +4,9 @@ test("the theme starts light, toggles to dark, and stays dark after a reload", a
   await page.goto("/");
   const html = page.locator("html");
   await expect(html).toHaveAttribute("data-theme", "light");
-  const background = () =>
-    page.evaluate(() => getComputedStyle(document.querySelector("#root > div") as Element).backgroundColor);
+  // The main layout's own background, measured once React has rendered it (the locator waits for it).
+  const layout = page.locator("div:has(> main#main)");
+  const background = () => layout.evaluate((element) => getComputedStyle(element).backgroundColor);
   const lightBackground = await background();
 
   await page.getByRole("button", { name: "Switch to dark theme" }).click();
