@@ -40,6 +40,9 @@ export const gardeners = pgTable(
   ],
 );
 
+/** Alphabetical order ignores case ("apple" before "Zucchini"). */
+export const tipTitleKey = sql.raw(`lower("title")`);
+
 /** The text `q` searches: title, plant type, category and author name, lower-cased. */
 export const tipSearchText = sql.raw(
   `lower(coalesce("title", '') || ' ' || coalesce("plant_type", '') || ' ' || coalesce("category", '') || ' ' || coalesce("name", ''))`,
@@ -65,17 +68,27 @@ export const tips = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
-    // Public lists: newest first, oldest first, and trending (likes, then newest).
-    index("tips_availability_created_idx").on(table.availability, table.createdAt.desc(), table.id),
+    // Public lists: newest first (read backwards for oldest first), trending (likes, then newest) and
+    // alphabetical; each matches its ORDER BY column for column, ties broken by id, so a page and the
+    // keyset cursor after it are one index range scan.
+    index("tips_availability_created_idx").on(
+      table.availability,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index("tips_availability_liked_idx").on(
       table.availability,
-      table.totalLiked.desc(),
-      table.createdAt.desc(),
-      table.id,
+      table.totalLiked.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
+    index("tips_availability_title_idx").on(table.availability, sql`lower(${table.title})`, table.id),
     // An author's own tips, and the live totalSharedTips count per gardener.
-    index("tips_email_created_idx").on(table.email, table.createdAt.desc()),
-    index("tips_availability_title_idx").on(table.availability, table.title, table.id),
+    index("tips_email_created_idx").on(
+      table.email,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Text search (q): a trigram index over the searched text makes ILIKE '%…%' an index scan.
     index("tips_search_trgm_idx").using("gin", sql`(${tipSearchText}) gin_trgm_ops`),
     check("tips_total_liked_check", sql`${table.totalLiked} >= 0`),

@@ -5,15 +5,23 @@ import type { ZodError } from "zod";
 import type { ApiError } from "#shared/schemas/common.ts";
 import type { Logger } from "./logger.ts";
 
-/** Thrown by services and handlers; the app's error handler turns it into `{ message }`. */
+/** Thrown by services and handlers; the app's error handler turns it into `{ message, issues? }`. */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    readonly issues?: ApiError["issues"],
   ) {
     super(message);
     this.name = "HttpError";
   }
+}
+
+/** A 400 for one query parameter, in the same shape as the schema's own validation errors. */
+export function badQueryParameter(name: string, problem: string): HttpError {
+  return new HttpError(400, `Invalid query parameter "${name}": ${problem}`, [
+    { path: name, message: problem },
+  ]);
 }
 
 export const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
@@ -33,7 +41,11 @@ export function validationErrorBody(error: ZodError, where: "query" | "body" | "
 
 export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context) => {
-    if (error instanceof HttpError) return c.json<ApiError>({ message: error.message }, error.status);
+    if (error instanceof HttpError) {
+      const body: ApiError = { message: error.message };
+      if (error.issues) body.issues = error.issues;
+      return c.json<ApiError>(body, error.status);
+    }
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
       if (status >= 500) logger.error(`${c.req.method} ${c.req.path} failed`, error);

@@ -25,10 +25,20 @@ export const PageQuerySchema = z.object({
     .default(0),
 });
 
+/** PostgreSQL text cannot hold NUL; other control characters (but tab and line breaks) are never wanted. */
+const ALLOWED_CONTROLS = new Set(["\t", "\n", "\r"]);
+export const hasControlCharacters = (text: string) =>
+  Array.from(text).some((char) => {
+    const code = char.charCodeAt(0);
+    return (code < 0x20 || code === 0x7f) && !ALLOWED_CONTROLS.has(char);
+  });
+export const NO_CONTROL_CHARACTERS = "must not contain control characters";
+
 /** An http(s) URL of at most 2048 characters (ruling 11 and 12). */
 export const HttpUrlSchema = z
   .string()
   .trim()
   .min(1, "URL is required")
   .max(LIMITS.url.max, `URL must be at most ${LIMITS.url.max} characters`)
+  .refine((value) => !hasControlCharacters(value), `URL ${NO_CONTROL_CHARACTERS}`)
   .pipe(z.url({ protocol: /^https?$/, error: "Enter an http(s) URL" }));

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, LIMITS } from "../constants.ts";
-import { HttpUrlSchema, PageQuerySchema } from "./common.ts";
+import { HttpUrlSchema, hasControlCharacters, NO_CONTROL_CHARACTERS, PageQuerySchema } from "./common.ts";
 
 export const TipSchema = z
   .object({
@@ -41,6 +41,7 @@ export const TipListQuerySchema = PageQuerySchema.extend({
     .string()
     .trim()
     .max(TIP_SEARCH_MAX_LENGTH, `q must be at most ${TIP_SEARCH_MAX_LENGTH} characters`)
+    .refine((value) => !hasControlCharacters(value), `q ${NO_CONTROL_CHARACTERS}`)
     .optional()
     .transform((value) => (value ? value : undefined)),
   sort: z.enum(TIP_SORTS, { error: `sort must be one of: ${TIP_SORTS.join(", ")}` }).default("newest"),
@@ -57,7 +58,8 @@ const requiredText = (label: string, { min, max }: { min: number; max: number })
     .trim()
     .min(1, `${label} is required`)
     .min(min, `${label} must be at least ${min} characters`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !hasControlCharacters(value), `${label} ${NO_CONTROL_CHARACTERS}`);
 
 /**
  * The editable fields of a tip: the share, edit and dashboard forms and POST/PUT /api/tips all use it.
@@ -85,6 +87,20 @@ export const TipInputSchema = z
   })
   .meta({ id: "TipInput" });
 export type TipInput = z.input<typeof TipInputSchema>;
+
+/** PUT /api/tips/{id}: the same fields, except that a missing availability keeps the tip's current one. */
+export const TipUpdateSchema = TipInputSchema.extend({
+  availability: z
+    .string({ error: "Availability must be text" })
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .enum(AVAILABILITIES, { error: `Availability must be one of: ${AVAILABILITIES.join(", ")}` })
+        .optional(),
+    ),
+}).meta({ id: "TipUpdate" });
+export type TipUpdateParsed = z.output<typeof TipUpdateSchema>;
 export type TipInputParsed = z.output<typeof TipInputSchema>;
 
 export const LikeStateSchema = z

@@ -9,10 +9,13 @@ type ListParams = z.output<typeof GardenerListQuerySchema>;
 /** A gardener as stored: the image may be missing, and the route fills in the default avatar. */
 export type GardenerRecord = Omit<Gardener, "image"> & { image: string | null };
 
-/** Ruling 13: counted live, and only public tips count (ruling 6: hidden tips are in no public count). */
+/**
+ * Ruling 13: counted live, and only public tips count (ruling 6: hidden tips are in no public count).
+ * Tip e-mails come lower-cased from the session; a gardener's may have capitals.
+ */
 const totalSharedTips = sql<number>`(
   select count(*)::int from tips
-  where tips.email = gardeners.email and tips.availability = 'Public'
+  where tips.email = lower(gardeners.email) and tips.availability = 'Public'
 )`;
 
 export async function listGardeners(

@@ -163,15 +163,52 @@ describe("PUT and DELETE /api/tips/{id}: visitor, another user, author", () => {
       totalLiked: 0,
     });
     expect(res.body.createdAt).toBe(tip.createdAt);
-    // Now hidden: invisible to others.
+    // Now hidden: invisible to others, who still may not change it (ruling 4).
     expect((await visitor.get(`/api/tips/${tip._id}`)).status).toBe(404);
-    expect((await other.put(`/api/tips/${tip._id}`, update)).status).toBe(404);
+    expect((await other.put(`/api/tips/${tip._id}`, update)).status).toBe(403);
+    expect((await other.delete(`/api/tips/${tip._id}`)).status).toBe(403);
+    expect((await author.get(`/api/tips/${tip._id}`)).body.title).toBe("Mulch after heavy rain");
 
     const missing = await author.put("/api/tips/00000000-0000-4000-8000-00000000abcd", update);
     expect(missing.status).toBe(404);
     const rows = await ctx.db.select().from(tips).where(eq(tips.id, "00000000-0000-4000-8000-00000000abcd"));
     expect(rows).toHaveLength(0);
     expect((await author.put("/api/tips/not-an-id", update)).status).toBe(404);
+  });
+
+  it("ignores the read-only fields of a full tip sent back, and keeps the availability when none is sent", async () => {
+    const tip = await share({ ...validTip, availability: "Hidden" });
+    const { availability: _availability, ...withoutAvailability } = validTip;
+    const res = await author.put(`/api/tips/${tip._id}`, {
+      ...tip,
+      ...withoutAvailability,
+      availability: undefined,
+      title: "Shade cloth for lettuce in July",
+      _id: "00000000-0000-4000-8000-000000000001",
+      createdAt: "2001-01-01T00:00:00.000Z",
+      likedByMe: true,
+      isAdmin: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      _id: tip._id,
+      title: "Shade cloth for lettuce in July",
+      availability: "Hidden",
+      createdAt: tip.createdAt,
+      totalLiked: 0,
+    });
+    expect(res.body).not.toHaveProperty("isAdmin");
+    expect((await visitor.get(`/api/tips/${tip._id}`)).status).toBe(404);
+    const rows = await ctx.db.select().from(tips).where(eq(tips.id, "00000000-0000-4000-8000-000000000001"));
+    expect(rows).toHaveLength(0);
+  });
+
+  it("names every missing field of a partial update", async () => {
+    const tip = await share();
+    const res = await author.put(`/api/tips/${tip._id}`, { title: "Only a title here" });
+    expect(res.status).toBe(400);
+    const paths = res.body.issues.map((issue: { path: string }) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(["plantType", "difficulty", "description", "category"]));
   });
 
   it("refuses an invalid update and keeps the tip as it was", async () => {

@@ -8,9 +8,10 @@ import {
   TipInputSchema,
   TipListQuerySchema,
   TipSchema,
+  TipUpdateSchema,
 } from "#shared/schemas/tip.ts";
 import type { AppEnv } from "../../app.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { requestOrigin } from "../../lib/urls.ts";
 import {
@@ -54,8 +55,8 @@ const listTipsRoute = createRoute({
       }),
       content: { "application/json": { schema: z.array(TipSchema) } },
     },
-    400: errorResponse("Malformed query parameters"),
-    403: errorResponse("Listing someone else's tips, or non-public tips without ?email="),
+    400: errorResponse("Malformed query parameters, or a non-public availability without ?email="),
+    403: errorResponse("Listing someone else's tips by e-mail, or listing by e-mail while signed out"),
   },
 });
 
@@ -99,7 +100,12 @@ const updateTipRoute = createRoute({
   path: "/tips/{id}",
   tags: ["Tips"],
   summary: "Replace a tip's editable fields (author only)",
-  request: { params: idParam, body: tipBody },
+  description:
+    "Sends the editable fields, as the edit form does; any other field (_id, name, email, totalLiked, createdAt) is ignored. Without availability the tip keeps its current one.",
+  request: {
+    params: idParam,
+    body: { content: { "application/json": { schema: TipUpdateSchema } }, required: true },
+  },
   responses: {
     200: { description: "The updated tip", content: { "application/json": { schema: TipSchema } } },
     ...writeErrors,
@@ -149,9 +155,9 @@ export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
       if (user.email !== query.email) throw new HttpError(403, "You can only list your own tips by e-mail");
       ownEmail = user.email;
     } else if (query.availability && query.availability !== "Public") {
-      throw new HttpError(
-        400,
-        'Invalid query parameter "availability": only Public tips are listed to everyone',
+      throw badQueryParameter(
+        "availability",
+        "only Public tips are listed to everyone; sign in and add ?email= for your own",
       );
     }
     const { rows, total, nextCursor } = await listTips(c.var.db, query, { ownEmail });

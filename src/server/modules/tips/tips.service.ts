@@ -1,10 +1,19 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { z } from "zod";
-import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
-import type { LikeState, Tip, TipInputParsed, TipListQuerySchema, TipSort } from "#shared/schemas/tip.ts";
+import { z } from "zod";
+import { DEFAULT_TIP_IMAGE, LIMITS } from "#shared/constants.ts";
+import { hasControlCharacters } from "#shared/schemas/common.ts";
+import {
+  type LikeState,
+  TIP_SORTS,
+  type Tip,
+  type TipInputParsed,
+  type TipListQuerySchema,
+  type TipSort,
+  type TipUpdateParsed,
+} from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
-import { tipLikes, tipSearchText, tips } from "../../db/schema.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { tipLikes, tipSearchText, tips, tipTitleKey } from "../../db/schema.ts";
+import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { absoluteUrl } from "../../lib/urls.ts";
 
 type TipRow = typeof tips.$inferSelect;
@@ -31,14 +40,28 @@ export function toTip(row: TipRow, origin: string): Tip {
 }
 
 /** Keyset cursors: the sort keys of the last row seen, so deep pages cost no more than the first. */
-interface Cursor {
-  s: TipSort;
-  /** created_at with microseconds, as PostgreSQL prints it. */
-  c?: string;
-  l?: number;
-  t?: string;
-  i: string;
-}
+const CursorSchema = z.object({
+  s: z.enum(TIP_SORTS),
+  /** created_at with microseconds, as PostgreSQL prints it (newest, oldest, likes). */
+  c: z
+    .string()
+    .regex(/^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/)
+    .refine((value) => {
+      const date = new Date(value);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === value.slice(0, 19);
+    })
+    .optional(),
+  /** totalLiked (likes). */
+  l: z.number().int().min(0).max(2_147_483_647).optional(),
+  /** lower(title) (title). */
+  t: z
+    .string()
+    .max(LIMITS.title.max * 4)
+    .refine((value) => !hasControlCharacters(value))
+    .optional(),
+  i: z.string().regex(UUID),
+});
+type Cursor = z.infer<typeof CursorSchema>;
 
 const cursorTimestamp = sql<string>`to_char(${tips.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -46,23 +69,27 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 
+/** The sort keys each order needs in its cursor. */
+const CURSOR_KEYS: Record<TipSort, Array<"c" | "l" | "t">> = {
+  newest: ["c"],
+  oldest: ["c"],
+  likes: ["l", "c"],
+  title: ["t"],
+};
+
 function decodeCursor(value: string, sort: TipSort): Cursor {
-  const malformed = () => new HttpError(400, 'Invalid query parameter "cursor": cursor is malformed');
-  let cursor: Cursor;
+  const malformed = badQueryParameter("cursor", "cursor is malformed; pass back an X-Next-Cursor value");
+  let json: unknown;
   try {
-    cursor = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as Cursor;
+    json = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
   } catch {
-    throw malformed();
+    throw malformed;
   }
-  if (!cursor || typeof cursor !== "object" || typeof cursor.i !== "string" || !isTipId(cursor.i))
-    throw malformed();
-  if (cursor.s !== sort) {
-    throw new HttpError(400, 'Invalid query parameter "cursor": it belongs to another sort order');
-  }
-  const validTime = (v: unknown) => typeof v === "string" && !Number.isNaN(Date.parse(v));
-  if ((sort === "newest" || sort === "oldest" || sort === "likes") && !validTime(cursor.c)) throw malformed();
-  if (sort === "likes" && !Number.isInteger(cursor.l)) throw malformed();
-  if (sort === "title" && typeof cursor.t !== "string") throw malformed();
+  const parsed = CursorSchema.safeParse(json);
+  if (!parsed.success) throw malformed;
+  const cursor = parsed.data;
+  if (cursor.s !== sort) throw badQueryParameter("cursor", "the cursor belongs to another sort order");
+  if (CURSOR_KEYS[sort].some((key) => cursor[key] === undefined)) throw malformed;
   return cursor;
 }
 
@@ -70,7 +97,7 @@ const ORDER: Record<TipSort, SQL[]> = {
   newest: [desc(tips.createdAt), desc(tips.id)],
   oldest: [asc(tips.createdAt), asc(tips.id)],
   likes: [desc(tips.totalLiked), desc(tips.createdAt), desc(tips.id)],
-  title: [asc(tips.title), asc(tips.id)],
+  title: [asc(tipTitleKey), asc(tips.id)],
 };
 
 function afterCursor(cursor: Cursor): SQL {
@@ -82,7 +109,7 @@ function afterCursor(cursor: Cursor): SQL {
     case "likes":
       return sql`(${tips.totalLiked}, ${tips.createdAt}, ${tips.id}) < (${cursor.l}, ${cursor.c}::timestamptz, ${cursor.i}::uuid)`;
     case "title":
-      return sql`(${tips.title}, ${tips.id}) > (${cursor.t}, ${cursor.i}::uuid)`;
+      return sql`(${tipTitleKey}, ${tips.id}) > (${cursor.t}, ${cursor.i}::uuid)`;
   }
 }
 
@@ -90,15 +117,8 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/**
- * One page of tips. Without `ownEmail` only public tips are listed (ruling 6); with it (the caller's own
- * e-mail, checked by the route) the author's tips of every availability.
- */
-export async function listTips(
-  db: Db,
-  query: ListQuery,
-  { ownEmail }: { ownEmail?: string } = {},
-): Promise<{ rows: TipRow[]; total: number; nextCursor: string | null }> {
+/** The two statements behind one page: the rows (one more than asked, to know if a next page exists) and the total. */
+export function listTipsQueries(db: Db, query: ListQuery, { ownEmail }: { ownEmail?: string } = {}) {
   const filters: SQL[] = [];
   if (ownEmail) {
     filters.push(eq(tips.email, ownEmail));
@@ -113,17 +133,29 @@ export async function listTips(
 
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
   const pageWhere = cursor ? and(where, afterCursor(cursor)) : where;
-
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({ tip: tips, ts: cursorTimestamp })
+  return {
+    page: db
+      .select({ tip: tips, ts: cursorTimestamp, titleKey: sql<string>`${tipTitleKey}` })
       .from(tips)
       .where(pageWhere)
       .orderBy(...ORDER[query.sort])
       .limit(query.limit + 1)
       .offset(cursor ? 0 : query.offset),
-    db.select({ total: count() }).from(tips).where(where),
-  ]);
+    total: db.select({ total: count() }).from(tips).where(where),
+  };
+}
+
+/**
+ * One page of tips. Without `ownEmail` only public tips are listed (ruling 6); with it (the caller's own
+ * e-mail, checked by the route) the author's tips of every availability.
+ */
+export async function listTips(
+  db: Db,
+  query: ListQuery,
+  options: { ownEmail?: string } = {},
+): Promise<{ rows: TipRow[]; total: number; nextCursor: string | null }> {
+  const queries = listTipsQueries(db, query, options);
+  const [rows, [totals]] = await Promise.all([queries.page, queries.total]);
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -132,7 +164,7 @@ export async function listTips(
       ? encodeCursor({
           s: query.sort,
           i: last.tip.id,
-          ...(query.sort === "title" ? { t: last.tip.title } : { c: last.ts }),
+          ...(query.sort === "title" ? { t: last.titleKey } : { c: last.ts }),
           ...(query.sort === "likes" ? { l: last.tip.totalLiked } : {}),
         })
       : null;
@@ -165,21 +197,26 @@ export async function createTip(db: Db, input: TipInputParsed, author: Author): 
 }
 
 /**
- * Finds a tip that `user` may change: 404 when it does not exist or is not visible to them, 403 when
- * they can see it but are not its author (ruling 4).
+ * Finds a tip that `user` may change: 404 when no such tip exists, 403 when it is someone else's, hidden
+ * or not (ruling 4: anyone but the author gets 403). Tip ids are random UUIDs, so the 403 for a hidden
+ * tip reveals nothing a caller could not have guessed.
  */
 export async function findOwnTip(db: Db, id: string, user: Author): Promise<TipRow> {
-  const row = await findVisibleTip(db, id, user.email);
+  const row = isTipId(id) ? (await db.select().from(tips).where(eq(tips.id, id)).limit(1))[0] : undefined;
   if (!row) throw new HttpError(404, "Tip not found");
   if (row.email !== user.email) throw new HttpError(403, "Only the author can change this tip");
   return row;
 }
 
-export async function updateTip(db: Db, id: string, input: TipInputParsed, user: Author): Promise<TipRow> {
-  await findOwnTip(db, id, user);
+/**
+ * Replaces the editable fields. A body without `availability` keeps the tip's current one: defaulting to
+ * Public (as a new tip does) would publish a hidden tip by omission.
+ */
+export async function updateTip(db: Db, id: string, input: TipUpdateParsed, user: Author): Promise<TipRow> {
+  const current = await findOwnTip(db, id, user);
   const [row] = await db
     .update(tips)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, availability: input.availability ?? current.availability, updatedAt: new Date() })
     .where(and(eq(tips.id, id), eq(tips.email, user.email)))
     .returning();
   if (!row) throw new HttpError(404, "Tip not found");
@@ -199,6 +236,9 @@ export async function setLike(db: Db, tipId: string, userId: string, liked: bool
   return db.transaction(async (tx) => {
     let changed: boolean;
     if (liked) {
+      // Locks the tip row, so a delete racing this like either finishes first (404) or waits for it.
+      const [tip] = await tx.select({ id: tips.id }).from(tips).where(eq(tips.id, tipId)).for("update");
+      if (!tip) throw new HttpError(404, "Tip not found");
       const inserted = await tx.insert(tipLikes).values({ tipId, userId }).onConflictDoNothing().returning();
       changed = inserted.length > 0;
     } else {

@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tip } from "#shared/schemas/tip.ts";
+import { type Tip, TipListQuerySchema } from "#shared/schemas/tip.ts";
 import { tips } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
 import { createTestApp, getJson } from "../../test/test-db.ts";
+import { listTipsQueries } from "./tips.service.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const ALICE = "alice@example.com";
@@ -67,7 +69,11 @@ beforeAll(async () => {
       totalLiked: 3,
     }),
     // Same creation time and likes as another tip: ties are broken by id, so paging never repeats or skips.
-    base(36, { title: "Twin tip", createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 30)), totalLiked: 30 % 7 }),
+    base(36, {
+      title: "an early twin tip",
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 30)),
+      totalLiked: 30 % 7,
+    }),
   ]);
 });
 afterAll(async () => {
@@ -158,8 +164,10 @@ describe("GET /api/tips", () => {
 
   it("sorts oldest first, by likes and by title", async () => {
     expect(titles(await list("?sort=oldest&limit=2"))).toEqual(["Tip number 01", "Tip number 02"]);
+    // Alphabetical ignores case: "an early twin tip" comes before "Brewing compost tea".
     const byTitle = titles(await list("?sort=title&limit=100"));
-    expect(byTitle).toEqual([...byTitle].sort((a, b) => (a < b ? -1 : 1)));
+    expect(byTitle.slice(0, 3)).toEqual(["100% organic_feed", "an early twin tip", "Brewing compost tea"]);
+    expect(byTitle).toEqual([...byTitle].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)));
   });
 
   it.each(["newest", "oldest", "likes", "title"])(
@@ -205,10 +213,27 @@ describe("GET /api/tips", () => {
     [`cursor=${Buffer.from('{"s":"newest","i":"x"}').toString("base64url")}`, "cursor"],
     [`q=${"a".repeat(101)}`, "q"],
     ["email=not-an-email", "email"],
+    ["q=a%00b", "q"],
+    ...[
+      { s: "newest", i: "00000000-0000-4000-8000-000000000001", c: "hello 2020" },
+      { s: "newest", i: "00000000-0000-4000-8000-000000000001", c: "+275760-09-13T00:00:00.000Z" },
+      { s: "newest", i: "00000000-0000-4000-8000-000000000001", c: "2026-02-31T00:00:00.000000Z" },
+      { s: "newest", i: "00000000-0000-4000-8000-000000000001" },
+      { s: "likes", i: "00000000-0000-4000-8000-000000000001", c: "2026-01-01T00:00:00Z", l: 3e9 },
+      { s: "likes", i: "00000000-0000-4000-8000-000000000001", c: "2026-01-01T00:00:00Z", l: 1.5 },
+    ].map((cursor) => [`cursor=${Buffer.from(JSON.stringify(cursor)).toString("base64url")}`, "cursor"]),
+    [
+      `sort=title&cursor=${Buffer.from(JSON.stringify({ s: "title", i: "00000000-0000-4000-8000-000000000001", t: "a\u0000" })).toString("base64url")}`,
+      "cursor",
+    ],
   ])("answers ?%s with a 400 naming %s", async (query, field) => {
-    const res = await getJson<{ message: string; issues?: unknown }>(ctx.app, `/api/tips?${query}`);
+    const res = await getJson<{ message: string; issues?: Array<{ path: string; message: string }> }>(
+      ctx.app,
+      `/api/tips?${query}`,
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(field);
+    expect(res.body.issues?.map((issue) => issue.path)).toContain(field);
   });
 
   it("refuses a cursor made for another sort order", async () => {
@@ -287,5 +312,44 @@ describe("GET /api/tips/{id}", () => {
     ).toBe(200);
     expect((await alice.get(`/api/tips/${hidden}`)).body.title).toBe("Secret hidden mulch trick");
     expect((await alice.get(`/api/tips/${priv}`)).body.title).toBe("Private seed list");
+  });
+});
+
+describe("query plans", () => {
+  /** The plan PostgreSQL picks when a table scan is priced out, as it is on a large table. */
+  async function planOf(query: string, ownEmail?: string) {
+    const parsed = TipListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+    const { page } = listTipsQueries(ctx.db, parsed, { ownEmail });
+    return ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = (await tx.execute(sql`explain ${page}`)) as unknown as {
+        rows: Array<Record<string, string>>;
+      };
+      return result.rows.map((row) => Object.values(row)[0]).join("\n");
+    });
+  }
+
+  it.each([
+    ["sort=newest", "tips_availability_created_idx"],
+    ["sort=oldest", "tips_availability_created_idx"],
+    ["sort=likes&limit=6", "tips_availability_liked_idx"],
+    ["sort=title", "tips_availability_title_idx"],
+  ])("reads ?%s in order from %s, with no sort step", async (query, index) => {
+    const first = await planOf(query);
+    expect(first).toContain(index);
+    expect(first).not.toMatch(/\bSort\b/);
+    // The next page starts inside the same index.
+    const sort = query.replace(/&limit=\d+/, "");
+    const cursor = (await list(`?${sort}&limit=3`)).headers.get("x-next-cursor");
+    expect(cursor).toBeTruthy();
+    const next = await planOf(`${sort}&cursor=${cursor}`);
+    expect(next).toContain(index);
+    expect(next).not.toMatch(/\bSort\b/);
+  });
+
+  it("reads an author's own tips, newest first, from the e-mail index", async () => {
+    const plan = await planOf("sort=newest", ALICE);
+    expect(plan).toContain("tips_email_created_idx");
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 });
