@@ -13,7 +13,13 @@ afterAll(async () => {
 
 describe("the API shell", () => {
   it("answers unknown /api paths with a JSON 404, never the web app", async () => {
-    for (const path of ["/api/nope", "/api/gardeners/extra/segments", "/api/"]) {
+    for (const path of [
+      "/api/nope",
+      "/api/gardeners/extra/segments",
+      "/api/",
+      "/api/auth/nope",
+      "/api/auth/",
+    ]) {
       const res = await getJson<{ message: string }>(ctx.app, path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");

@@ -144,16 +144,24 @@ export function createApp({
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
-  // Issue 3: cross-origin writes are refused (a browser always sends Origin on a cross-origin POST).
+  // Issue 3: cross-origin writes are refused. A browser always sends Origin on a cross-origin POST (and
+  // Sec-Fetch-Site); a write without either comes from a non-browser client, which no page can make act
+  // for a visitor, so it is let through.
   app.use("/api/*", async (c, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return next();
     const origin = c.req.header("Origin");
-    if (["GET", "HEAD", "OPTIONS"].includes(c.req.method) || !origin) return next();
+    const refuse = () => c.json<ApiError>({ message: "Cross-origin requests are not allowed" }, 403);
+    if (!origin) return c.req.header("Sec-Fetch-Site") === "cross-site" ? refuse() : next();
     if (origin === new URL(c.req.url).origin || origins.includes(origin)) return next();
-    return c.json<ApiError>({ message: "Cross-origin requests are not allowed" }, 403);
+    return refuse();
   });
 
   registerSystemRoutes(api);
-  registerAuthRoutes(api, auth, { rateLimits: config.RATE_LIMIT ?? true });
+  registerAuthRoutes(api, auth, {
+    rateLimits: config.RATE_LIMIT ?? true,
+    siteOrigin: origins[0] as string,
+    googleConfigured: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+  });
   registerGardenerRoutes(api);
   // Writes to tips need an account: a visitor gets 401 before the body is even looked at.
   api.use("/tips/*", async (c, next) => {

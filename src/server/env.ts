@@ -1,4 +1,4 @@
-import { accessSync, constants, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -112,6 +112,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment variable ${variable}: ${issue?.message ?? "invalid"}${got}`);
   }
   const data = result.data;
+  // Half a Google configuration would leave the button on and every sign-in failing.
+  if (Boolean(data.GOOGLE_CLIENT_ID) !== Boolean(data.GOOGLE_CLIENT_SECRET)) {
+    const missing = data.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID";
+    const other = data.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_ID" : "GOOGLE_CLIENT_SECRET";
+    throw new EnvError(`Invalid environment variable ${missing}: required when ${other} is set`);
+  }
   return {
     ...data,
     DATA_DIR: path.resolve(data.DATA_DIR),
@@ -119,15 +125,31 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   };
 }
 
-/** DATA_DIR holds the embedded database (and later the mail outbox and the auth secret): it must be writable. */
+/** DATA_DIR holds the embedded database, the mail outbox and the auth secret: it must be writable. */
 export function ensureDataDir(dataDir: string): void {
-  try {
-    mkdirSync(dataDir, { recursive: true });
-    accessSync(dataDir, constants.W_OK);
-  } catch (error) {
-    const reason = error instanceof Error && "code" in error ? String(error.code) : "not writable";
+  const fail = (reason: string): never => {
     throw new EnvError(
       `Invalid environment variable DATA_DIR: ${dataDir} is not a writable directory (${reason})`,
     );
+  };
+  // Create the missing folders one level at a time from the nearest existing one: a recursive mkdir
+  // under a pseudo file system such as /proc never returns on Node 20.
+  const missing: string[] = [];
+  let existing = path.resolve(dataDir);
+  while (!existsSync(existing)) {
+    missing.unshift(existing);
+    const parent = path.dirname(existing);
+    if (parent === existing) break;
+    existing = parent;
+  }
+  if (!statSync(existing).isDirectory()) fail(`${existing} is not a directory`);
+  try {
+    for (const folder of missing) mkdirSync(folder);
+    // A probe file, because access() says yes to root even on a read-only file system.
+    const probe = path.join(dataDir, `.write-test-${process.pid}`);
+    writeFileSync(probe, "");
+    rmSync(probe);
+  } catch (error) {
+    fail(error instanceof Error && "code" in error ? String(error.code) : "not writable");
   }
 }

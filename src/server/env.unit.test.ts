@@ -36,6 +36,8 @@ describe("loadEnv", () => {
     [{ NODE_ENV: "staging" }, /NODE_ENV/],
     [{ SEED_DEMO_DATA: "yes" }, /SEED_DEMO_DATA: must be "true" or "false"/],
     [{ SOCIAL_FACEBOOK_URL: "javascript:alert(1)" }, /SOCIAL_FACEBOOK_URL: must be an http\(s\) URL/],
+    [{ GOOGLE_CLIENT_ID: "garden" }, /GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set/],
+    [{ GOOGLE_CLIENT_SECRET: "s3cret" }, /GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set/],
   ])("rejects %o with one line naming the variable", (source, message) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(message);
@@ -58,6 +60,12 @@ describe("ensureDataDir", () => {
     writeFileSync(file, "");
     expect(() => ensureDataDir(path.join(file, "data"))).toThrow(
       /^Invalid environment variable DATA_DIR: .* is not a writable directory/,
+    );
+  });
+
+  it("refuses a folder under /proc at once instead of hanging", () => {
+    expect(() => ensureDataDir("/proc/garden-community/data")).toThrow(
+      /^Invalid environment variable DATA_DIR: \/proc\/garden-community\/data is not a writable directory/,
     );
   });
 });

@@ -73,21 +73,49 @@ function rateLimit(limit: Limit): MiddlewareHandler<AppEnv> {
 
 const MINUTE = 60_000;
 
+/**
+ * Per account the limits stop guessing one password and flooding one inbox. Per IP address they are
+ * looser: one address can be a whole office or school behind NAT, and it must take a flood, not a busy
+ * morning, to lock it out.
+ */
+export const RATE_LIMITS = {
+  signIn: { perAccount: { count: 5, minutes: 15 }, perIp: { count: 100, minutes: 15 } },
+  signUp: { perAccount: { count: 5, minutes: 10 }, perIp: { count: 300, minutes: 10 } },
+  resetEmail: { perAccount: { count: 3, minutes: 15 }, perIp: { count: 100, minutes: 15 } },
+} as const;
+
+/**
+ * better-auth refuses a signed-in POST without Origin. The cross-origin guard in app.ts has already let
+ * through only writes that no browser page made on another site's behalf, so those speak for the site.
+ */
+function withOrigin(request: Request, siteOrigin: string): Request {
+  if (request.method !== "POST" || request.headers.has("Origin")) return request;
+  const headers = new Headers(request.headers);
+  headers.set("Origin", siteOrigin);
+  return new Request(request, { headers });
+}
+
 export function registerAuthRoutes(
   app: OpenAPIHono<AppEnv>,
   auth: Auth,
-  { rateLimits }: { rateLimits: boolean },
+  {
+    rateLimits,
+    siteOrigin,
+    googleConfigured,
+  }: { rateLimits: boolean; siteOrigin: string; googleConfigured: boolean },
 ) {
   app.openapi(passwordPolicyRoute, (c) => c.json({ ...PASSWORD_POLICY }, 200));
 
   if (rateLimits) {
+    const limiter = ({ count, minutes }: { count: number; minutes: number }) =>
+      new RateLimiter(count, minutes * MINUTE);
     app.post(
       "/auth/sign-in/email",
       rateLimit({
         what: "failed sign-in attempts",
         failuresOnly: true,
-        perIp: new RateLimiter(30, 15 * MINUTE),
-        perAccount: new RateLimiter(5, 15 * MINUTE),
+        perIp: limiter(RATE_LIMITS.signIn.perIp),
+        perAccount: limiter(RATE_LIMITS.signIn.perAccount),
       }),
     );
     app.post(
@@ -95,8 +123,8 @@ export function registerAuthRoutes(
       rateLimit({
         what: "sign-up attempts",
         failuresOnly: false,
-        perIp: new RateLimiter(200, 10 * MINUTE),
-        perAccount: new RateLimiter(5, 10 * MINUTE),
+        perIp: limiter(RATE_LIMITS.signUp.perIp),
+        perAccount: limiter(RATE_LIMITS.signUp.perAccount),
       }),
     );
     app.post(
@@ -104,13 +132,31 @@ export function registerAuthRoutes(
       rateLimit({
         what: "password reset requests",
         failuresOnly: false,
-        perIp: new RateLimiter(50, 15 * MINUTE),
-        perAccount: new RateLimiter(3, 15 * MINUTE),
+        perIp: limiter(RATE_LIMITS.resetEmail.perIp),
+        perAccount: limiter(RATE_LIMITS.resetEmail.perAccount),
       }),
     );
   }
 
-  app.on(["GET", "POST"], "/auth/*", (c) => auth.handler(c.req.raw));
+  if (!googleConfigured) {
+    // Said plainly, rather than better-auth's bare "Provider not found".
+    app.post("/auth/sign-in/social", async (c, next) => {
+      const body = (await c.req.raw
+        .clone()
+        .json()
+        .catch(() => null)) as { provider?: unknown } | null;
+      if (body?.provider !== "google") return next();
+      return c.json({ message: "Google sign-in is not configured on this server" }, 404);
+    });
+  }
+
+  app.on(["GET", "POST"], "/auth/*", async (c) => {
+    const response = await auth.handler(withOrigin(c.req.raw, siteOrigin));
+    // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
+    if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
+      return c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
+    return response;
+  });
   documentAuthEndpoints(app);
 }
 
@@ -199,6 +245,17 @@ function documentAuthEndpoints(app: OpenAPIHono<AppEnv>) {
         disableRedirect: z.boolean().optional(),
       }),
       ok: z.object({ url: z.string(), redirect: z.boolean() }),
+    },
+    {
+      method: "post",
+      path: "/auth/change-password",
+      summary: "Change the signed-in user's password (the password policy applies)",
+      body: z.object({
+        currentPassword: z.string(),
+        newPassword: z.string(),
+        revokeOtherSessions: z.boolean().optional(),
+      }),
+      ok: z.object({ token: z.string().nullable(), user }),
     },
   ];
   for (const endpoint of endpoints) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient, newAccount } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
+import { RATE_LIMITS } from "./auth.routes.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -80,14 +81,16 @@ describe("rate limits", () => {
 
   it("limits failed sign-ins from one address across accounts", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < RATE_LIMITS.signIn.perIp.count + 5; i++) {
       const res = await createClient(ctx.app).post("/api/auth/sign-in/email", {
         email: `stuffing${i}@example.com`,
         password: "Guess1234",
       });
       statuses.push(res.status);
     }
-    expect(statuses).toContain(429);
+    // Earlier tests in this file failed a few sign-ins from the same address too.
+    expect(statuses.indexOf(429)).toBeGreaterThan(RATE_LIMITS.signIn.perIp.count - 10);
+    expect(statuses.slice(0, statuses.indexOf(429)).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(statuses.indexOf(429)).every((status) => status === 429)).toBe(true);
   });
 });

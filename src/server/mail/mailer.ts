@@ -8,12 +8,16 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The link the message is about (a reset link); the outbox logs it so a local user can follow it. */
+  link?: string;
 }
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Where mail goes, for the start-up log. */
   describe: string;
+  /** Delivery is a local file write: quick, so a request may wait for it (no SMTP round trip to time). */
+  local: boolean;
 }
 
 /**
@@ -36,7 +40,8 @@ export function createMailer({
     const { hostname, port } = new URL(smtpUrl);
     return {
       describe: `SMTP ${hostname}:${port || 25}`,
-      async send(message) {
+      local: false,
+      async send({ link: _link, ...message }) {
         await transport.sendMail({ from, ...message });
       },
     };
@@ -44,7 +49,8 @@ export function createMailer({
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     describe: `files in ${outboxDir}`,
-    async send(message) {
+    local: true,
+    async send({ link, ...message }) {
       const info = await transport.sendMail({ from, ...message });
       mkdirSync(outboxDir, { recursive: true });
       const file = path.join(
@@ -53,6 +59,7 @@ export function createMailer({
       );
       writeFileSync(file, info.message as Buffer);
       logger.info(`E-mail "${message.subject}" to ${message.to} written to ${file}`);
+      if (link) logger.info(`Link in that e-mail: ${link}`);
     },
   };
 }
@@ -63,6 +70,7 @@ export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
   return {
     sent,
     describe: "memory",
+    local: true,
     async send(message) {
       sent.push(message);
     },

@@ -48,5 +48,5 @@ export function passwordResetEmail({
   </table>
 </body>
 </html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, link: url };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS, PASSWORD_MIN_LENGTH } from "../constants.ts";
-import { HttpUrlSchema } from "./common.ts";
+import { HttpUrlSchema, hasControlCharacters, NO_CONTROL_CHARACTERS } from "./common.ts";
 
 /** Spec section 5 and issue 3: at least 6 characters with one lowercase and one uppercase letter. */
 export const PASSWORD_POLICY = {
@@ -56,7 +56,8 @@ export const DisplayNameSchema = z
   .string()
   .trim()
   .min(LIMITS.displayName.min, "Name is required")
-  .max(LIMITS.displayName.max, `Name must be at most ${LIMITS.displayName.max} characters`);
+  .max(LIMITS.displayName.max, `Name must be at most ${LIMITS.displayName.max} characters`)
+  .refine((value) => !hasControlCharacters(value), `Name ${NO_CONTROL_CHARACTERS}`);
 
 export const LoginSchema = z.object({
   email: EmailSchema,
