@@ -6,6 +6,17 @@ import { E2E, mailDir } from "./support/env.ts";
 
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 
+test("logging out on a protected page lands on the home page, signed out", async ({ page }) => {
+  await page.goto("/");
+  await signUpAs(page);
+  await page.goto("/my-tips");
+  await expect(page.getByRole("heading", { name: "My Tips" })).toBeVisible();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+});
+
 test.describe("sign-up, logout and login", () => {
   test("a visitor signs up, logs out and logs in again", async ({ page }) => {
     const account = newAccount("journey");
@@ -14,14 +25,21 @@ test.describe("sign-up, logout and login", () => {
     await page.getByLabel("Full Name").fill(account.name);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Profile photo url").fill(account.image);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("Password").fill(account.password);
     await page.getByLabel("By clicking, I agree to signup Terms of Use and Privacy Policy").check();
     await page.getByRole("button", { name: "Sign up" }).click();
 
     await expect(page.getByText("Signup Success!")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("link", { name: `${account.name}: your profile` })).toBeVisible();
-    await expect(page.locator(`.tooltip[data-tip="${account.name}"]`)).toHaveCount(1);
+    // The profile photo, named after the user, with a tooltip showing the display name on hover.
+    await expect(page.getByRole("img", { name: account.name })).toBeVisible();
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await page.getByRole("link", { name: `${account.name}: your profile` }).hover();
+    await expect(page.getByRole("tooltip")).toHaveText(account.name);
+    await expect(page.getByRole("tooltip")).toBeVisible();
+    await page.mouse.move(0, 400);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
     await expect(nav(page).getByRole("link", { name: "Dashboard" })).toHaveAttribute("href", "/dashboard");
 
     // The session survives a reload.
@@ -35,7 +53,7 @@ test.describe("sign-up, logout and login", () => {
 
     await nav(page).getByRole("link", { name: "Sign in" }).click();
     await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByText("Login success!")).toBeVisible();
     await expect(page.getByRole("link", { name: `${account.name}: your profile` })).toBeVisible();
@@ -43,7 +61,7 @@ test.describe("sign-up, logout and login", () => {
 
   test("the password can be shown and hidden", async ({ page }) => {
     await page.goto("/auth/login");
-    const password = page.getByLabel("Password", { exact: true });
+    const password = page.getByLabel("Password");
     await password.fill("Secret123");
     await expect(password).toHaveAttribute("type", "password");
     await page.getByRole("button", { name: "Show password" }).click();
@@ -61,7 +79,7 @@ test.describe("sign-up, logout and login", () => {
       await page.context().clearCookies();
       await page.goto("/auth/login");
       await page.getByLabel("Email").fill(account.email);
-      await page.getByLabel("Password", { exact: true }).fill("Wrong1234");
+      await page.getByLabel("Password").fill("Wrong1234");
       await page.getByRole("button", { name: "Login", exact: true }).click();
       const alert = page.getByRole("alert");
       await expect(alert).toHaveText("Invalid email or password");
@@ -79,7 +97,7 @@ test.describe("sign-up, logout and login", () => {
       await page.getByLabel("Full Name").fill("Someone Else");
       await page.getByLabel("Email").fill(account.email);
       await page.getByLabel("Profile photo url").fill(account.image);
-      await page.getByLabel("Password", { exact: true }).fill("Another123");
+      await page.getByLabel("Password").fill("Another123");
       await page.getByLabel(/By clicking, I agree/).check();
       await page.getByRole("button", { name: "Sign up" }).click();
       await expect(page.getByRole("alert")).toContainText(/already exists/i);
@@ -101,7 +119,7 @@ test.describe("sign-up, logout and login", () => {
 
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByLabel("Profile photo url").fill("javascript:alert(1)");
-    await page.getByLabel("Password", { exact: true }).fill("abcdef");
+    await page.getByLabel("Password").fill("abcdef");
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText("Enter a valid email address")).toBeVisible();
     await expect(page.getByText("Enter an http(s) URL")).toBeVisible();
@@ -111,7 +129,7 @@ test.describe("sign-up, logout and login", () => {
     ).toBeVisible();
 
     await page.goto("/auth/login");
-    await page.getByLabel("Password", { exact: true }).fill("ABC");
+    await page.getByLabel("Password").fill("ABC");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByText("Password must be at least 6 characters long")).toBeVisible();
     expect(calls).toBe(0);
@@ -136,7 +154,7 @@ test.describe("protected routes", () => {
       await page.goto(target);
       await expect(page).toHaveURL(/\/auth\/login$/);
       await page.getByLabel("Email").fill(account.email);
-      await page.getByLabel("Password", { exact: true }).fill(account.password);
+      await page.getByLabel("Password").fill(account.password);
       await page.getByRole("button", { name: "Login", exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${target.replace(/\//g, "\\/")}$`));
     });
@@ -150,7 +168,7 @@ test.describe("protected routes", () => {
     await page.getByLabel("Full Name").fill(account.name);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Profile photo url").fill(account.image);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByLabel("Password").fill(account.password);
     await page.getByLabel(/By clicking, I agree/).check();
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page).toHaveURL(/\/my-tips$/);
@@ -210,17 +228,17 @@ test.describe("password reset by e-mail", () => {
     expect(link.startsWith(`${E2E.baseURL}/auth/reset?token=`)).toBe(true);
 
     await page.goto(link);
-    await page.getByLabel("New password", { exact: true }).fill("Marigold42");
-    await page.getByLabel("Repeat the new password").fill("Marigold41");
+    await page.getByLabel("New password").fill("Marigold42");
+    await page.getByLabel("Confirm password").fill("Marigold41");
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page.getByText("The passwords do not match")).toBeVisible();
-    await page.getByLabel("Repeat the new password").fill("Marigold42");
+    await page.getByLabel("Confirm password").fill("Marigold42");
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page.getByText("Your password has been changed")).toBeVisible();
 
     await page.getByRole("link", { name: "Go to Login" }).click();
     await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill("Marigold42");
+    await page.getByLabel("Password").fill("Marigold42");
     await page.getByRole("button", { name: "Login", exact: true }).click();
     await expect(page.getByRole("link", { name: `${account.name}: your profile` })).toBeVisible();
   });
@@ -239,8 +257,8 @@ test.describe("password reset by e-mail", () => {
     test.use({ allowConsoleErrors: [/Failed to load resource/] });
     test("an invalid reset link says so and offers a new one", async ({ page }) => {
       await page.goto("/auth/reset?token=not-a-real-token");
-      await page.getByLabel("New password", { exact: true }).fill("Marigold42");
-      await page.getByLabel("Repeat the new password").fill("Marigold42");
+      await page.getByLabel("New password").fill("Marigold42");
+      await page.getByLabel("Confirm password").fill("Marigold42");
       await page.getByRole("button", { name: "Set new password" }).click();
       await expect(page.getByRole("alert")).toHaveText(
         "This reset link is invalid or has expired. Ask for a new one.",

@@ -6,12 +6,31 @@ test.describe("Browse Tips", () => {
   test("lists public tips in a table with the spec's columns", async ({ page }) => {
     await page.goto("/browse-tips");
     await expect(page.getByRole("heading", { name: "Public Garden Tips" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Public Garden Tips" })).toBeVisible();
     const headers = page.getByRole("columnheader");
     await expect(headers).toHaveText(["Image", "Title", "Category", "Level", "Action"]);
     await expect(rows(page)).toHaveCount(10);
     const first = rows(page).first();
     const link = first.getByRole("link", { name: /See More/ });
     await expect(link).toHaveAttribute("href", /^\/tips\/[0-9a-f-]{36}$/);
+    // The thumbnail is named after its tip; the phone layout's cards are not in the DOM beside the table.
+    const title = (await first.locator("td:nth-child(2)").textContent()) ?? "";
+    await expect(first.getByRole("img", { name: title })).toBeVisible();
+    await expect(page.getByText(title, { exact: true })).toHaveCount(1);
+    await expect(page.getByRole("article")).toHaveCount(0);
+  });
+
+  test("a page past the last one shows the last page instead of an empty list", async ({ page, request }) => {
+    const easyTotal = Number((await request.get("/api/tips?difficulty=Easy")).headers()["x-total-count"]);
+    const lastPage = Math.ceil(easyTotal / 10);
+    await page.goto("/browse-tips?level=Easy&page=999");
+    await expect(page).toHaveURL(new RegExp(`level=Easy&page=${lastPage}$`));
+    await expect(page.getByText(`Page ${lastPage} of ${lastPage}`)).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByText("No public tips found.")).toHaveCount(0);
+    // Replaced, not pushed: Back leaves the page rather than returning to the page that does not exist.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=999/);
   });
 
   test("filter, search and page live in the URL and survive a reload", async ({ page, request }) => {
@@ -78,7 +97,7 @@ test.describe("Browse Tips", () => {
       await page.getByPlaceholder("Search...").fill("basil");
       await page.getByPlaceholder("Search...").press("Enter");
       await expect(page).toHaveURL(/\/browse-tips\?q=basil$/);
-      await expect(page.getByRole("table")).toBeHidden();
+      await expect(page.getByRole("table")).toHaveCount(0);
       const cards = page.getByRole("article");
       await expect(cards.first()).toBeVisible();
       for (const card of await cards.all()) await expect(card).toContainText(/basil/i);

@@ -23,6 +23,10 @@ test.describe("home page", () => {
     await page.goto("/");
     await expect(slide(page, 1)).toHaveAttribute("data-active", "true");
     const typed = slide(page, 1).getByTestId("typed-title");
+    // Assistive technology gets the whole title at once; the text is only what has been typed.
+    await expect(slide(page, 1).getByRole("heading", { level: 2 })).toHaveAccessibleName(
+      "Spring Planting Workshop",
+    );
     // The title is typed out character by character.
     await expect.poll(async () => (await typed.textContent())?.length ?? 0).toBeGreaterThan(3);
     const early = (await typed.textContent()) ?? "";
@@ -103,8 +107,23 @@ test.describe("home page", () => {
     await expect(events).toHaveCount(3);
     await expect(page.locator("#events")).toContainText("June");
     await expect(page.locator("#events")).toContainText("2025");
+    for (const [index, title] of [
+      "Summer Seed Swap",
+      "Community Garden Work Day",
+      "Hydroponics for Beginners Workshop",
+    ].entries()) {
+      const link = events.nth(index).getByRole("link", { name: /Add to calendar/ });
+      await expect(link).toBeVisible();
+      await expect(link).toContainText("Add to calendar");
+      // The name starts with what is seen (label in name) and says which event it is.
+      const visible = ((await link.textContent()) ?? "").trim();
+      await expect(link).toHaveAccessibleName(new RegExp(`^${visible}.*${title}$`));
+    }
     const downloadPromise = page.waitForEvent("download");
-    await events.first().getByRole("link").last().click();
+    await events
+      .first()
+      .getByRole("link", { name: /Add to calendar/ })
+      .click();
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
     const text = readFileSync((await download.path()) ?? "", "utf8");

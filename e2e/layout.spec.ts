@@ -67,6 +67,49 @@ test.describe("main layout", () => {
     }
   });
 
+  test("every route sets its title and exactly one description", async ({ page, request }) => {
+    // The HTML itself carries a default, for clients that run no script.
+    expect(await (await request.get("/explore-gardeners")).text()).toMatch(
+      /<meta\s+name="description"\s+content="[^"]{40,}"/,
+    );
+    const check = async (url: string, title: string | RegExp) => {
+      await page.goto(url);
+      await expect(page).toHaveTitle(title);
+      const description = page.locator('meta[name="description"]');
+      await expect(description, url).toHaveCount(1);
+      expect((await description.getAttribute("content"))?.length, url).toBeGreaterThan(20);
+    };
+    await check("/", "Home - Gardeners community");
+    await check("/auth/login", "Login - Gardening Community");
+    await check("/auth/signup", "Signup - Gardening Community");
+    await check("/auth/reset", "Forget Password - Gardening Community");
+    await check("/auth/reset?token=abc", "Choose a new password - Gardening Community");
+    await check("/explore-gardeners", "Explore Gardeners - Gardening Community");
+    await check("/browse-tips", "Browse Tips - Gardening Community");
+    await check("/privacy", "Privacy Policy - Gardening Community");
+    await check("/terms", "Terms of Use - Gardening Community");
+    await check("/no-such-page", "Page Not Found - Gardening Community");
+
+    await signUpAs(page);
+    const created = await page.request.post("/api/tips", {
+      data: {
+        title: `Meta tip ${Date.now()}`,
+        plantType: "Radish",
+        difficulty: "Easy",
+        description: "Radishes are ready in four weeks from sowing.",
+        category: "Vegetables",
+      },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    const tip = (await created.json()) as { _id: string; title: string };
+    await check("/share-garden-tip", "Share a Garden Tip - Gardening Community");
+    await check("/my-tips", "My Tips - Gardening Community");
+    await check("/profile", "Your Profile - Gardening Community");
+    await check("/dashboard", "Dashboard - Gardening Community");
+    await check(`/tips/${tip._id}`, `${tip.title} - Gardening Community`);
+    await check(`/update-tip/${tip._id}`, "Update Tip - Gardening Community");
+  });
+
   test("the auth pages use the bare layout without navigation or footer", async ({ page }) => {
     await page.goto("/auth/login");
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);

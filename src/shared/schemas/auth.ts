@@ -80,7 +80,7 @@ export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
 export const ResetPasswordSchema = z
   .object({
     password: z.string().min(1, "Password is required").pipe(PasswordSchema),
-    confirmPassword: z.string().min(1, "Repeat the new password"),
+    confirmPassword: z.string().min(1, "Confirm the new password"),
   })
   .refine((value) => value.password === value.confirmPassword, {
     path: ["confirmPassword"],

@@ -57,21 +57,11 @@ export function Navbar() {
           <ThemeToggle />
           {user ? (
             <>
-              <div className="tooltip tooltip-bottom" data-tip={user.displayName}>
-                <Link
-                  to={paths.profile.getHref()}
-                  className="btn btn-ghost btn-circle avatar"
-                  aria-label={`${user.displayName}: your profile`}
-                >
-                  <Avatar src={user.photoURL} name="" size={36} />
-                </Link>
-              </div>
+              <ProfileLink name={user.displayName} photoURL={user.photoURL} />
               <button
                 type="button"
                 className="btn btn-outline btn-sm"
-                onClick={async () => {
-                  if (await logout()) navigate(paths.home.getHref());
-                }}
+                onClick={() => logout(() => navigate(paths.home.getHref()))}
               >
                 <LogOut aria-hidden="true" className="size-4" />
                 <span className="hidden sm:inline">Logout</span>
@@ -91,6 +81,51 @@ export function Navbar() {
       </nav>
       {menuOpen && <MobileMenu id={menuId} links={links} />}
     </header>
+  );
+}
+
+/**
+ * The profile photo with a tooltip showing the display name (spec section 2). The tooltip is real text
+ * (role="tooltip"), in the DOM only while the photo is hovered or focused: always there, it would repeat
+ * the name on every page that shows it, such as the author line of one's own tip. It is not wired to the
+ * link with aria-describedby, whose label already says the name. Escape hides it (WCAG 1.4.13).
+ */
+function ProfileLink({ name, photoURL }: { name: string; photoURL: string | null }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
+  const open = (hovered || focused) && !dismissed;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover only shows a tooltip; the link inside is the control
+    <div
+      className={`tooltip tooltip-bottom ${open ? "tooltip-open" : ""}`}
+      onMouseEnter={() => {
+        setHovered(true);
+        setDismissed(false);
+      }}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => {
+        setFocused(true);
+        setDismissed(false);
+      }}
+      onBlur={() => setFocused(false)}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setDismissed(true);
+      }}
+    >
+      {open && (
+        <span role="tooltip" className="tooltip-content">
+          {name}
+        </span>
+      )}
+      <Link
+        to={paths.profile.getHref()}
+        className="btn btn-ghost btn-circle avatar"
+        aria-label={`${name}: your profile`}
+      >
+        <Avatar src={photoURL} name={name} size={36} />
+      </Link>
+    </div>
   );
 }
 

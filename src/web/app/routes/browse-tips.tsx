@@ -10,6 +10,7 @@ import { useTips } from "#web/features/tips/api/get-tips.ts";
 import { DifficultyBadge } from "#web/features/tips/components/difficulty-badge.tsx";
 import { TipCard } from "#web/features/tips/components/tip-card.tsx";
 import { TipImage } from "#web/features/tips/components/tip-image.tsx";
+import { useMediaQuery } from "#web/hooks/use-media-query.ts";
 
 const PAGE_SIZE = 10;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -32,6 +33,9 @@ export function BrowseTipsRoute() {
   const [draft, setDraft] = useState(q);
   const levelId = useId();
   const searchId = useId();
+  const headingId = useId();
+  // Tailwind's md breakpoint: the table from there, cards on narrower screens.
+  const wide = useMediaQuery("(min-width: 48rem)");
 
   const tips = useTips({
     availability: "Public",
@@ -71,10 +75,12 @@ export function BrowseTipsRoute() {
         name="description"
         content="Browse public gardening tips shared by the community, by level or by search."
       />
-      <header className="mb-6 text-center">
-        <h1 className="text-3xl font-bold md:text-4xl">Public Garden Tips</h1>
+      <div className="mb-6 text-center">
+        <h1 id={headingId} className="text-3xl font-bold md:text-4xl">
+          Public Garden Tips
+        </h1>
         <p className="mt-2 text-base-content/80">Practical advice from gardeners like you.</p>
-      </header>
+      </div>
 
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <search className="w-full max-w-md">
@@ -125,6 +131,16 @@ export function BrowseTipsRoute() {
         query={tips}
         loadingLabel="Loading tips…"
         errorTitle="We could not load the tips"
+        paging={{
+          page,
+          pageSize: PAGE_SIZE,
+          replacePage: (last) => {
+            const next = new URLSearchParams(searchParams);
+            if (last > 1) next.set("page", String(last));
+            else next.delete("page");
+            setSearchParams(next, { replace: true });
+          },
+        }}
         empty={
           <EmptyState
             icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
@@ -149,54 +165,58 @@ export function BrowseTipsRoute() {
               {q ? ` matching “${q}”` : ""}
               {level ? ` at ${level} level` : ""}
             </p>
-            <div className="hidden overflow-x-auto rounded-box border border-base-300 md:block">
-              <table className="table">
-                <thead className="bg-base-200 text-base-content">
-                  <tr>
-                    <th scope="col">Image</th>
-                    <th scope="col">Title</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Level</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.items.map((tip) => (
-                    <tr key={tip._id} className="hover:bg-base-200">
-                      <td>
-                        <TipImage
-                          src={tip.images}
-                          alt=""
-                          width={80}
-                          height={60}
-                          loading="lazy"
-                          className="h-15 w-20 rounded-field object-cover"
-                        />
-                      </td>
-                      <td className="font-medium break-words">{tip.title}</td>
-                      <td>{tip.category}</td>
-                      <td>
-                        <DifficultyBadge difficulty={tip.difficulty} />
-                      </td>
-                      <td>
-                        <Link
-                          to={paths.tip.getHref(tip._id)}
-                          className="btn btn-primary btn-sm"
-                          aria-label={`See More: ${tip.title}`}
-                        >
-                          See More
-                        </Link>
-                      </td>
+            {/* One layout in the DOM at a time: hidden by CSS, the other would still repeat every title. */}
+            {wide ? (
+              <div className="overflow-x-auto rounded-box border border-base-300">
+                <table className="table" aria-labelledby={headingId}>
+                  <thead className="bg-base-200 text-base-content">
+                    <tr>
+                      <th scope="col">Image</th>
+                      <th scope="col">Title</th>
+                      <th scope="col">Category</th>
+                      <th scope="col">Level</th>
+                      <th scope="col">Action</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2 md:hidden">
-              {list.items.map((tip) => (
-                <TipCard key={tip._id} tip={tip} />
-              ))}
-            </div>
+                  </thead>
+                  <tbody>
+                    {list.items.map((tip) => (
+                      <tr key={tip._id} className="hover:bg-base-200">
+                        <td>
+                          <TipImage
+                            src={tip.images}
+                            alt={tip.title}
+                            width={80}
+                            height={60}
+                            loading="lazy"
+                            className="h-15 w-20 rounded-field object-cover"
+                          />
+                        </td>
+                        <td className="font-medium break-words">{tip.title}</td>
+                        <td>{tip.category}</td>
+                        <td>
+                          <DifficultyBadge difficulty={tip.difficulty} />
+                        </td>
+                        <td>
+                          <Link
+                            to={paths.tip.getHref(tip._id)}
+                            className="btn btn-primary btn-sm"
+                            aria-label={`See More: ${tip.title}`}
+                          >
+                            See More
+                          </Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2">
+                {list.items.map((tip) => (
+                  <TipCard key={tip._id} tip={tip} />
+                ))}
+              </div>
+            )}
             <Pagination
               page={page}
               pageCount={pageCount}

@@ -33,17 +33,22 @@ export function ExploreGardenersRoute() {
         name="description"
         content="Meet the gardeners of our community: their gardens, experience and shared tips."
       />
-      <header className="mb-8 text-center">
+      <div className="mb-8 text-center">
         <h1 className="text-3xl font-bold md:text-4xl">Explore Gardeners</h1>
         <p className="mt-2 text-base-content/80">
           Meet the people growing, sharing and learning in our community.
         </p>
-      </header>
+      </div>
 
       <ListQueryView
         query={gardeners}
         loadingLabel="Loading gardeners…"
         errorTitle="We could not load the gardeners"
+        paging={{
+          page,
+          pageSize: PAGE_SIZE,
+          replacePage: (last) => setSearchParams(last > 1 ? { page: String(last) } : {}, { replace: true }),
+        }}
         empty={
           <EmptyState
             icon={<Users aria-hidden="true" className="size-12 text-base-content/50" />}

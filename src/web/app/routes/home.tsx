@@ -47,7 +47,7 @@ function SectionHeader({
   link: { to: string; label: string };
 }) {
   return (
-    <header className="mb-8 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+    <div className="mb-8 flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
       <div>
         <h2 id={id} className="flex items-center gap-2 text-3xl font-bold">
           {icon}
@@ -59,7 +59,7 @@ function SectionHeader({
         {link.label}
         <ArrowRight aria-hidden="true" className="size-4" />
       </Link>
-    </header>
+    </div>
   );
 }
 

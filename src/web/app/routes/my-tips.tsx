@@ -28,7 +28,7 @@ export function MyTipsRoute() {
     <section className="mx-auto max-w-6xl px-4 py-10">
       <title>My Tips - Gardening Community</title>
       <meta name="description" content="The gardening tips you have shared." />
-      <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-3xl font-bold">My Tips</h1>
           <p className="mt-1 text-base-content/80">Every tip you have shared, public or not.</p>
@@ -37,12 +37,17 @@ export function MyTipsRoute() {
           <Plus aria-hidden="true" className="size-4" />
           Share a tip
         </Link>
-      </header>
+      </div>
 
       <ListQueryView
         query={tips}
         loadingLabel="Loading your tips…"
         errorTitle="We could not load your tips"
+        paging={{
+          page,
+          pageSize: PAGE_SIZE,
+          replacePage: (last) => setSearchParams(last > 1 ? { page: String(last) } : {}, { replace: true }),
+        }}
         empty={
           <EmptyState
             icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
@@ -73,7 +78,7 @@ export function MyTipsRoute() {
                       <td>
                         <TipImage
                           src={tip.images}
-                          alt=""
+                          alt={tip.title}
                           width={80}
                           height={60}
                           loading="lazy"

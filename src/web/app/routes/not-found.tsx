@@ -9,8 +9,13 @@ export function NotFoundRoute() {
       <meta name="description" content="The page you asked for does not exist on Gardening Community." />
       <Sprout aria-hidden="true" className="size-16 text-primary" />
       <p className="text-7xl font-black text-primary">404</p>
-      <h1 className="text-2xl font-bold">The page cannot be found.</h1>
-      <p className="text-base-content/80">The requested URL was not found on this server.</p>
+      {/* The spec's one sentence, read as one: the second half is a quieter line of the same heading. */}
+      <h1 className="text-2xl font-bold">
+        The page cannot be found.{" "}
+        <span className="mt-2 block text-base font-normal text-base-content/80">
+          The requested URL was not found on this server.
+        </span>
+      </h1>
       <Link to={paths.home.getHref()} className="btn btn-primary">
         Back to Home
       </Link>

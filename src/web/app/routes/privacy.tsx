@@ -31,12 +31,12 @@ export function PrivacyRoute() {
         name="description"
         content="What Gardening Community stores about you, who can see it, how long we keep it and how to delete it."
       />
-      <header className="mb-8 border-b border-base-300 pb-6">
+      <div className="mb-8 border-b border-base-300 pb-6">
         <h1 className="text-3xl font-bold md:text-4xl">Privacy Policy</h1>
         <p className="mt-2 text-sm text-base-content/80">
           Last updated: <time dateTime="2026-11-22">November 22, 2026</time>
         </p>
-      </header>
+      </div>
 
       <div className="space-y-8 leading-relaxed">
         <p className="text-lg">

@@ -34,12 +34,14 @@ export function ProfileRoute() {
   return (
     <section className="mx-auto max-w-xl px-4 py-10">
       <title>Your Profile - Gardening Community</title>
+      <meta name="description" content="Change the name and photo other gardeners see on your tips." />
       <h1 className="text-3xl font-bold">Your profile</h1>
       <p className="mt-1 text-base-content/80">This is how other gardeners see you on your tips.</p>
       <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
         <form onSubmit={onSubmit} noValidate className="card-body gap-4">
           <div className="flex items-center gap-4">
-            <Avatar src={preview} name={`Photo preview for ${user.displayName}`} size={72} />
+            {/* Not named after the user: the navbar's photo is, and a name must find one image. */}
+            <Avatar src={preview} name="Preview of your profile photo" size={72} />
             <div className="min-w-0">
               <p className="font-semibold break-words">{user.displayName}</p>
               <p className="text-sm break-all text-base-content/80">{user.email}</p>

@@ -15,6 +15,10 @@ export function RouteErrorBoundary() {
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-base-100 p-4">
       <title>Something went wrong - Gardening Community</title>
+      <meta
+        name="description"
+        content="This Gardening Community page failed to load. Reloading usually fixes it."
+      />
       <ErrorState
         title="Something went wrong"
         message="This page failed to load. Reloading usually fixes it."

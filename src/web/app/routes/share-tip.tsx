@@ -55,6 +55,8 @@ export function ShareTipRoute() {
               onSubmit={async (values) => {
                 try {
                   setCreated(await createTip.mutateAsync(values));
+                  // Spec section 8: the toast, besides the message that takes the form's place.
+                  toast.success("Garden tip added successfully!");
                 } catch {
                   toast.error(
                     "Your tip could not be shared. Check the message under the form and try again.",

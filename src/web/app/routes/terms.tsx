@@ -30,12 +30,12 @@ export function TermsRoute() {
         name="description"
         content="The rules for using Gardening Community: acceptable use, your content, gardening advice, accounts and moderation."
       />
-      <header className="mb-8 border-b border-base-300 pb-6">
+      <div className="mb-8 border-b border-base-300 pb-6">
         <h1 className="text-3xl font-bold md:text-4xl">Terms of Use</h1>
         <p className="mt-2 text-sm text-base-content/80">
           Last updated: <time dateTime="2026-11-22">November 22, 2026</time>
         </p>
-      </header>
+      </div>
 
       <div className="space-y-8 leading-relaxed">
         <p className="text-lg">

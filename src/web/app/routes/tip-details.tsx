@@ -22,16 +22,28 @@ export function TipDetailsRoute() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
 
-  if (tip.isPending) return <LoadingState label="Loading tip…" />;
+  if (tip.isPending) {
+    return (
+      <>
+        <title>Tip details - Gardening Community</title>
+        <meta name="description" content="A gardening tip shared by the community." />
+        <LoadingState label="Loading tip…" />
+      </>
+    );
+  }
   if (tip.isError) {
     if (tip.error instanceof ApiClientError && tip.error.status === 404) return <TipNotFound />;
     return (
-      <ErrorState
-        title="We could not load this tip"
-        message={tip.error.message}
-        onRetry={() => tip.refetch()}
-        retrying={tip.isFetching}
-      />
+      <>
+        <title>Tip details - Gardening Community</title>
+        <meta name="description" content="A gardening tip shared by the community." />
+        <ErrorState
+          title="We could not load this tip"
+          message={tip.error.message}
+          onRetry={() => tip.refetch()}
+          retrying={tip.isFetching}
+        />
+      </>
     );
   }
 
@@ -57,11 +69,6 @@ export function TipDetailsRoute() {
           className="aspect-[4/3] max-h-[420px] w-full bg-base-200 object-cover"
         />
         <div className="flex flex-col gap-5 p-6 md:p-8">
-          <div className="flex flex-wrap items-center gap-2">
-            <span className="badge badge-outline">{data.category}</span>
-            <DifficultyBadge difficulty={data.difficulty} />
-            <span className="badge badge-ghost">{data.availability}</span>
-          </div>
           <h1 className="text-3xl font-bold break-words md:text-4xl">{data.title}</h1>
           <p className="text-base-content/80">
             By <span className="font-semibold text-base-content">{data.name}</span> ·{" "}
@@ -69,6 +76,7 @@ export function TipDetailsRoute() {
               {data.email}
             </a>
           </p>
+          {/* Each fact once, labelled (a badge row above the title repeated three of them). */}
           <dl className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 text-sm sm:grid-cols-4">
             <div>
               <dt className="text-base-content/70">Plant type</dt>
@@ -80,7 +88,9 @@ export function TipDetailsRoute() {
             </div>
             <div>
               <dt className="text-base-content/70">Difficulty</dt>
-              <dd className="font-medium">{data.difficulty}</dd>
+              <dd className="mt-0.5">
+                <DifficultyBadge difficulty={data.difficulty} />
+              </dd>
             </div>
             <div>
               <dt className="text-base-content/70">Availability</dt>
@@ -131,7 +141,8 @@ export function TipDetailsRoute() {
             remove.mutate(data._id, {
               onSuccess: () => {
                 toast.success("Deleted Successfully!");
-                navigate(paths.myTips.getHref());
+                // Replace: going back must not land on the page of a tip that no longer exists.
+                navigate(paths.myTips.getHref(), { replace: true });
               },
               onError: (error) => toast.error(`The tip could not be deleted: ${error.message}`),
             })
@@ -146,6 +157,7 @@ function TipNotFound() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <title>Tip not found - Gardening Community</title>
+      <meta name="description" content="This gardening tip cannot be found: it may have been deleted." />
       <SearchX aria-hidden="true" className="size-14 text-base-content/60" />
       <h1 className="text-2xl font-bold">This tip cannot be found</h1>
       <p className="text-base-content/80">It may have been deleted, or its author keeps it private.</p>

@@ -83,7 +83,6 @@ export function PasswordField({ label, error, hint, id, ref, ...input }: FieldPr
             type="button"
             className="btn btn-ghost btn-sm btn-square"
             onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? "Hide password" : "Show password"}
             aria-controls={inputId}
           >
             {visible ? (
@@ -91,6 +90,9 @@ export function PasswordField({ label, error, hint, id, ref, ...input }: FieldPr
             ) : (
               <Eye aria-hidden="true" className="size-4" />
             )}
+            {/* Named by content, not aria-label: getByLabel("Password") must find the input alone. The
+                name says the action, so it changes with the state and aria-pressed would repeat it. */}
+            <span className="sr-only">{visible ? "Hide password" : "Show password"}</span>
           </button>
         </div>
       )}

@@ -1,27 +1,51 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import type { ListResult } from "#web/lib/api-client.ts";
 import { ErrorState } from "./error-state.tsx";
 import { LoadingState } from "./loading-state.tsx";
 
+/** A paged list's position, so a page past the end (say, after deleting its last item) can be left. */
+export interface ListPaging {
+  page: number;
+  pageSize: number;
+  /** Replaces the current page (no new history entry) by `page`, the last one that exists. */
+  replacePage: (page: number) => void;
+}
+
 /**
  * The loading, error (with retry) and empty states every list page has (style rule 4), around the
- * page's own rendering of a non-empty list.
+ * page's own rendering of a non-empty list. With `paging`, a page number past the last page goes to the
+ * last page instead of claiming the list is empty.
  */
 export function ListQueryView<T>({
   query,
   loadingLabel,
   errorTitle,
   empty,
+  paging,
   children,
 }: {
   query: UseQueryResult<ListResult<T>>;
   loadingLabel: string;
   errorTitle: string;
   empty: ReactNode;
+  paging?: ListPaging;
   children: (list: ListResult<T>) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  // Only an answer for this very page counts, not the previous page's kept on screen meanwhile.
+  const lastPage =
+    paging && query.isSuccess && !query.isPlaceholderData
+      ? Math.max(1, Math.ceil(query.data.total / paging.pageSize))
+      : null;
+  const pastTheEnd = paging !== undefined && lastPage !== null && paging.page > lastPage;
+  // The latest callback, so a new function on each render does not ask for the same page again.
+  const replacePage = useRef(paging?.replacePage);
+  replacePage.current = paging?.replacePage;
+  useEffect(() => {
+    if (pastTheEnd && lastPage !== null) replacePage.current?.(lastPage);
+  }, [pastTheEnd, lastPage]);
+
+  if (query.isPending || pastTheEnd) return <LoadingState label={loadingLabel} />;
   if (query.isError) {
     return (
       <ErrorState
@@ -32,6 +56,8 @@ export function ListQueryView<T>({
       />
     );
   }
+  // An empty previous page shown while another loads says nothing about the one asked for.
+  if (query.data.items.length === 0 && query.isPlaceholderData) return <LoadingState label={loadingLabel} />;
   if (query.data.items.length === 0) return <>{empty}</>;
   return <>{children(query.data)}</>;
 }

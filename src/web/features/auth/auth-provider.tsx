@@ -40,7 +40,8 @@ export interface AuthContextValue {
     photoUrl: string,
   ) => Promise<boolean>;
   loginWithGoogle: (returnTo: string) => Promise<GoogleSignInResult>;
-  logout: () => Promise<boolean>;
+  /** Signs out; `leave` runs after the server forgot the session and before the page does (see navbar). */
+  logout: (leave?: () => unknown) => Promise<boolean>;
   profileUpdate: (profile: { displayName: string; photoURL: string | null }) => Promise<boolean>;
   resetPasswordWithEmail: (email: string) => Promise<boolean>;
   completePasswordReset: (token: string, newPassword: string) => Promise<boolean>;
@@ -110,17 +111,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           await refreshSession();
         }),
       loginWithGoogle: async (returnTo) => {
+        // Like every auth action: loading from the start until it ends, however it ends (spec section 4).
+        setPending((n) => n + 1);
         setErrorMessage("");
-        let result = await signInWithGoogle(returnTo);
-        // A popup that lost touch with this window may still have signed in: the session tells.
-        if (result.status === "cancelled" && (await refreshSession())) result = { status: "success" };
-        if (result.status === "success") await refreshSession();
-        if (result.status === "error") setErrorMessage(result.message);
-        return result;
+        try {
+          let result = await signInWithGoogle(returnTo);
+          // A popup that lost touch with this window may still have signed in: the session tells.
+          if (result.status === "cancelled" && (await refreshSession())) result = { status: "success" };
+          if (result.status === "success") await refreshSession();
+          if (result.status === "error") setErrorMessage(result.message);
+          return result;
+        } catch (error) {
+          const message = messageOf(error);
+          setErrorMessage(message);
+          return { status: "error", message };
+        } finally {
+          setPending((n) => n - 1);
+        }
       },
-      logout: async () => {
+      logout: async (leave) => {
         try {
           await signOut();
+          // Leaving first: a protected page that saw the session vanish would send the user to the
+          // login page instead of where the caller wants them.
+          await leave?.();
           queryClient.setQueryData<SessionData | null>(sessionQueryKey, null);
           // Whatever was loaded for the signed-in user must not outlive the session.
           queryClient.removeQueries({

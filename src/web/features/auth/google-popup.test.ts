@@ -83,7 +83,11 @@ describe("signInWithGoogle", () => {
     await expect(signInWithGoogle("/my-tips")).resolves.toEqual({ status: "redirecting" });
     expect(assign).toHaveBeenCalledWith("https://accounts.example/authorize");
     const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
-    expect(body).toMatchObject({ callbackURL: "/my-tips", errorCallbackURL: "/auth/login" });
+    // A failure comes back to the login page, which still knows where the person was going.
+    expect(body).toMatchObject({
+      callbackURL: "/my-tips",
+      errorCallbackURL: "/auth/login?returnTo=%2Fmy-tips",
+    });
   });
 
   it("closes the popup and explains when the server refuses to start", async () => {

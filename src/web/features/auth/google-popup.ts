@@ -26,6 +26,19 @@ function describeProviderError(code: string): string {
   return `Google sign-in failed (${code.replaceAll("_", " ")}). Please try again.`;
 }
 
+/** The name of the login page's query parameter that carries where to go after signing in. */
+export const RETURN_TO_PARAM = "returnTo";
+
+/**
+ * A failed full-page sign-in comes back to the login page (with ?error=); the page the person was trying
+ * to reach travels along, as navigation state does not survive leaving the site.
+ */
+function loginPageReturningTo(returnTo: string): string {
+  return returnTo === "/"
+    ? "/auth/login"
+    : `/auth/login?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
+}
+
 /**
  * Ruling 22: Google sign-in in a 500x600 popup. When the browser blocks the popup the whole page goes to
  * Google instead and comes back to `returnTo`; when the person closes the popup, the result says so.
@@ -38,7 +51,7 @@ export async function signInWithGoogle(returnTo: string): Promise<GoogleSignInRe
     ({ url } = await startSocialSignIn(
       popup
         ? { callbackURL: POPUP_DONE_PATH, errorCallbackURL: POPUP_DONE_PATH }
-        : { callbackURL: returnTo, errorCallbackURL: "/auth/login" },
+        : { callbackURL: returnTo, errorCallbackURL: loginPageReturningTo(returnTo) },
     ));
   } catch (error) {
     popup?.close();

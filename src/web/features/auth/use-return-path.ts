@@ -1,14 +1,25 @@
 import { useLocation } from "react-router";
+import { RETURN_TO_PARAM } from "./google-popup.ts";
 
-/** Where to go after signing in: the page the visitor was sent away from (spec section 2), else home. */
+/** Only a path of this site: never "//host" or "/\\host", which browsers read as another site. */
+function isLocalPath(path: string): boolean {
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
+}
+
+/**
+ * Where to go after signing in: the page the visitor was sent away from (spec section 2), else home.
+ * It comes as navigation state, or, after a full-page Google sign-in that failed, as ?returnTo=.
+ */
 export function useReturnPath(): string {
   const location = useLocation();
   const from = (
     location.state as { from?: { pathname?: string; search?: string; hash?: string } | string } | null
   )?.from;
-  if (typeof from === "string" && from.startsWith("/") && !from.startsWith("//")) return from;
-  if (from && typeof from === "object" && from.pathname?.startsWith("/") && !from.pathname.startsWith("//")) {
+  if (typeof from === "string" && isLocalPath(from)) return from;
+  if (from && typeof from === "object" && from.pathname && isLocalPath(from.pathname)) {
     return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
   }
+  const returnTo = new URLSearchParams(location.search).get(RETURN_TO_PARAM);
+  if (returnTo && isLocalPath(returnTo)) return returnTo;
   return "/";
 }

@@ -5,6 +5,8 @@ export interface BannerSlide {
   title: string;
   description: string;
   image: string;
+  /** A short description of the picture behind the slide's text. */
+  imageAlt: string;
   buttonText: string;
   /** Ruling 19: every banner button leads somewhere. */
   href: string;
@@ -17,6 +19,7 @@ export const BANNER_SLIDES: BannerSlide[] = [
     description:
       "Learn how to start seeds, harden off seedlings and plan a bed that feeds you all summer, with hands-on help from experienced growers.",
     image: "/images/banner/spring-planting-workshop.svg",
+    imageAlt: "A blossoming tree beside a raised bed of seedlings and a trowel",
     buttonText: "Register Now",
     href: paths.auth.signup.getHref(),
   },
@@ -26,6 +29,7 @@ export const BANNER_SLIDES: BannerSlide[] = [
     description:
       "Neighbours, raised beds and a shared harvest: discover what fellow gardeners grow and the tips that made it work.",
     image: "/images/banner/community-garden-day.svg",
+    imageAlt: "Bunting over vegetable beds, sunflowers and a red barn",
     buttonText: "Learn More",
     href: paths.browseTips.getHref(),
   },
@@ -35,6 +39,7 @@ export const BANNER_SLIDES: BannerSlide[] = [
     description:
       "Grow crisp greens without soil: nutrient solutions, light and simple jar systems you can build on a windowsill.",
     image: "/images/banner/hydroponics-workshop.svg",
+    imageAlt: "Lettuces growing in a lit hydroponic rack beside a jar seedling",
     buttonText: "Join Event",
     href: "#events",
   },

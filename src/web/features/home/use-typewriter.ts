@@ -10,16 +10,15 @@ export function useTypewriter(
 ): string {
   const [length, setLength] = useState(enabled ? 0 : text.length);
   const [erasing, setErasing] = useState(false);
+  const [started, setStarted] = useState({ text, enabled });
 
-  useEffect(() => {
-    if (!enabled) {
-      setLength(text.length);
-      setErasing(false);
-      return;
-    }
-    setLength(0);
+  // Restart during render, not in an effect: an effect runs after the paint, so a slide becoming active
+  // would first flash its whole title and only then start typing from nothing.
+  if (started.text !== text || started.enabled !== enabled) {
+    setStarted({ text, enabled });
+    setLength(enabled ? 0 : text.length);
     setErasing(false);
-  }, [enabled, text]);
+  }
 
   useEffect(() => {
     if (!enabled) return;

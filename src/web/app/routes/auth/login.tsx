@@ -40,6 +40,10 @@ export function LoginRoute() {
   return (
     <AuthCard title="Login" subtitle="Welcome back to the garden.">
       <title>Login - Gardening Community</title>
+      <meta
+        name="description"
+        content="Log in to Gardening Community to share, like and manage your gardening tips."
+      />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label="Email"

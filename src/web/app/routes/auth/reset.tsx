@@ -43,6 +43,7 @@ function ForgotPasswordForm() {
     return (
       <AuthCard title="Check your inbox">
         <title>Check your inbox - Gardening Community</title>
+        <meta name="description" content="A link to reset your Gardening Community password is on its way." />
         <div role="status" className="flex flex-col items-center gap-4 text-center">
           <MailCheck aria-hidden="true" className="size-14 text-primary" />
           <p>
@@ -71,6 +72,10 @@ function ForgotPasswordForm() {
       subtitle="Enter your e-mail and we will send you a link to reset your password."
     >
       <title>Forget Password - Gardening Community</title>
+      <meta
+        name="description"
+        content="Forgot your Gardening Community password? Get a link by e-mail to choose a new one."
+      />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label="Email"
@@ -113,6 +118,7 @@ function NewPasswordForm({ token }: { token: string }) {
     return (
       <AuthCard title="Password changed">
         <title>Password changed - Gardening Community</title>
+        <meta name="description" content="Your Gardening Community password has been changed." />
         <div role="status" className="flex flex-col items-center gap-4 text-center">
           <p>Your password has been changed. Log in with your new password.</p>
           <Link to={paths.auth.login.getHref()} className="btn btn-primary">
@@ -126,6 +132,7 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <AuthCard title="Choose a new password">
       <title>Choose a new password - Gardening Community</title>
+      <meta name="description" content="Choose a new password for your Gardening Community account." />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <PasswordField
           label="New password"
@@ -135,7 +142,7 @@ function NewPasswordForm({ token }: { token: string }) {
           {...form.register("password")}
         />
         <PasswordField
-          label="Repeat the new password"
+          label="Confirm password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...form.register("confirmPassword")}

@@ -36,6 +36,10 @@ export function SignupRoute() {
   return (
     <AuthCard title="Create a Account" subtitle="Join fellow gardeners and share what grows for you.">
       <title>Signup - Gardening Community</title>
+      <meta
+        name="description"
+        content="Create a Gardening Community account to share your gardening tips with fellow growers."
+      />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField
           label="Full Name"

@@ -24,10 +24,10 @@ export function AuthCard({
             <Sprout aria-hidden="true" className="size-7" />
             <span>Gardening Community</span>
           </Link>
-          <header className="text-center">
+          <div className="text-center">
             <h1 className="text-2xl font-bold">{title}</h1>
             {subtitle && <p className="mt-1 text-sm text-base-content/80">{subtitle}</p>}
-          </header>
+          </div>
           {children}
         </div>
       </div>

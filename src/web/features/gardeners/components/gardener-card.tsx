@@ -16,7 +16,7 @@ export function GardenerCard({
   return (
     <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <div className="card-body gap-4">
-        <header className="flex items-center gap-4">
+        <div className="flex items-center gap-4">
           <FallbackImage
             src={gardener.image}
             fallback={DEFAULT_AVATAR_IMAGE}
@@ -36,7 +36,7 @@ export function GardenerCard({
               <p className="mt-1 text-sm italic text-base-content/80">{gardener.gardenName}</p>
             )}
           </div>
-        </header>
+        </div>
 
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
           <dt className="font-medium text-base-content/70">Email</dt>
@@ -81,7 +81,7 @@ export function GardenerCard({
           )}
         </dl>
 
-        <footer className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-base-300 pt-3">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-base-300 pt-3">
           <p className="text-sm">
             Total Shared Tips: <span className="font-semibold text-primary">{gardener.totalSharedTips}</span>
           </p>
@@ -97,7 +97,7 @@ export function GardenerCard({
               YouTube
             </a>
           )}
-        </footer>
+        </div>
       </div>
     </article>
   );

@@ -129,7 +129,7 @@ function Slide({
     >
       <img
         src={slide.image}
-        alt=""
+        alt={slide.imageAlt}
         width={1600}
         height={700}
         loading={index === 0 ? "eager" : "lazy"}
@@ -142,13 +142,19 @@ function Slide({
       >
         <div className="mx-auto w-full max-w-7xl px-14 py-16 md:px-20">
           <div className="max-w-xl text-white">
-            <h2 className="min-h-[2.5em] text-4xl leading-tight font-extrabold md:min-h-[1.25em] md:text-5xl">
-              <span className="sr-only">{slide.title}</span>
-              <span aria-hidden="true" data-testid="typed-title">
-                {typed}
-                <span className="ml-0.5 inline-block animate-blink font-light motion-reduce:animate-none">
-                  _
-                </span>
+            {/* What is seen (and the text) is the typed part and the cursor; assistive technology gets the
+                whole title from the label instead of one letter at a time. */}
+            <h2
+              aria-label={slide.title}
+              data-testid="typed-title"
+              className="min-h-[2.5em] text-4xl leading-tight font-extrabold md:min-h-[1.25em] md:text-5xl"
+            >
+              {typed}
+              <span
+                aria-hidden="true"
+                className="ml-0.5 inline-block animate-blink font-light motion-reduce:animate-none"
+              >
+                _
               </span>
             </h2>
             <p className="mt-4 text-lg text-white/90">{slide.description}</p>

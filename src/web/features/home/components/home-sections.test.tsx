@@ -77,9 +77,10 @@ describe("UpcomingEventsSection", () => {
   it("offers each event as a downloadable .ics file named after it", async () => {
     render(<UpcomingEventsSection />);
     for (const event of expected) {
-      const link = screen.getByRole("link", {
-        name: `${event.label} – add “${event.title}” to your calendar`,
-      });
+      const link = screen.getByRole("link", { name: `${event.label} · Add to calendar: ${event.title}` });
+      // What is seen says "Add to calendar" and starts the accessible name (WCAG 2.5.3, label in name).
+      expect(link).toHaveTextContent(`${event.label} · Add to calendar`, { normalizeWhitespace: true });
+      expect(link.textContent).toBe(`${event.label} · Add to calendar`);
       expect(link.getAttribute("download")).toMatch(/^[a-z0-9-]+\.ics$/);
       const href = link.getAttribute("href") ?? "";
       expect(href).toMatch(/^blob:/);

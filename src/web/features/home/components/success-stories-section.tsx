@@ -28,12 +28,12 @@ function StoryCard({ story }: { story: SuccessStory }) {
           <StoryImage src={story.beforeImage} alt={story.beforeAlt} caption="Before" />
           <StoryImage src={story.afterImage} alt={story.afterAlt} caption="After" />
         </div>
-        <header>
+        <div>
           <h3 id={headingId} className="card-title text-lg">
             {story.name}
           </h3>
           <p className="text-sm font-medium text-primary">{story.headline}</p>
-        </header>
+        </div>
         <p className="text-base-content/80">{story.story}</p>
         <div className="mt-auto flex gap-3 rounded-box bg-base-200 p-4">
           <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
@@ -52,7 +52,7 @@ export function SuccessStoriesSection({ stories = SUCCESS_STORIES }: { stories?:
   return (
     <section id="success-stories" aria-labelledby="success-stories-heading" className="bg-base-200">
       <div className="mx-auto max-w-7xl px-4 py-16">
-        <header className="mb-8">
+        <div className="mb-8">
           <h2 id="success-stories-heading" className="flex items-center gap-2 text-3xl font-bold">
             <Sprout aria-hidden="true" className="size-7 text-primary" />
             Success Stories
@@ -60,7 +60,7 @@ export function SuccessStoriesSection({ stories = SUCCESS_STORIES }: { stories?:
           <p className="mt-1 text-base-content/80">
             How members of our community turned unused space into growing space.
           </p>
-        </header>
+        </div>
         <div className="grid gap-6 lg:grid-cols-3">
           {stories.map((story) => (
             <StoryCard key={story.id} story={story} />

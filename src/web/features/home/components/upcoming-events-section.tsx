@@ -52,7 +52,7 @@ function EventCard({ event, icsUrl }: { event: UpcomingEvent; icsUrl: string | u
       className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="card-body gap-4">
-        <header className="flex items-center gap-4">
+        <div className="flex items-center gap-4">
           {/* Decorative: the full date is in the details below, where screen readers get it. */}
           <div
             aria-hidden="true"
@@ -64,7 +64,7 @@ function EventCard({ event, icsUrl }: { event: UpcomingEvent; icsUrl: string | u
           <h3 id={headingId} className="card-title text-lg break-words">
             {event.title}
           </h3>
-        </header>
+        </div>
 
         <ul className="space-y-1.5 text-sm">
           <li className="flex items-start gap-2">
@@ -92,14 +92,19 @@ function EventCard({ event, icsUrl }: { event: UpcomingEvent; icsUrl: string | u
 
         <p className="text-base-content/80">{event.description}</p>
 
-        <footer className="card-actions mt-auto flex-col items-start gap-1 border-t border-base-300 pt-3">
-          <a href={href} download={icsFileName(event)} className="btn btn-primary btn-sm">
+        <div className="card-actions mt-auto flex-col items-start gap-1 border-t border-base-300 pt-3">
+          {/* The accessible name starts with the visible text (WCAG 2.5.3) and names the event. */}
+          <a
+            href={href}
+            download={icsFileName(event)}
+            className="btn btn-primary btn-sm"
+            aria-label={`${event.linkLabel} · Add to calendar: ${event.title}`}
+          >
             <CalendarPlus aria-hidden="true" className="size-4" />
-            {event.linkLabel}
-            <span className="sr-only">{` – add “${event.title}” to your calendar`}</span>
+            {`${event.linkLabel} · Add to calendar`}
           </a>
           <p className="text-xs text-base-content/80">Adds the event to your calendar (.ics file).</p>
-        </footer>
+        </div>
       </div>
     </article>
   );
@@ -112,7 +117,7 @@ export function UpcomingEventsSection({ events = UPCOMING_EVENTS }: { events?: r
     // scroll-mt keeps the heading clear of the sticky navbar when the carousel's button scrolls here.
     <section id="events" aria-labelledby="events-heading" className="scroll-mt-16">
       <div className="mx-auto max-w-7xl px-4 py-16">
-        <header className="mb-8">
+        <div className="mb-8">
           <h2 id="events-heading" className="flex items-center gap-2 text-3xl font-bold">
             <CalendarDays aria-hidden="true" className="size-7 text-primary" />
             Upcoming Events
@@ -120,7 +125,7 @@ export function UpcomingEventsSection({ events = UPCOMING_EVENTS }: { events?: r
           <p className="mt-1 text-base-content/80">
             Swap seeds, dig in together and learn something new with gardeners near you this June.
           </p>
-        </header>
+        </div>
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {events.map((event) => (
             <EventCard key={event.id} event={event} icsUrl={icsUrls[event.id]} />

@@ -33,9 +33,30 @@ export function useUpdateTip(id: string) {
   return useMutation({ mutationFn: (input: TipInput) => updateTip(id, input), onSuccess: invalidate });
 }
 
+/**
+ * The deleted tip's own query is not read again: it could only answer 404, and the details page that
+ * shows it may still be on screen while it navigates away. It is dropped once nothing shows it.
+ */
 export function useDeleteTip() {
-  const invalidate = useInvalidateTips();
-  return useMutation({ mutationFn: deleteTip, onSuccess: invalidate });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteTip,
+    onSuccess: async (_result, id) => {
+      const queryKey = tipQueryOptions(id).queryKey;
+      await queryClient.cancelQueries({ queryKey, exact: true });
+      const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+      if (query?.isActive()) {
+        const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+          if (event.query !== query || event.type !== "observerRemoved" || query.isActive()) return;
+          unsubscribe();
+          queryClient.removeQueries({ queryKey, exact: true });
+        });
+      } else {
+        queryClient.removeQueries({ queryKey, exact: true });
+      }
+      await queryClient.invalidateQueries({ queryKey: ["tips", "list"] });
+    },
+  });
 }
 
 /** Like/unlike shown at once, rolled back if the server refuses (issue 5). */

@@ -35,7 +35,10 @@ export function DeleteTipDialog({
           Delete tip
         </h2>
         <p className="py-4">Are you sure you want to delete this tip?</p>
-        <p className="text-sm break-words text-base-content/80">“{tipTitle}” will be removed for good.</p>
+        {/* Only while open: a closed dialog stays in the DOM, and the title would be on the page twice. */}
+        {open && (
+          <p className="text-sm break-words text-base-content/80">“{tipTitle}” will be removed for good.</p>
+        )}
         <div className="modal-action">
           <button type="button" className="btn" onClick={onCancel} disabled={deleting}>
             Cancel

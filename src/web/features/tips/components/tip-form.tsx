@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
+import { type Resolver, useForm } from "react-hook-form";
 import { z } from "zod";
 import { AVAILABILITIES, type Availability, CATEGORIES, DIFFICULTIES } from "#shared/constants.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
@@ -11,8 +11,11 @@ export const TipFormSchema = TipInputSchema.extend({
   images: HttpUrlSchema,
   availability: z.enum(AVAILABILITIES, { error: "Choose who can see this tip" }),
 });
+/** The edit form of a tip that has no picture of its own: an empty image field keeps it that way. */
+const TipFormOptionalImageSchema = TipFormSchema.extend({ images: TipInputSchema.shape.images });
 export type TipFormInput = z.input<typeof TipFormSchema>;
-export type TipFormValues = z.output<typeof TipFormSchema>;
+/** `images` is null only from the optional-image edit form. */
+export type TipFormValues = z.output<typeof TipFormOptionalImageSchema>;
 
 const EMPTY: TipFormInput = {
   title: "",
@@ -32,6 +35,7 @@ export function TipForm({
   submittingLabel,
   onSubmit,
   serverError,
+  imageRequired = true,
 }: {
   author: { name: string; email: string };
   defaultValues?: Partial<TipFormInput>;
@@ -39,9 +43,13 @@ export function TipForm({
   submittingLabel: string;
   onSubmit: (values: TipFormValues) => Promise<void>;
   serverError?: string;
+  imageRequired?: boolean;
 }) {
   const form = useForm<TipFormInput, unknown, TipFormValues>({
-    resolver: zodResolver(TipFormSchema),
+    // The field is always a string in the form; only the parsed value may be null.
+    resolver: (imageRequired
+      ? zodResolver(TipFormSchema)
+      : zodResolver(TipFormOptionalImageSchema)) as Resolver<TipFormInput, unknown, TipFormValues>,
     defaultValues: { ...EMPTY, ...defaultValues },
   });
   const { errors, isSubmitting } = form.formState;
@@ -105,6 +113,7 @@ export function TipForm({
           label="Image URL"
           type="url"
           placeholder="https://example.com/my-garden.jpg"
+          hint={imageRequired ? undefined : "Optional: leave empty to show the default plant picture."}
           error={errors.images?.message}
           {...form.register("images")}
         />
