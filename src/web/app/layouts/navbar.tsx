@@ -61,7 +61,9 @@ export function Navbar() {
               <button
                 type="button"
                 className="btn btn-outline btn-sm"
-                onClick={() => logout(() => navigate(paths.home.getHref()))}
+                onClick={async () => {
+                  if (await logout()) navigate(paths.home.getHref());
+                }}
               >
                 <LogOut aria-hidden="true" className="size-4" />
                 <span className="hidden sm:inline">Logout</span>

@@ -40,8 +40,9 @@ export interface AuthContextValue {
     photoUrl: string,
   ) => Promise<boolean>;
   loginWithGoogle: (returnTo: string) => Promise<GoogleSignInResult>;
-  /** Signs out; `leave` runs after the server forgot the session and before the page does (see navbar). */
-  logout: (leave?: () => unknown) => Promise<boolean>;
+  logout: () => Promise<boolean>;
+  /** The user signed out themselves (rather than never having signed in): protected pages send them home. */
+  loggedOut: boolean;
   profileUpdate: (profile: { displayName: string; photoURL: string | null }) => Promise<boolean>;
   resetPasswordWithEmail: (email: string) => Promise<boolean>;
   completePasswordReset: (token: string, newPassword: string) => Promise<boolean>;
@@ -62,12 +63,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQueryOptions());
   const [pending, setPending] = useState(0);
   const [errorMessage, setErrorMessage] = useState("");
+  const [loggedOut, setLoggedOut] = useState(false);
   const user = useMemo(() => (session.data ? toAuthUser(session.data.user) : null), [session.data]);
 
   // Every change of the signed-in user clears the error message (spec section 4).
   const previousUid = useRef(user?.uid);
   useEffect(() => {
     if (previousUid.current !== user?.uid) setErrorMessage("");
+    if (user?.uid) setLoggedOut(false);
     previousUid.current = user?.uid;
   }, [user?.uid]);
 
@@ -97,6 +100,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       user,
       initializing: session.isPending,
+      loggedOut,
       loading: session.isPending || pending > 0,
       errorMessage,
       clearError,
@@ -129,12 +133,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           setPending((n) => n - 1);
         }
       },
-      logout: async (leave) => {
+      logout: async () => {
         try {
           await signOut();
-          // Leaving first: a protected page that saw the session vanish would send the user to the
-          // login page instead of where the caller wants them.
-          await leave?.();
+          setLoggedOut(true);
           queryClient.setQueryData<SessionData | null>(sessionQueryKey, null);
           // Whatever was loaded for the signed-in user must not outlive the session.
           queryClient.removeQueries({
@@ -156,7 +158,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       completePasswordReset: (token, newPassword) =>
         run(() => resetPassword(token, newPassword).then(() => undefined)),
     }),
-    [user, session.isPending, pending, errorMessage, clearError, run, refreshSession, queryClient],
+    [user, session.isPending, pending, errorMessage, loggedOut, clearError, run, refreshSession, queryClient],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;
