@@ -95,6 +95,21 @@ export const tips = pgTable(
   ],
 );
 
+/**
+ * Exact tip counts per (availability, difficulty, category), kept by a trigger on tips (migration 0005):
+ * the total of a list without text search sums a few of these rows instead of counting the tips.
+ */
+export const tipCounts = pgTable(
+  "tip_counts",
+  {
+    availability: availabilityEnum("availability").notNull(),
+    difficulty: difficultyEnum("difficulty").notNull(),
+    category: text("category").notNull(),
+    total: integer("total").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.availability, table.difficulty, table.category] })],
+);
+
 /** Key/value facts about this database, e.g. when the demo data was loaded. */
 export const appMeta = pgTable("app_meta", {
   key: text("key").primaryKey(),

@@ -8,7 +8,7 @@ import { gardeners, tips } from "../../db/schema.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { requireUser } from "../../lib/session.ts";
 import { requestOrigin } from "../../lib/urls.ts";
-import { toTip } from "../tips/tips.service.ts";
+import { countPublicTips, toTip } from "../tips/tips.service.ts";
 
 const statsRoute = createRoute({
   method: "get",
@@ -40,7 +40,7 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     if (email && email !== user.email) throw new HttpError(403, "You can only see your own dashboard");
     const db = c.var.db;
     const [[publicCount], [ownCount], [gardenerCount], recent] = await Promise.all([
-      db.select({ n: count() }).from(tips).where(eq(tips.availability, "Public")),
+      countPublicTips(db),
       db.select({ n: count() }).from(tips).where(eq(tips.email, user.email)),
       db.select({ n: count() }).from(gardeners),
       db
@@ -53,7 +53,7 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     const origin = requestOrigin(c.req.url);
     return c.json(
       {
-        totalTips: publicCount?.n ?? 0,
+        totalTips: publicCount?.total ?? 0,
         myTips: ownCount?.n ?? 0,
         totalGardeners: gardenerCount?.n ?? 0,
         recentTips: recent.map((row) => toTip(row, origin)),

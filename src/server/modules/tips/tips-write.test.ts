@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { tips } from "../../db/schema.ts";
@@ -277,5 +277,41 @@ describe("hidden tips stay hidden", () => {
     }
     const own = await author.get(`/api/tips?email=${authorAccount.email}&q=zebra`);
     expect((own.body as Tip[]).map((t) => t._id)).toEqual([tip._id]);
+  });
+});
+
+describe("list totals", () => {
+  const total = async (query: string) =>
+    Number((await visitor.get(`/api/tips${query}`)).headers.get("x-total-count"));
+
+  it("follow every share, change of level, category or visibility, and delete", async () => {
+    const queries = ["", "?difficulty=Hard", "?category=Trees", "?difficulty=Hard&category=Trees"];
+    const before = await Promise.all(queries.map(total));
+    const tip = await share({ ...validTip, difficulty: "Hard", category: "Trees" });
+    expect(await Promise.all(queries.map(total))).toEqual(before.map((n) => n + 1));
+
+    await author.put(`/api/tips/${tip._id}`, { ...validTip, difficulty: "Hard", category: "Flowers" });
+    const [all, hard, trees, hardTrees] = before as [number, number, number, number];
+    expect(await Promise.all(queries.map(total))).toEqual([all + 1, hard + 1, trees, hardTrees]);
+
+    await author.put(`/api/tips/${tip._id}`, { ...validTip, availability: "Private" });
+    expect(await Promise.all(queries.map(total))).toEqual(before);
+
+    await author.put(`/api/tips/${tip._id}`, { ...validTip, difficulty: "Hard", category: "Trees" });
+    expect(await Promise.all(queries.map(total))).toEqual(before.map((n) => n + 1));
+    expect((await author.delete(`/api/tips/${tip._id}`)).status).toBe(204);
+    expect(await Promise.all(queries.map(total))).toEqual(before);
+  });
+
+  it("agree with counting the tips themselves", async () => {
+    const counted = await ctx.db
+      .select({ difficulty: tips.difficulty, category: tips.category, n: count() })
+      .from(tips)
+      .where(eq(tips.availability, "Public"))
+      .groupBy(tips.difficulty, tips.category);
+    for (const { difficulty, category, n } of counted) {
+      expect(await total(`?difficulty=${difficulty}&category=${encodeURIComponent(category)}`)).toBe(n);
+    }
+    expect(await total("")).toBe(counted.reduce((sum, row) => sum + row.n, 0));
   });
 });

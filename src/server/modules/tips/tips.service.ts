@@ -12,7 +12,7 @@ import {
   type TipUpdateParsed,
 } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
-import { tipLikes, tipSearchText, tips, tipTitleKey } from "../../db/schema.ts";
+import { tipCounts, tipLikes, tipSearchText, tips, tipTitleKey } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { absoluteUrl } from "../../lib/urls.ts";
 
@@ -141,8 +141,28 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownEmail }: { ownEma
       .orderBy(...ORDER[query.sort])
       .limit(query.limit + 1)
       .offset(cursor ? 0 : query.offset),
-    total: db.select({ total: count() }).from(tips).where(where),
+    total:
+      ownEmail || query.q
+        ? db.select({ total: count() }).from(tips).where(where)
+        : countPublicTips(db, query),
   };
+}
+
+/** The number of public tips with the given level and category, from the counts kept beside the tips. */
+export function countPublicTips(
+  db: Db,
+  { difficulty, category }: Partial<Pick<ListQuery, "difficulty" | "category">> = {},
+) {
+  return db
+    .select({ total: sql<number>`coalesce(sum(${tipCounts.total}), 0)::int` })
+    .from(tipCounts)
+    .where(
+      and(
+        eq(tipCounts.availability, "Public"),
+        difficulty ? eq(tipCounts.difficulty, difficulty) : undefined,
+        category ? eq(tipCounts.category, category) : undefined,
+      ),
+    );
 }
 
 /**
