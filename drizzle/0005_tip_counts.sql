@@ -5,39 +5,61 @@ CREATE TABLE "tip_counts" (
 	"total" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "tip_counts_availability_difficulty_category_pk" PRIMARY KEY("availability","difficulty","category")
 );--> statement-breakpoint
--- Exact tip counts per (availability, difficulty, category), kept by a trigger, so X-Total-Count of any
--- list without text search sums at most 135 small rows instead of counting the tips themselves.
-CREATE OR REPLACE FUNCTION "tip_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Exact tip counts per (availability, difficulty, category), kept by statement-level triggers over the
+-- changed rows, so X-Total-Count of any list without text search sums at most 135 small rows instead of
+-- counting the tips. One upsert per group per statement: a bulk insert does not update the same counter
+-- row once per tip, and an update that moves no tip between groups (a like) writes nothing.
+CREATE FUNCTION "tip_counts_add"(delta jsonb) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "tip_counts" ("availability", "difficulty", "category", "total")
+  SELECT (d->>'availability')::"availability", (d->>'difficulty')::"difficulty", d->>'category', (d->>'n')::int
+  FROM jsonb_array_elements(delta) AS d
+  ON CONFLICT ("availability", "difficulty", "category")
+  DO UPDATE SET "total" = "tip_counts"."total" + excluded."total";
+$$;--> statement-breakpoint
+CREATE FUNCTION "tip_counts_on_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    IF TG_OP = 'DELETE' OR (OLD."availability", OLD."difficulty", OLD."category")
-        IS DISTINCT FROM (NEW."availability", NEW."difficulty", NEW."category") THEN
-      UPDATE "tip_counts" SET "total" = "total" - 1
-      WHERE "availability" = OLD."availability" AND "difficulty" = OLD."difficulty" AND "category" = OLD."category";
-    END IF;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    IF TG_OP = 'INSERT' OR (OLD."availability", OLD."difficulty", OLD."category")
-        IS DISTINCT FROM (NEW."availability", NEW."difficulty", NEW."category") THEN
-      INSERT INTO "tip_counts" ("availability", "difficulty", "category", "total")
-      VALUES (NEW."availability", NEW."difficulty", NEW."category", 1)
-      ON CONFLICT ("availability", "difficulty", "category") DO UPDATE SET "total" = "tip_counts"."total" + 1;
-    END IF;
-  END IF;
+  PERFORM "tip_counts_add"(coalesce((
+    SELECT jsonb_agg(g) FROM (
+      SELECT "availability", "difficulty", "category", count(*) AS n FROM new_rows GROUP BY 1, 2, 3
+    ) g), '[]'));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "tips_counts_trigger" AFTER INSERT OR UPDATE OF "availability", "difficulty", "category" OR DELETE ON "tips"
-FOR EACH ROW EXECUTE FUNCTION "tip_counts_apply"();--> statement-breakpoint
-INSERT INTO "tip_counts" ("availability", "difficulty", "category", "total")
-SELECT "availability", "difficulty", "category", count(*) FROM "tips" GROUP BY 1, 2, 3
-ON CONFLICT ("availability", "difficulty", "category") DO UPDATE SET "total" = excluded."total";
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION "tip_counts_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "tip_counts_on_delete"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "tip_counts_add"(coalesce((
+    SELECT jsonb_agg(g) FROM (
+      SELECT "availability", "difficulty", "category", -count(*) AS n FROM old_rows GROUP BY 1, 2, 3
+    ) g), '[]'));
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE FUNCTION "tip_counts_on_update"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "tip_counts_add"(coalesce((
+    SELECT jsonb_agg(g) FROM (
+      SELECT "availability", "difficulty", "category", sum(n) AS n FROM (
+        SELECT "availability", "difficulty", "category", 1 AS n FROM new_rows
+        UNION ALL
+        SELECT "availability", "difficulty", "category", -1 AS n FROM old_rows
+      ) changes GROUP BY 1, 2, 3 HAVING sum(n) <> 0
+    ) g), '[]'));
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE FUNCTION "tip_counts_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "tip_counts";
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER "tips_counts_truncate_trigger" AFTER TRUNCATE ON "tips"
-FOR EACH STATEMENT EXECUTE FUNCTION "tip_counts_clear"();
+CREATE TRIGGER "tips_counts_insert" AFTER INSERT ON "tips"
+REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "tip_counts_on_insert"();--> statement-breakpoint
+CREATE TRIGGER "tips_counts_delete" AFTER DELETE ON "tips"
+REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "tip_counts_on_delete"();--> statement-breakpoint
+CREATE TRIGGER "tips_counts_update" AFTER UPDATE ON "tips"
+REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "tip_counts_on_update"();--> statement-breakpoint
+CREATE TRIGGER "tips_counts_truncate" AFTER TRUNCATE ON "tips"
+FOR EACH STATEMENT EXECUTE FUNCTION "tip_counts_clear"();--> statement-breakpoint
+INSERT INTO "tip_counts" ("availability", "difficulty", "category", "total")
+SELECT "availability", "difficulty", "category", count(*) FROM "tips" GROUP BY 1, 2, 3;
