@@ -102,6 +102,31 @@ try {
     console.log(`  ${label.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms   (${total} matching)`);
   }
 
+  // What X-Total-Count cost before the counts were kept (migration 0005): counting the matching tips.
+  async function measureSql(text: string) {
+    const timings: number[] = [];
+    for (let i = 0; i <= RUNS; i++) {
+      const t0 = performance.now();
+      await client.query(text);
+      if (i > 0) timings.push(performance.now() - t0);
+    }
+    return median(timings);
+  }
+  console.log(
+    "\nThe total alone, by counting the tips (as before the kept counts), against the whole request now:",
+  );
+  for (const [label, where] of [
+    ["newest public, first page", "availability = 'Public'"],
+    ["trending (likes), limit 6", "availability = 'Public'"],
+    ["filter difficulty=Hard", "availability = 'Public' and difficulty = 'Hard'"],
+  ] as const) {
+    const ms = await measureSql(`select count(*) from tips where ${where}`);
+    const ratio = ms / (withIndex[label] ?? ms);
+    console.log(
+      `  ${label.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms   (${ratio.toFixed(1)}x the whole request with kept counts)`,
+    );
+  }
+
   await client.query("drop index tips_search_trgm_idx");
   await client.query("analyze tips");
   console.log("\nWithout the trigram index (search queries only):");
