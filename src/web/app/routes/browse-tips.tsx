@@ -9,7 +9,7 @@ import { paths } from "#web/config/paths.ts";
 import { useTips } from "#web/features/tips/api/get-tips.ts";
 import { DifficultyBadge } from "#web/features/tips/components/difficulty-badge.tsx";
 import { TipCard } from "#web/features/tips/components/tip-card.tsx";
-import { TipImage } from "#web/features/tips/components/tip-image.tsx";
+import { TipThumbnail } from "#web/features/tips/components/tip-image.tsx";
 import { useMediaQuery } from "#web/hooks/use-media-query.ts";
 
 const PAGE_SIZE = 10;
@@ -182,14 +182,7 @@ export function BrowseTipsRoute() {
                     {list.items.map((tip) => (
                       <tr key={tip._id} className="hover:bg-base-200">
                         <td>
-                          <TipImage
-                            src={tip.images}
-                            alt={tip.title}
-                            width={80}
-                            height={60}
-                            loading="lazy"
-                            className="h-15 w-20 rounded-field object-cover"
-                          />
+                          <TipThumbnail tip={tip} />
                         </td>
                         <td className="font-medium break-words">{tip.title}</td>
                         <td>{tip.category}</td>

@@ -11,7 +11,7 @@ import { useAuth } from "#web/features/auth/auth-provider.tsx";
 import { useTips } from "#web/features/tips/api/get-tips.ts";
 import { useDeleteTip } from "#web/features/tips/api/tip-mutations.ts";
 import { DeleteTipDialog } from "#web/features/tips/components/delete-tip-dialog.tsx";
-import { TipImage } from "#web/features/tips/components/tip-image.tsx";
+import { TipThumbnail } from "#web/features/tips/components/tip-image.tsx";
 
 const PAGE_SIZE = 20;
 
@@ -76,14 +76,7 @@ export function MyTipsRoute() {
                   {list.items.map((tip) => (
                     <tr key={tip._id}>
                       <td>
-                        <TipImage
-                          src={tip.images}
-                          alt={tip.title}
-                          width={80}
-                          height={60}
-                          loading="lazy"
-                          className="h-15 w-20 rounded-field object-cover"
-                        />
+                        <TipThumbnail tip={tip} />
                       </td>
                       <td className="min-w-44 font-medium break-words">
                         <Link to={paths.tip.getHref(tip._id)} className="link link-hover">

@@ -12,3 +12,17 @@ export function TipImage({
     <FallbackImage src={src} fallback={DEFAULT_TIP_IMAGE} alt={alt} referrerPolicy="no-referrer" {...rest} />
   );
 }
+
+/** The small picture at the start of a row in the tip tables (Browse Tips, My Tips). */
+export function TipThumbnail({ tip }: { tip: { images: string; title: string } }) {
+  return (
+    <TipImage
+      src={tip.images}
+      alt={tip.title}
+      width={80}
+      height={60}
+      loading="lazy"
+      className="h-15 w-20 rounded-field object-cover"
+    />
+  );
+}
