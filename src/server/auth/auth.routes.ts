@@ -30,13 +30,18 @@ function clientIp(c: Context): string {
   }
 }
 
+/** The JSON body's fields, read from a copy so better-auth still gets the body; {} when it is not JSON. */
+async function peekBody(c: Context): Promise<Record<string, unknown>> {
+  const body: unknown = await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null);
+  return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+}
+
 async function bodyEmail(c: Context): Promise<string | null> {
-  try {
-    const body = (await c.req.raw.clone().json()) as { email?: unknown };
-    return typeof body.email === "string" ? body.email.trim().toLowerCase() : null;
-  } catch {
-    return null;
-  }
+  const { email } = await peekBody(c);
+  return typeof email === "string" ? email.trim().toLowerCase() : null;
 }
 
 function tooMany(c: Context, seconds: number, what: string) {
@@ -141,11 +146,7 @@ export function registerAuthRoutes(
   if (!googleConfigured) {
     // Said plainly, rather than better-auth's bare "Provider not found".
     app.post("/auth/sign-in/social", async (c, next) => {
-      const body = (await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null)) as { provider?: unknown } | null;
-      if (body?.provider !== "google") return next();
+      if ((await peekBody(c)).provider !== "google") return next();
       return c.json({ message: "Google sign-in is not configured on this server" }, 404);
     });
   }

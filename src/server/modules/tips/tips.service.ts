@@ -192,9 +192,15 @@ export async function listTips(
 }
 
 /** A tip as `viewerEmail` may see it: hidden and private tips exist only for their author (ruling 6). */
-export async function findVisibleTip(db: Db, id: string, viewerEmail: string | null): Promise<TipRow | null> {
+/** A tip by id whoever may see it; null for an unknown or malformed id. */
+async function findTip(db: Db, id: string): Promise<TipRow | null> {
   if (!isTipId(id)) return null;
   const [row] = await db.select().from(tips).where(eq(tips.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findVisibleTip(db: Db, id: string, viewerEmail: string | null): Promise<TipRow | null> {
+  const row = await findTip(db, id);
   if (!row) return null;
   if (row.availability !== "Public" && row.email !== viewerEmail) return null;
   return row;
@@ -222,7 +228,7 @@ export async function createTip(db: Db, input: TipInputParsed, author: Author): 
  * tip reveals nothing a caller could not have guessed.
  */
 export async function findOwnTip(db: Db, id: string, user: Author): Promise<TipRow> {
-  const row = isTipId(id) ? (await db.select().from(tips).where(eq(tips.id, id)).limit(1))[0] : undefined;
+  const row = await findTip(db, id);
   if (!row) throw new HttpError(404, "Tip not found");
   if (row.email !== user.email) throw new HttpError(403, "Only the author can change this tip");
   return row;
