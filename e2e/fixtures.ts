@@ -27,6 +27,20 @@ export { expect };
 
 /** Runs axe with the WCAG 2.1 A and AA rules and expects no violation. */
 export async function expectNoA11yViolations(page: Page, label?: string) {
+  // Colours measured mid-transition (a dialog fading in) are not the page's colours: let the running,
+  // finite animations and transitions end first (at most 2 s). Endless ones (a blinking cursor, a
+  // spinner) are left running.
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation.playState === "running" &&
+          animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY,
+      )
+      .map((animation) => animation.finished.catch(() => undefined));
+    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
