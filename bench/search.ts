@@ -44,8 +44,14 @@ try {
   await client.connect();
   console.log(`Inserting ${TIPS.toLocaleString("en")} tips…`);
   const started = performance.now();
+  // 5,000 authors, as accounts nobody signs in to (ruling 24: a tip belongs to an account).
   await client.query(`
-    insert into tips (title, plant_type, difficulty, description, images, category, availability, name, email, total_liked, created_at)
+    insert into users (id, name, email, sign_in_disabled)
+    select 'bench-author-' || a, 'Gardener ' || a, 'gardener' || a || '@example.com', true
+    from generate_series(0, 4999) as a
+  `);
+  await client.query(`
+    insert into tips (title, plant_type, difficulty, description, images, category, availability, author_id, name, email, total_liked, created_at)
     select
       (array['Grow','Prune','Water','Feed','Protect','Harvest','Divide','Mulch'])[1 + g % 8] || ' ' ||
       (case when g % 10000 = 7 then 'kohlrabi'
@@ -57,6 +63,7 @@ try {
       null,
       (array['Composting','Plant Care','Vegetables','Flowers','Herbs','Trees','Pest Control','Seasonal Care'])[1 + g % 8],
       (case when g % 10 = 0 then 'Hidden' else 'Public' end)::availability,
+      'bench-author-' || (g % 5000),
       'Gardener ' || (g % 5000),
       'gardener' || (g % 5000) || '@example.com',
       ((g::bigint * 7919) % 500)::int,

@@ -8,6 +8,7 @@ import type { Env } from "./env.ts";
 import { createErrorHandler, validationErrorBody } from "./lib/errors.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
 import { requireUser, type SessionUser } from "./lib/session.ts";
+import { DEFAULT_BASE_URL } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { registerDashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { registerDocs } from "./modules/docs/docs.routes.ts";
@@ -27,6 +28,7 @@ export type AppConfig = Pick<
   | "GOOGLE_CLIENT_SECRET"
   | "GOOGLE_DISCOVERY_URL"
   | "RATE_LIMIT"
+  | "TRUST_PROXY"
 >;
 
 export interface AppDeps {
@@ -69,7 +71,7 @@ export function createApp({
   logger = silentLogger,
   webRoot,
 }: AppDeps) {
-  const baseUrl = config.BASE_URL ?? "http://localhost:3000";
+  const baseUrl = config.BASE_URL ?? DEFAULT_BASE_URL;
   const origins = trustedOrigins(baseUrl);
   const auth = createAuth({
     db,

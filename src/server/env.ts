@@ -77,6 +77,16 @@ const EnvSchema = z.object({
     .enum(["true", "false"], { error: 'must be "true" or "false"' })
     .default("true")
     .transform((value) => value === "true"),
+  /**
+   * Behind a reverse proxy, how many proxies append to X-Forwarded-For: "true" means one, a number that
+   * many, "false" or 0 none (the default: the socket's address is the client's).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .refine((value) => /^(true|false|\d{1,2})?$/.test(value), 'must be "true", "false" or a number of proxies')
+    .transform((value) => (value === "true" ? 1 : value === "false" || value === "" ? 0 : Number(value))),
   SOCIAL_FACEBOOK_URL: optionalUrl,
   SOCIAL_TWITTER_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,

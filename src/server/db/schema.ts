@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -59,7 +60,15 @@ export const tips = pgTable(
     images: text("images"),
     category: text("category").notNull(),
     availability: availabilityEnum("availability").notNull().default("Public"),
-    /** Author display name and e-mail, copied from the session when the tip is created (ruling 5). */
+    /** The account that shared the tip owns it (ruling 24): ownership is this id, never an e-mail. */
+    authorId: text("author_id")
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
+    /**
+     * The author's current display name and account e-mail (rulings 5 and 24), copied from `users` by
+     * triggers (migration 0006) whenever the tip is written or the account changes; kept here so lists,
+     * search and counts read one table.
+     */
     name: text("name").notNull(),
     email: text("email").notNull(),
     /** Maintained by the server from the likes it stores (ruling 8); never written by a client. */
@@ -83,7 +92,13 @@ export const tips = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index("tips_availability_title_idx").on(table.availability, sql`lower(${table.title})`, table.id),
-    // An author's own tips, and the live totalSharedTips count per gardener.
+    // An author's own tips (My Tips, the dashboard).
+    index("tips_author_created_idx").on(
+      table.authorId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // The live totalSharedTips count per gardener, matched by e-mail (ruling 13).
     index("tips_email_created_idx").on(
       table.email,
       table.createdAt.desc().nullsFirst(),
@@ -129,6 +144,11 @@ export const users = pgTable("users", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /**
+   * Demo gardeners' accounts own the demo tips but nobody can sign in to them (ruling 24): they have no
+   * password, get no reset e-mail and are never linked to a Google sign-in.
+   */
+  signInDisabled: boolean("sign_in_disabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -200,4 +220,18 @@ export const tipLikes = pgTable(
     primaryKey({ columns: [table.tipId, table.userId] }),
     index("tip_likes_user_idx").on(table.userId),
   ],
+);
+
+/**
+ * Fixed-window counters behind the sign-in, sign-up, reset and password-check limits. Kept in the
+ * database, so they survive a restart and several instances share them.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("rate_limit_hits_reset_idx").on(table.resetAt)],
 );

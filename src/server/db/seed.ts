@@ -1,6 +1,7 @@
-import { and, count, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "./client.ts";
-import { appMeta, gardeners, tips } from "./schema.ts";
+import { appMeta, gardeners, tips, users } from "./schema.ts";
 import { seedGardeners, seedTips } from "./seed-data.ts";
 
 const SEEDED_KEY = "demo_data_seeded_at";
@@ -11,8 +12,8 @@ export interface SeedResult {
 }
 
 /**
- * Loads the demo gardeners and tips. Idempotent: gardeners are matched by e-mail and tips by author and
- * title, so running it again adds only what is missing and never duplicates or overwrites.
+ * Loads the demo gardeners, their accounts and tips. Idempotent: gardeners and accounts are matched by
+ * e-mail and tips by author and title, so running it again adds only what is missing and never duplicates or overwrites.
  */
 export async function seedDemoData(db: Db): Promise<SeedResult> {
   return db.transaction(async (tx) => {
@@ -36,13 +37,45 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       .onConflictDoNothing({ target: gardeners.email })
       .returning({ id: gardeners.id });
 
-    const authors = new Map(seedGardeners.map((g) => [g.email, g.name]));
+    // Ruling 24: demo tips belong to demo accounts nobody can sign in to (no password, no reset, no
+    // Google link). Every demo gardener gets one, tips or not, so nobody can sign up with a demo
+    // gardener's e-mail and be counted as them.
+    const demoPeople = new Map<string, string>();
+    for (const g of seedGardeners) demoPeople.set(g.email.toLowerCase(), g.name);
+    for (const tip of seedTips)
+      if (!demoPeople.has(tip.authorEmail.toLowerCase()))
+        demoPeople.set(tip.authorEmail.toLowerCase(), tip.authorEmail);
+    await tx
+      .insert(users)
+      .values(
+        [...demoPeople].map(([email, name]) => ({
+          id: randomUUID(),
+          name,
+          email,
+          emailVerified: false,
+          signInDisabled: true,
+        })),
+      )
+      .onConflictDoNothing({ target: users.email });
+    const owners = new Map(
+      (
+        await tx
+          .select({ id: users.id, email: users.email, signInDisabled: users.signInDisabled })
+          .from(users)
+          .where(inArray(users.email, [...demoPeople.keys()]))
+      ).map((row) => [row.email, row]),
+    );
+
     let insertedTips = 0;
     for (const tip of seedTips) {
+      const owner = owners.get(tip.authorEmail.toLowerCase());
+      // An e-mail someone really signed up with before the demo data was loaded keeps its account as it
+      // is: that person gets none of the demo gardener's tips.
+      if (!owner?.signInDisabled) continue;
       const [existing] = await tx
         .select({ id: tips.id })
         .from(tips)
-        .where(and(eq(tips.email, tip.authorEmail), eq(tips.title, tip.title)))
+        .where(and(eq(tips.authorId, owner.id), eq(tips.title, tip.title)))
         .limit(1);
       if (existing) continue;
       const createdAt = new Date(tip.createdAt);
@@ -54,8 +87,10 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
         images: tip.images,
         category: tip.category,
         availability: tip.availability,
-        name: authors.get(tip.authorEmail) ?? tip.authorEmail,
-        email: tip.authorEmail,
+        authorId: owner.id,
+        // Copied from the account by the tips_copy_author trigger; given for the column's NOT NULL.
+        name: demoPeople.get(owner.email) ?? owner.email,
+        email: owner.email,
         totalLiked: tip.totalLiked,
         createdAt,
         updatedAt: createdAt,

@@ -1,12 +1,20 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../app.ts";
+
 /**
  * Images shipped with the app are stored as root-relative paths (/images/...), so the data does not
- * depend on where the site is served from. The API answers absolute http(s) URLs (ruling 11), made
- * against the origin the client used.
+ * depend on where the site is served from. The API answers absolute http(s) URLs (ruling 11).
  */
 export function absoluteUrl(value: string, origin: string): string {
   return value.startsWith("/") ? new URL(value, origin).toString() : value;
 }
 
-export function requestOrigin(requestUrl: string): string {
-  return new URL(requestUrl).origin;
+/**
+ * The site's origin, from BASE_URL: never from the request's Host header, which any client can forge
+ * and which would then end up in answers others read (issue 8).
+ */
+export function siteOrigin(c: Context<AppEnv>): string {
+  return new URL(c.var.config.BASE_URL ?? DEFAULT_BASE_URL).origin;
 }
+
+export const DEFAULT_BASE_URL = "http://localhost:3000";

@@ -7,7 +7,7 @@ import type { AppEnv } from "../../app.ts";
 import { gardeners, tips } from "../../db/schema.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { requireUser } from "../../lib/session.ts";
-import { requestOrigin } from "../../lib/urls.ts";
+import { siteOrigin } from "../../lib/urls.ts";
 import { countPublicTips, toTip } from "../tips/tips.service.ts";
 
 const statsRoute = createRoute({
@@ -41,7 +41,7 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
     const db = c.var.db;
     const [[publicCount], [ownCount], [gardenerCount], recent] = await Promise.all([
       countPublicTips(db),
-      db.select({ n: count() }).from(tips).where(eq(tips.email, user.email)),
+      db.select({ n: count() }).from(tips).where(eq(tips.authorId, user.id)),
       db.select({ n: count() }).from(gardeners),
       db
         .select()
@@ -50,7 +50,7 @@ export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
         .orderBy(desc(tips.createdAt), desc(tips.id))
         .limit(RECENT_TIPS_LIMIT),
     ]);
-    const origin = requestOrigin(c.req.url);
+    const origin = siteOrigin(c);
     return c.json(
       {
         totalTips: publicCount?.total ?? 0,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { gardeners, tips } from "../../db/schema.ts";
+import { gardeners } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
 import { createTestApp } from "../../test/test-db.ts";
+import { insertTips } from "../../test/tip-fixtures.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -31,15 +32,13 @@ describe("GET /api/dashboard/stats (ruling 14)", () => {
       email,
       createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, i)),
     });
-    await ctx.db
-      .insert(tips)
-      .values([
-        ...Array.from({ length: 7 }, (_, i) => tip(i, "someone@example.com", "Public")),
-        tip(20, "someone@example.com", "Hidden"),
-        tip(21, account.email, "Public"),
-        tip(22, account.email, "Hidden"),
-        tip(23, account.email, "Private"),
-      ]);
+    await insertTips(ctx.db, [
+      ...Array.from({ length: 7 }, (_, i) => tip(i, "someone@example.com", "Public")),
+      tip(20, "someone@example.com", "Hidden"),
+      tip(21, account.email, "Public"),
+      tip(22, account.email, "Hidden"),
+      tip(23, account.email, "Private"),
+    ]);
 
     const res = await me.get(`/api/dashboard/stats?email=${account.email}`);
     expect(res.status).toBe(200);

@@ -4,7 +4,7 @@ import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardener.ts";
 import type { AppEnv } from "../../app.ts";
-import { absoluteUrl, requestOrigin } from "../../lib/urls.ts";
+import { absoluteUrl, siteOrigin } from "../../lib/urls.ts";
 import { gardenerImage, listGardeners } from "./gardeners.service.ts";
 
 const listGardenersRoute = createRoute({
@@ -34,7 +34,7 @@ export function registerGardenerRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listGardenersRoute, async (c) => {
     const query = c.req.valid("query");
     const { items, total } = await listGardeners(c.var.db, query);
-    const origin = requestOrigin(c.req.url);
+    const origin = siteOrigin(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(
       items.map((gardener) => ({ ...gardener, image: absoluteUrl(gardenerImage(gardener.image), origin) })),

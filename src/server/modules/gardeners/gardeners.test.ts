@@ -3,6 +3,7 @@ import type { ApiError } from "#shared/schemas/common.ts";
 import type { Gardener } from "#shared/schemas/gardener.ts";
 import { gardeners, tips } from "../../db/schema.ts";
 import { createTestApp, getJson } from "../../test/test-db.ts";
+import { insertTips } from "../../test/tip-fixtures.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -59,15 +60,13 @@ describe("GET /api/gardeners", () => {
         experiences: "2 years",
       },
     ]);
-    await ctx.db
-      .insert(tips)
-      .values([
-        tip("zoe@example.com", "Public", "One"),
-        tip("zoe@example.com", "Public", "Two"),
-        tip("zoe@example.com", "Hidden", "Three"),
-        tip("zoe@example.com", "Private", "Four"),
-        tip("nobody@example.com", "Public", "Five"),
-      ]);
+    await insertTips(ctx.db, [
+      tip("zoe@example.com", "Public", "One"),
+      tip("zoe@example.com", "Public", "Two"),
+      tip("zoe@example.com", "Hidden", "Three"),
+      tip("zoe@example.com", "Private", "Four"),
+      tip("nobody@example.com", "Public", "Five"),
+    ]);
 
     const res = await getJson<Gardener[]>(ctx.app, "/api/gardeners");
     expect(res.status).toBe(200);
@@ -104,7 +103,7 @@ describe("GET /api/gardeners", () => {
     await ctx.db.insert(gardeners).values({ name: "Ivy", email: "ivy@example.com" });
     const before = await getJson<Gardener[]>(ctx.app, "/api/gardeners");
     expect(before.body[0]?.totalSharedTips).toBe(0);
-    await ctx.db.insert(tips).values(tip("ivy@example.com", "Public", "Fresh"));
+    await insertTips(ctx.db, [tip("ivy@example.com", "Public", "Fresh")]);
     const after = await getJson<Gardener[]>(ctx.app, "/api/gardeners");
     expect(after.body[0]?.totalSharedTips).toBe(1);
   });

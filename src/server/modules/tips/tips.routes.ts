@@ -13,7 +13,7 @@ import {
 import type { AppEnv } from "../../app.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
-import { requestOrigin } from "../../lib/urls.ts";
+import { siteOrigin } from "../../lib/urls.ts";
 import {
   createTip,
   deleteTip,
@@ -148,20 +148,20 @@ const likeRoute = (method: "post" | "delete") =>
 export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listTipsRoute, async (c) => {
     const query = c.req.valid("query");
-    let ownEmail: string | undefined;
+    let ownerId: string | undefined;
     if (query.email) {
       const user = await getSessionUser(c);
       if (!user) throw new HttpError(403, "Sign in to list your own tips");
       if (user.email !== query.email) throw new HttpError(403, "You can only list your own tips by e-mail");
-      ownEmail = user.email;
+      ownerId = user.id;
     } else if (query.availability && query.availability !== "Public") {
       throw badQueryParameter(
         "availability",
         "only Public tips are listed to everyone; sign in and add ?email= for your own",
       );
     }
-    const { rows, total, nextCursor } = await listTips(c.var.db, query, { ownEmail });
-    const origin = requestOrigin(c.req.url);
+    const { rows, total, nextCursor } = await listTips(c.var.db, query, { ownerId });
+    const origin = siteOrigin(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
     return c.json(
@@ -173,9 +173,9 @@ export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(getTipRoute, async (c) => {
     const { id } = c.req.valid("param");
     const user = await getSessionUser(c);
-    const row = await findVisibleTip(c.var.db, id, user?.email ?? null);
+    const row = await findVisibleTip(c.var.db, id, user?.id ?? null);
     if (!row) throw new HttpError(404, "Tip not found");
-    const tip = toTip(row, requestOrigin(c.req.url));
+    const tip = toTip(row, siteOrigin(c));
     if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
     return c.json(tip, 200);
   });
@@ -183,13 +183,13 @@ export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(createTipRoute, async (c) => {
     const user = await requireUser(c, "Sign in to share a tip");
     const row = await createTip(c.var.db, c.req.valid("json"), user);
-    return c.json(toTip(row, requestOrigin(c.req.url)), 201);
+    return c.json(toTip(row, siteOrigin(c)), 201);
   });
 
   app.openapi(updateTipRoute, async (c) => {
     const user = await requireUser(c, "Sign in to edit your tips");
     const row = await updateTip(c.var.db, c.req.valid("param").id, c.req.valid("json"), user);
-    return c.json(toTip(row, requestOrigin(c.req.url)), 200);
+    return c.json(toTip(row, siteOrigin(c)), 200);
   });
 
   app.openapi(deleteTipRoute, async (c) => {
@@ -201,7 +201,7 @@ export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
   for (const method of ["post", "delete"] as const) {
     app.openapi(likeRoute(method), async (c) => {
       const user = await requireUser(c, "Sign in to like tips");
-      const row = await findVisibleTip(c.var.db, c.req.valid("param").id, user.email);
+      const row = await findVisibleTip(c.var.db, c.req.valid("param").id, user.id);
       if (!row) throw new HttpError(404, "Tip not found");
       return c.json(await setLike(c.var.db, row.id, user.id, method === "post"), 200);
     });

@@ -118,10 +118,10 @@ function escapeLike(text: string): string {
 }
 
 /** The two statements behind one page: the rows (one more than asked, to know if a next page exists) and the total. */
-export function listTipsQueries(db: Db, query: ListQuery, { ownEmail }: { ownEmail?: string } = {}) {
+export function listTipsQueries(db: Db, query: ListQuery, { ownerId }: { ownerId?: string } = {}) {
   const filters: SQL[] = [];
-  if (ownEmail) {
-    filters.push(eq(tips.email, ownEmail));
+  if (ownerId) {
+    filters.push(eq(tips.authorId, ownerId));
     if (query.availability) filters.push(eq(tips.availability, query.availability));
   } else {
     filters.push(eq(tips.availability, "Public"));
@@ -142,7 +142,7 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownEmail }: { ownEma
       .limit(query.limit + 1)
       .offset(cursor ? 0 : query.offset),
     total:
-      ownEmail || query.q
+      ownerId || query.q
         ? db.select({ total: count() }).from(tips).where(where)
         : countPublicTips(db, query),
   };
@@ -166,13 +166,13 @@ export function countPublicTips(
 }
 
 /**
- * One page of tips. Without `ownEmail` only public tips are listed (ruling 6); with it (the caller's own
- * e-mail, checked by the route) the author's tips of every availability.
+ * One page of tips. Without `ownerId` only public tips are listed (ruling 6); with it (the signed-in
+ * caller's account, checked by the route) that author's tips of every availability (ruling 24).
  */
 export async function listTips(
   db: Db,
   query: ListQuery,
-  options: { ownEmail?: string } = {},
+  options: { ownerId?: string } = {},
 ): Promise<{ rows: TipRow[]; total: number; nextCursor: string | null }> {
   const queries = listTipsQueries(db, query, options);
   const [rows, [totals]] = await Promise.all([queries.page, queries.total]);
@@ -191,7 +191,6 @@ export async function listTips(
   return { rows: page.map((r) => r.tip), total: totals?.total ?? 0, nextCursor };
 }
 
-/** A tip as `viewerEmail` may see it: hidden and private tips exist only for their author (ruling 6). */
 /** A tip by id whoever may see it; null for an unknown or malformed id. */
 async function findTip(db: Db, id: string): Promise<TipRow | null> {
   if (!isTipId(id)) return null;
@@ -199,10 +198,14 @@ async function findTip(db: Db, id: string): Promise<TipRow | null> {
   return row ?? null;
 }
 
-export async function findVisibleTip(db: Db, id: string, viewerEmail: string | null): Promise<TipRow | null> {
+/**
+ * A tip as the account `viewerId` (null for a visitor) may see it: hidden and private tips exist only for
+ * the account that shared them (rulings 6 and 24).
+ */
+export async function findVisibleTip(db: Db, id: string, viewerId: string | null): Promise<TipRow | null> {
   const row = await findTip(db, id);
   if (!row) return null;
-  if (row.availability !== "Public" && row.email !== viewerEmail) return null;
+  if (row.availability !== "Public" && row.authorId !== viewerId) return null;
   return row;
 }
 
@@ -212,11 +215,14 @@ export interface Author {
   email: string;
 }
 
-/** Ruling 5: the author's name and e-mail come from the session; the server sets createdAt. */
+/**
+ * Rulings 5 and 24: the tip belongs to the signed-in account; its name and e-mail are that account's
+ * (the tips_copy_author trigger keeps them so); the server sets createdAt.
+ */
 export async function createTip(db: Db, input: TipInputParsed, author: Author): Promise<TipRow> {
   const [row] = await db
     .insert(tips)
-    .values({ ...input, name: author.name, email: author.email, totalLiked: 0 })
+    .values({ ...input, authorId: author.id, name: author.name, email: author.email, totalLiked: 0 })
     .returning();
   if (!row) throw new Error("Inserting the tip returned nothing");
   return row;
@@ -230,7 +236,7 @@ export async function createTip(db: Db, input: TipInputParsed, author: Author): 
 export async function findOwnTip(db: Db, id: string, user: Author): Promise<TipRow> {
   const row = await findTip(db, id);
   if (!row) throw new HttpError(404, "Tip not found");
-  if (row.email !== user.email) throw new HttpError(403, "Only the author can change this tip");
+  if (row.authorId !== user.id) throw new HttpError(403, "Only the author can change this tip");
   return row;
 }
 
@@ -243,7 +249,7 @@ export async function updateTip(db: Db, id: string, input: TipUpdateParsed, user
   const [row] = await db
     .update(tips)
     .set({ ...input, availability: input.availability ?? current.availability, updatedAt: new Date() })
-    .where(and(eq(tips.id, id), eq(tips.email, user.email)))
+    .where(and(eq(tips.id, id), eq(tips.authorId, user.id)))
     .returning();
   if (!row) throw new HttpError(404, "Tip not found");
   return row;
@@ -251,7 +257,7 @@ export async function updateTip(db: Db, id: string, input: TipUpdateParsed, user
 
 export async function deleteTip(db: Db, id: string, user: Author): Promise<void> {
   await findOwnTip(db, id, user);
-  await db.delete(tips).where(and(eq(tips.id, id), eq(tips.email, user.email)));
+  await db.delete(tips).where(and(eq(tips.id, id), eq(tips.authorId, user.id)));
 }
 
 /**

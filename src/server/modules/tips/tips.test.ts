@@ -1,16 +1,17 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Tip, TipListQuerySchema } from "#shared/schemas/tip.ts";
-import { tips } from "../../db/schema.ts";
+import { tips, users } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
 import { createTestApp, getJson } from "../../test/test-db.ts";
+import { insertTips, type TipFixture } from "../../test/tip-fixtures.ts";
 import { listTipsQueries } from "./tips.service.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const ALICE = "alice@example.com";
 const BOB = "bob@example.com";
 
-type NewTip = typeof tips.$inferInsert;
+type NewTip = TipFixture;
 const base = (i: number, overrides: Partial<NewTip> = {}): NewTip => ({
   title: `Tip number ${String(i).padStart(2, "0")}`,
   plantType: "Tomato",
@@ -27,7 +28,15 @@ const base = (i: number, overrides: Partial<NewTip> = {}): NewTip => ({
 
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
-  await ctx.db.insert(tips).values([
+  // Alice and Bob have real accounts, made before their tips, which belong to them (ruling 24).
+  for (const [name, email] of [
+    ["Alice Apple", ALICE],
+    ["Bob Basil", BOB],
+  ] as const) {
+    const res = await createClient(ctx.app).post("/api/auth/sign-up/email", newAccount({ name, email }));
+    expect(res.status).toBe(200);
+  }
+  await insertTips(ctx.db, [
     ...Array.from({ length: 30 }, (_, i) => base(i + 1)),
     base(31, {
       title: "Brewing compost tea",
@@ -246,9 +255,9 @@ describe("GET /api/tips", () => {
 
 describe("GET /api/tips?email= (ruling 7)", () => {
   it("lists the signed-in user's own tips of every availability", async () => {
-    const account = newAccount({ email: ALICE });
     const alice = createClient(ctx.app);
-    expect((await alice.post("/api/auth/sign-up/email", account)).status).toBe(200);
+    const signIn = await alice.post("/api/auth/sign-in/email", { email: ALICE, password: "Sunflower7" });
+    expect(signIn.status).toBe(200);
     const res = await alice.get(`/api/tips?email=${ALICE}&limit=100`);
     expect(res.status).toBe(200);
     expect(res.headers.get("x-total-count")).toBe("34");
@@ -317,9 +326,9 @@ describe("GET /api/tips/{id}", () => {
 
 describe("query plans", () => {
   /** The plan PostgreSQL picks when a table scan is priced out, as it is on a large table. */
-  async function planOf(query: string, ownEmail?: string) {
+  async function planOf(query: string, ownerId?: string) {
     const parsed = TipListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-    const { page } = listTipsQueries(ctx.db, parsed, { ownEmail });
+    const { page } = listTipsQueries(ctx.db, parsed, { ownerId });
     return ctx.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = (await tx.execute(sql`explain ${page}`)) as unknown as {
@@ -347,9 +356,10 @@ describe("query plans", () => {
     expect(next).not.toMatch(/\bSort\b/);
   });
 
-  it("reads an author's own tips, newest first, from the e-mail index", async () => {
-    const plan = await planOf("sort=newest", ALICE);
-    expect(plan).toContain("tips_email_created_idx");
+  it("reads an author's own tips, newest first, from the author index", async () => {
+    const [alice] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, ALICE));
+    const plan = await planOf("sort=newest", alice?.id);
+    expect(plan).toContain("tips_author_created_idx");
     expect(plan).not.toMatch(/\bSort\b/);
   });
 });

@@ -1,0 +1,28 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
+
+/**
+ * How many proxies in front of the server append to X-Forwarded-For (TRUST_PROXY). 0 trusts none: the
+ * socket's address is the client's, whatever headers say, so nobody escapes a per-address limit by
+ * sending a header of their choice.
+ */
+export type TrustProxy = number;
+
+/** The client's address: the socket's, or the entry the nearest trusted proxy appended. */
+export function clientIp(c: Context, trustProxy: TrustProxy = 0): string {
+  let socket: string;
+  try {
+    socket = getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    // app.request() in tests has no socket.
+    socket = "local";
+  }
+  if (trustProxy <= 0) return socket;
+  const forwarded = (c.req.header("X-Forwarded-For") ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  // Each trusted proxy appended the address it saw; the client is the one the outermost trusted proxy
+  // saw. Entries further left were written by the client and prove nothing.
+  return forwarded[forwarded.length - trustProxy] ?? forwarded[0] ?? socket;
+}
