@@ -85,7 +85,10 @@ const EnvSchema = z.object({
     .string()
     .trim()
     .default("false")
-    .refine((value) => /^(true|false|\d{1,2})?$/.test(value), 'must be "true", "false" or a number of proxies')
+    .refine(
+      (value) => /^(true|false|\d{1,2})?$/.test(value),
+      'must be "true", "false" or a number of proxies',
+    )
     .transform((value) => (value === "true" ? 1 : value === "false" || value === "" ? 0 : Number(value))),
   SOCIAL_FACEBOOK_URL: optionalUrl,
   SOCIAL_TWITTER_URL: optionalUrl,

@@ -142,9 +142,7 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId }: { ownerId
       .limit(query.limit + 1)
       .offset(cursor ? 0 : query.offset),
     total:
-      ownerId || query.q
-        ? db.select({ total: count() }).from(tips).where(where)
-        : countPublicTips(db, query),
+      ownerId || query.q ? db.select({ total: count() }).from(tips).where(where) : countPublicTips(db, query),
   };
 }
 
