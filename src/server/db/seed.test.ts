@@ -1,13 +1,14 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, LIMITS } from "#shared/constants.ts";
 import { projectRoot } from "../lib/paths.ts";
 import { openTestDatabase } from "../test/test-db.ts";
 import type { Database } from "./client.ts";
-import { gardeners, tips } from "./schema.ts";
+import { accounts, gardeners, tips, users } from "./schema.ts";
 import { seedDemoData, seedOnFirstStart } from "./seed.ts";
+import { seedTips } from "./seed-data.ts";
 
 let database: Database;
 beforeAll(async () => {
@@ -75,6 +76,44 @@ describe("demo data", () => {
     expect(first.tips).toBeGreaterThanOrEqual(40);
     const again = await seedDemoData(database.db);
     expect(again).toEqual({ gardeners: 0, tips: 0 });
+  });
+
+  it("gives every demo gardener an account nobody can sign in to, owning their tips (ruling 24)", async () => {
+    const people = await database.db.select().from(gardeners);
+    const demoUsers = await database.db.select().from(users);
+    const byEmail = new Map(demoUsers.map((user) => [user.email, user]));
+    for (const gardener of people) {
+      const user = byEmail.get(gardener.email.toLowerCase());
+      expect(user, gardener.email).toMatchObject({
+        name: gardener.name,
+        signInDisabled: true,
+        emailVerified: false,
+      });
+    }
+    // No password, no Google link: nothing to sign in with.
+    expect(await database.db.select().from(accounts)).toEqual([]);
+    for (const tip of await database.db.select().from(tips)) {
+      const owner = demoUsers.find((user) => user.id === tip.authorId);
+      expect(owner?.email, tip.title).toBe(tip.email);
+      expect(owner?.signInDisabled).toBe(true);
+    }
+  });
+
+  it("gives none of a demo gardener's tips to someone who signed up with their e-mail first", async () => {
+    const own = await openTestDatabase();
+    try {
+      const [first] = seedTips;
+      const email = first?.authorEmail ?? "";
+      await own.db.insert(users).values({ id: "someone-real", name: "Real Person", email });
+      await seedDemoData(own.db);
+      expect(await own.db.select().from(tips).where(eq(tips.authorId, "someone-real"))).toEqual([]);
+      const [real] = await own.db.select().from(users).where(eq(users.email, email));
+      expect(real).toMatchObject({ id: "someone-real", name: "Real Person", signInDisabled: false });
+      const [others] = await own.db.select({ n: count() }).from(tips);
+      expect(others?.n).toBe(seedTips.filter((tip) => tip.authorEmail !== email).length);
+    } finally {
+      await own.close();
+    }
   });
 });
 

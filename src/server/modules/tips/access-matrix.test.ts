@@ -1,0 +1,234 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Availability, Tip } from "#shared/schemas/tip.ts";
+import { tips, users } from "../../db/schema.ts";
+import { seedDemoData } from "../../db/seed.ts";
+import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createTestApp } from "../../test/test-db.ts";
+
+/**
+ * Issue 8: who may read and write a tip, from one table. Every route that reads or writes tips, for a
+ * visitor, another signed-in user and the author, against a Public, a Hidden and a Private tip. Each
+ * cell gets a tip of its own, so a write in one cell cannot change what another observes.
+ */
+
+type Actor = "visitor" | "other" | "author";
+type Expected = Record<Availability, number | "listed" | "absent">;
+type Row = {
+  route: string;
+  access: "read" | "write";
+  /** Makes the request and answers the status, or whether the tip is in the list answered. */
+  call: (as: TestClient, tip: Tip, authorEmail: string) => Promise<number | "listed" | "absent">;
+  expect: Record<Actor, Expected>;
+};
+
+const AVAILABILITIES: Availability[] = ["Public", "Hidden", "Private"];
+const all = (value: number | "listed" | "absent"): Expected => ({
+  Public: value,
+  Hidden: value,
+  Private: value,
+});
+const onlyPublic = (yes: number | "listed", no: number | "absent"): Expected => ({
+  Public: yes,
+  Hidden: no,
+  Private: no,
+});
+
+const listed = async (as: TestClient, path: string, tip: Tip) => {
+  const res = await as.get(path);
+  expect(res.status, `${path}: ${res.text}`).toBe(200);
+  return (res.body as Tip[]).some((t) => t._id === tip._id) ? "listed" : "absent";
+};
+
+const editBody = (tip: Tip) => ({
+  title: `${tip.title} (edited)`,
+  plantType: tip.plantType,
+  difficulty: tip.difficulty,
+  description: tip.description,
+  images: tip.images,
+  category: tip.category,
+  availability: tip.availability,
+});
+
+const MATRIX: Row[] = [
+  {
+    route: "GET /api/tips/{id}",
+    access: "read",
+    call: async (as, tip) => (await as.get(`/api/tips/${tip._id}`)).status,
+    expect: { visitor: onlyPublic(200, 404), other: onlyPublic(200, 404), author: all(200) },
+  },
+  {
+    route: "GET /api/tips (public list)",
+    access: "read",
+    call: (as, tip) => listed(as, "/api/tips?sort=newest&limit=100", tip),
+    expect: {
+      visitor: onlyPublic("listed", "absent"),
+      other: onlyPublic("listed", "absent"),
+      author: onlyPublic("listed", "absent"),
+    },
+  },
+  {
+    route: "GET /api/tips?q= (search)",
+    access: "read",
+    call: (as, tip) => listed(as, `/api/tips?q=${encodeURIComponent(tip.title)}`, tip),
+    expect: {
+      visitor: onlyPublic("listed", "absent"),
+      other: onlyPublic("listed", "absent"),
+      author: onlyPublic("listed", "absent"),
+    },
+  },
+  {
+    route: "GET /api/tips?email={author}",
+    access: "read",
+    call: async (as, tip, authorEmail) => {
+      const res = await as.get(`/api/tips?email=${encodeURIComponent(authorEmail)}&limit=100`);
+      if (res.status !== 200) return res.status;
+      return (res.body as Tip[]).some((t) => t._id === tip._id) ? "listed" : "absent";
+    },
+    expect: { visitor: all(403), other: all(403), author: all("listed") },
+  },
+  {
+    route: "PUT /api/tips/{id}",
+    access: "write",
+    call: async (as, tip) => (await as.put(`/api/tips/${tip._id}`, editBody(tip))).status,
+    expect: { visitor: all(401), other: all(403), author: all(200) },
+  },
+  {
+    route: "DELETE /api/tips/{id}",
+    access: "write",
+    call: async (as, tip) => (await as.delete(`/api/tips/${tip._id}`)).status,
+    expect: { visitor: all(401), other: all(403), author: all(204) },
+  },
+  {
+    route: "POST /api/tips/{id}/like",
+    access: "write",
+    call: async (as, tip) => (await as.post(`/api/tips/${tip._id}/like`)).status,
+    expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
+  },
+  {
+    route: "DELETE /api/tips/{id}/like",
+    access: "write",
+    call: async (as, tip) => (await as.delete(`/api/tips/${tip._id}/like`)).status,
+    expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
+  },
+];
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let actors: Record<Actor, TestClient>;
+let authorEmail: string;
+let counter = 0;
+
+async function signedUp(account = newAccount()) {
+  const client = createClient(ctx.app);
+  const res = await client.post("/api/auth/sign-up/email", account);
+  expect(res.status, res.text).toBe(200);
+  return client;
+}
+
+async function share(availability: Availability): Promise<Tip> {
+  counter += 1;
+  const res = await actors.author.post("/api/tips", {
+    title: `Matrix tip ${counter} ${Date.now()}`,
+    plantType: "Fern",
+    difficulty: "Easy",
+    description: "Keep the soil moist and out of the afternoon sun.",
+    images: "https://images.example.com/fern.png",
+    category: "Plant Care",
+    availability,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body as Tip;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+  const account = newAccount({ name: "Matrix Author" });
+  authorEmail = account.email;
+  actors = {
+    visitor: createClient(ctx.app),
+    other: await signedUp(),
+    author: await signedUp(account),
+  };
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe("the access matrix", () => {
+  const cells = MATRIX.flatMap((row) =>
+    (["visitor", "other", "author"] as const).flatMap((actor) =>
+      AVAILABILITIES.map((availability) => ({ row, actor, availability })),
+    ),
+  );
+  it.each(cells.map((cell) => [cell.row.route, cell.row.access, cell.actor, cell.availability, cell]))(
+    "%s (%s) by %s on a %s tip",
+    async (_route, _access, _actor, _availability, { row, actor, availability }) => {
+      const tip = await share(availability);
+      expect(await row.call(actors[actor], tip, authorEmail)).toBe(row.expect[actor][availability]);
+
+      // A refused write changes nothing: the author still reads the tip as it was.
+      const after = await actors.author.get(`/api/tips/${tip._id}`);
+      const expected = row.expect[actor][availability];
+      if (row.access === "write" && typeof expected === "number" && expected >= 400) {
+        expect(after.status).toBe(200);
+        expect(after.body).toMatchObject({ title: tip.title, availability, totalLiked: 0 });
+      }
+    },
+  );
+});
+
+describe("a demo gardener's e-mail gives nothing of theirs", () => {
+  const ROWAN = "rowan.ellis@example.com";
+
+  beforeAll(async () => {
+    await seedDemoData(ctx.db);
+  });
+
+  async function rowansTips() {
+    const [rowan] = await ctx.db.select().from(users).where(eq(users.email, ROWAN));
+    expect(rowan?.signInDisabled).toBe(true);
+    const rows = await ctx.db
+      .select()
+      .from(tips)
+      .where(and(eq(tips.authorId, rowan?.id ?? "")));
+    expect(rows.length).toBeGreaterThan(0);
+    return rows;
+  }
+
+  it("cannot sign up with it, nor sign in to it", async () => {
+    for (const email of [ROWAN, ROWAN.toUpperCase()]) {
+      const client = createClient(ctx.app);
+      const signUp = await client.post("/api/auth/sign-up/email", newAccount({ email }));
+      expect(signUp.status, signUp.text).toBeGreaterThanOrEqual(400);
+      expect(signUp.status).toBeLessThan(500);
+      expect((await client.get("/api/auth/get-session")).body).toBeNull();
+      const signIn = await client.post("/api/auth/sign-in/email", { email, password: "Sunflower7" });
+      expect(signIn.status).toBe(401);
+    }
+  });
+
+  it("lists none of their tips by e-mail, and changes none of them", async () => {
+    const before = await rowansTips();
+    const hidden = before.filter((t) => t.availability !== "Public");
+    const impostor = await signedUp();
+    for (const client of [impostor, actors.visitor]) {
+      expect((await client.get(`/api/tips?email=${ROWAN}`)).status).toBe(403);
+      for (const tip of before) {
+        const read = await client.get(`/api/tips/${tip.id}`);
+        expect(read.status).toBe(tip.availability === "Public" ? 200 : 404);
+        const edit = await client.put(`/api/tips/${tip.id}`, {
+          title: "Taken over",
+          plantType: tip.plantType,
+          difficulty: tip.difficulty,
+          description: tip.description,
+          category: tip.category,
+          availability: "Public",
+        });
+        expect(edit.status).toBe(client === impostor ? 403 : 401);
+        expect((await client.delete(`/api/tips/${tip.id}`)).status).toBe(client === impostor ? 403 : 401);
+      }
+    }
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(await rowansTips()).toEqual(before);
+  });
+});
