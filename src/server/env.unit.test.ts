@@ -25,6 +25,18 @@ describe("loadEnv", () => {
   });
 
   it.each([
+    [{}, 0],
+    [{ TRUST_PROXY: "" }, 0],
+    [{ TRUST_PROXY: "false" }, 0],
+    [{ TRUST_PROXY: "true" }, 1],
+    [{ TRUST_PROXY: " 2 " }, 2],
+  ])("reads TRUST_PROXY %o as %i trusted proxies", (source, proxies) => {
+    expect(loadEnv(source).TRUST_PROXY).toBe(proxies);
+  });
+
+  it.each([
+    [{ TRUST_PROXY: "yes" }, /TRUST_PROXY: must be "true", "false" or a number of proxies/],
+    [{ TRUST_PROXY: "-1" }, /TRUST_PROXY: must be "true", "false" or a number of proxies/],
     [{ PORT: "abc" }, /^Invalid environment variable PORT: must be a whole number \(got "abc"\)$/],
     [{ PORT: "70000" }, /^Invalid environment variable PORT: must be between 1 and 65535 \(got "70000"\)$/],
     [{ PORT: "0" }, /PORT: must be between 1 and 65535/],
