@@ -50,6 +50,8 @@ export interface AppEnv {
     auth: Auth;
     /** The signed-in user, once read (see lib/session.ts). */
     sessionUser?: SessionUser | null;
+    /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */
+    jsonBody?: Record<string, unknown>;
   };
 }
 
@@ -163,6 +165,7 @@ export function createApp({
     rateLimits: config.RATE_LIMIT ?? true,
     siteOrigin: origins[0] as string,
     googleConfigured: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+    trustProxy: config.TRUST_PROXY ?? 0,
   });
   registerGardenerRoutes(api);
   // Writes to tips need an account: a visitor gets 401 before the body is even looked at.

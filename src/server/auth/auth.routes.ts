@@ -1,12 +1,14 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
-import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import type { AppEnv } from "../app.ts";
+import { clientIp } from "../lib/client-ip.ts";
+import { parseJsonObject } from "../lib/json-body.ts";
+import { getSessionUser } from "../lib/session.ts";
 import type { Auth } from "./auth.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { type LimitKey, limitKey, RateLimitStore, type Window } from "./rate-limit.ts";
 
 const passwordPolicyRoute = createRoute({
   method: "get",
@@ -21,83 +23,104 @@ const passwordPolicyRoute = createRoute({
   },
 });
 
-function clientIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    // app.request() in tests has no socket.
-    return "local";
-  }
+/** The JSON object the request gate read (see `requestGate`); {} before it ran or for a GET. */
+function bodyOf(c: Context<AppEnv>): Record<string, unknown> {
+  return c.var.jsonBody ?? {};
 }
 
-/** The JSON body's fields, read from a copy so better-auth still gets the body; {} when it is not JSON. */
-async function peekBody(c: Context): Promise<Record<string, unknown>> {
-  const body: unknown = await c.req.raw
-    .clone()
-    .json()
-    .catch(() => null);
-  return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+function bodyEmail(c: Context<AppEnv>): string | null {
+  const { email } = bodyOf(c);
+  return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : null;
 }
 
-async function bodyEmail(c: Context): Promise<string | null> {
-  const { email } = await peekBody(c);
-  return typeof email === "string" ? email.trim().toLowerCase() : null;
-}
+/**
+ * Every POST to better-auth passes here first, whatever its encoding: the body is read once (its size
+ * already bounded by the body limit), must be a JSON object (415 for other content types, 400 for
+ * malformed JSON, a bare value or a NUL), and an empty body counts as {} (sign-out sends none). The
+ * limits below count on these parsed credentials, and better-auth gets exactly the same object.
+ */
+const requestGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== "POST") return next();
+  const result = parseJsonObject(await c.req.text(), c.req.header("Content-Type"));
+  if (!result.ok) return c.json<ApiError>({ message: result.message }, result.status);
+  c.set("jsonBody", result.value);
+  await next();
+};
 
 function tooMany(c: Context, seconds: number, what: string) {
   c.header("Retry-After", String(seconds));
-  return c.json({ message: `Too many ${what}. Try again in ${seconds} seconds.` }, 429);
+  return c.json<ApiError>({ message: `Too many ${what}. Try again in ${seconds} seconds.` }, 429);
 }
 
 interface Limit {
-  perIp: RateLimiter;
-  perAccount: RateLimiter;
   what: string;
-  /** Count only failed attempts (sign-in), or every attempt (sign-up, reset e-mails). */
+  /** Count only failed attempts (sign-in, password checks), or every attempt (sign-up, e-mails sent). */
   failuresOnly: boolean;
+  keys: (c: Context<AppEnv>, ip: string) => Promise<LimitKey[]>;
 }
 
-/** Rate limits per IP address and per account, answering 429 with a message and Retry-After. */
-function rateLimit(limit: Limit): MiddlewareHandler<AppEnv> {
+/** Takes a turn on every key of `limit` before the request goes on; 429 with Retry-After when one is used up. */
+function rateLimit(limit: Limit, trustProxy: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const ip = clientIp(c);
-    const email = await bodyEmail(c);
-    const wait = Math.max(limit.perIp.blockedFor(ip), email ? limit.perAccount.blockedFor(email) : 0);
-    if (wait > 0) return tooMany(c, wait, limit.what);
-    if (!limit.failuresOnly) {
-      limit.perIp.hit(ip);
-      if (email) limit.perAccount.hit(email);
-    }
+    const store = new RateLimitStore(c.var.db);
+    const turn = await store.take(await limit.keys(c, clientIp(c, trustProxy)));
+    if (!turn.allowed) return tooMany(c, turn.retryAfter, limit.what);
     await next();
-    if (limit.failuresOnly && c.res.status >= 400 && c.res.status < 500) {
-      limit.perIp.hit(ip);
-      if (email) limit.perAccount.hit(email);
-    }
+    if (limit.failuresOnly && c.res.status < 400) await turn.release();
   };
 }
 
-const MINUTE = 60_000;
-
 /**
- * Per account the limits stop guessing one password and flooding one inbox. Per IP address they are
- * looser: one address can be a whole office or school behind NAT, and it must take a flood, not a busy
- * morning, to lock it out.
+ * Per account and address the limits stop guessing one password from one place. Per account across all
+ * addresses the ceiling is ten times higher, so an attacker at one address never locks the owner out at
+ * another. Per address they are looser still: one address can be a whole office or school behind NAT.
+ * Counted in the database (rate-limit.ts).
  */
 export const RATE_LIMITS = {
-  signIn: { perAccount: { count: 5, minutes: 15 }, perIp: { count: 100, minutes: 15 } },
+  signIn: {
+    perAccountAndIp: { count: 5, minutes: 15 },
+    perAccount: { count: 50, minutes: 15 },
+    perIp: { count: 100, minutes: 15 },
+  },
+  /** change-password and verify-password: the same, for the signed-in account. */
+  passwordCheck: {
+    perAccountAndIp: { count: 5, minutes: 15 },
+    perAccount: { count: 50, minutes: 15 },
+    perIp: { count: 100, minutes: 15 },
+  },
   signUp: { perAccount: { count: 5, minutes: 10 }, perIp: { count: 300, minutes: 10 } },
   resetEmail: { perAccount: { count: 3, minutes: 15 }, perIp: { count: 100, minutes: 15 } },
+  verificationEmail: { perAccount: { count: 3, minutes: 15 }, perIp: { count: 100, minutes: 15 } },
 } as const;
+
+type Scope = keyof typeof RATE_LIMITS;
+
+/** The keys for one kind of limit: per address always, per account (and account and address) when known. */
+function keysFor(scope: Scope, ip: string, account: string | null): LimitKey[] {
+  const limits = RATE_LIMITS[scope] as Record<string, Window>;
+  const keys: LimitKey[] = [{ key: limitKey(scope, "ip", ip), window: limits.perIp as Window }];
+  if (account) {
+    keys.push({ key: limitKey(scope, "account", account), window: limits.perAccount as Window });
+    if (limits.perAccountAndIp)
+      keys.push({ key: limitKey(scope, "account+ip", account, ip), window: limits.perAccountAndIp });
+  }
+  return keys;
+}
 
 /**
  * better-auth refuses a signed-in POST without Origin. The cross-origin guard in app.ts has already let
  * through only writes that no browser page made on another site's behalf, so those speak for the site.
+ * A POST's body is the object the gate parsed, sent as JSON.
  */
-function withOrigin(request: Request, siteOrigin: string): Request {
-  if (request.method !== "POST" || request.headers.has("Origin")) return request;
+function forwardedRequest(c: Context<AppEnv>, siteOrigin: string): Request {
+  const request = c.req.raw;
+  if (request.method !== "POST") return request;
   const headers = new Headers(request.headers);
-  headers.set("Origin", siteOrigin);
-  return new Request(request, { headers });
+  if (!headers.has("Origin")) headers.set("Origin", siteOrigin);
+  headers.set("Content-Type", "application/json");
+  headers.delete("Content-Length");
+  headers.delete("Transfer-Encoding");
+  return new Request(request.url, { method: "POST", headers, body: JSON.stringify(bodyOf(c)) });
 }
 
 export function registerAuthRoutes(
@@ -107,52 +130,53 @@ export function registerAuthRoutes(
     rateLimits,
     siteOrigin,
     googleConfigured,
-  }: { rateLimits: boolean; siteOrigin: string; googleConfigured: boolean },
+    trustProxy = 0,
+  }: { rateLimits: boolean; siteOrigin: string; googleConfigured: boolean; trustProxy?: number },
 ) {
   app.openapi(passwordPolicyRoute, (c) => c.json({ ...PASSWORD_POLICY }, 200));
+  app.use("/auth/*", requestGate);
 
   if (rateLimits) {
-    const limiter = ({ count, minutes }: { count: number; minutes: number }) =>
-      new RateLimiter(count, minutes * MINUTE);
-    app.post(
-      "/auth/sign-in/email",
-      rateLimit({
-        what: "failed sign-in attempts",
-        failuresOnly: true,
-        perIp: limiter(RATE_LIMITS.signIn.perIp),
-        perAccount: limiter(RATE_LIMITS.signIn.perAccount),
-      }),
-    );
-    app.post(
-      "/auth/sign-up/email",
-      rateLimit({
-        what: "sign-up attempts",
-        failuresOnly: false,
-        perIp: limiter(RATE_LIMITS.signUp.perIp),
-        perAccount: limiter(RATE_LIMITS.signUp.perAccount),
-      }),
-    );
-    app.post(
-      "/auth/request-password-reset",
-      rateLimit({
-        what: "password reset requests",
-        failuresOnly: false,
-        perIp: limiter(RATE_LIMITS.resetEmail.perIp),
-        perAccount: limiter(RATE_LIMITS.resetEmail.perAccount),
-      }),
-    );
+    const byEmail = (scope: Scope) => async (c: Context<AppEnv>, ip: string) =>
+      keysFor(scope, ip, bodyEmail(c));
+    const bySession = (scope: Scope) => async (c: Context<AppEnv>, ip: string) =>
+      keysFor(scope, ip, (await getSessionUser(c))?.id ?? null);
+    const limits: Array<[string, Limit]> = [
+      [
+        "/auth/sign-in/email",
+        { what: "failed sign-in attempts", failuresOnly: true, keys: byEmail("signIn") },
+      ],
+      [
+        "/auth/change-password",
+        { what: "failed password attempts", failuresOnly: true, keys: bySession("passwordCheck") },
+      ],
+      [
+        "/auth/verify-password",
+        { what: "failed password attempts", failuresOnly: true, keys: bySession("passwordCheck") },
+      ],
+      ["/auth/sign-up/email", { what: "sign-up attempts", failuresOnly: false, keys: byEmail("signUp") }],
+      [
+        "/auth/request-password-reset",
+        { what: "password reset requests", failuresOnly: false, keys: byEmail("resetEmail") },
+      ],
+      [
+        "/auth/send-verification-email",
+        { what: "verification e-mails", failuresOnly: false, keys: byEmail("verificationEmail") },
+      ],
+    ];
+    for (const [path, limit] of limits) app.post(path, rateLimit(limit, trustProxy));
   }
 
   if (!googleConfigured) {
     // Said plainly, rather than better-auth's bare "Provider not found".
     app.post("/auth/sign-in/social", async (c, next) => {
-      if ((await peekBody(c)).provider !== "google") return next();
+      if (bodyOf(c).provider !== "google") return next();
       return c.json({ message: "Google sign-in is not configured on this server" }, 404);
     });
   }
 
   app.on(["GET", "POST"], "/auth/*", async (c) => {
-    const response = await auth.handler(withOrigin(c.req.raw, siteOrigin));
+    const response = await auth.handler(forwardedRequest(c, siteOrigin));
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
       return c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);

@@ -3,15 +3,17 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { and, eq, like, ne } from "drizzle-orm";
 import { DisplayNameSchema, PASSWORD_POLICY, passwordProblems } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../db/client.ts";
 import { accounts, sessions, users, verifications } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { passwordResetEmail } from "../mail/templates.ts";
+import { passwordResetEmail, verificationEmail } from "../mail/templates.ts";
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 export interface AuthSettings {
   baseUrl: string;
@@ -54,6 +56,24 @@ export function createAuth({
   mailer: Mailer;
   logger: Logger;
 }) {
+  /** Demo gardeners' accounts (ruling 24): no e-mail is ever sent for them, so no link can open them. */
+  async function signInDisabled(userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ disabled: users.signInDisabled })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row?.disabled ?? false;
+  }
+
+  /** Sends without making the caller wait for an SMTP round trip (see sendResetPassword). */
+  async function deliver(message: ReturnType<typeof passwordResetEmail>, what: string) {
+    const sending = mailer
+      .send(message)
+      .catch((error) => logger.error(`Sending the ${what} e-mail to ${message.to} failed`, error));
+    if (mailer.local) await sending;
+  }
+
   return betterAuth({
     appName: "Garden Community",
     baseURL: settings.baseUrl,
@@ -91,7 +111,32 @@ export function createAuth({
       database: { generateId: () => randomUUID() },
     },
     user: { changeEmail: { enabled: false } },
-    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    // Ruling 26: a Google sign-in joins an existing account only when Google says the e-mail is verified
+    // and the account's own e-mail is verified too (requireLocalEmailVerified, better-auth's default).
+    // Demo accounts are never verified, so they are never joined.
+    account: { accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true } },
+    // Ruling 26: sign-up sends a verification e-mail; nothing waits for it (the account is signed in).
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_TOKEN_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        if (await signInDisabled(user.id)) return;
+        // The link lands on the profile, which shows the e-mail as verified.
+        const link = new URL(url);
+        const callback = link.searchParams.get("callbackURL");
+        if (!callback || callback === "/") link.searchParams.set("callbackURL", "/profile");
+        await deliver(
+          verificationEmail({
+            to: user.email,
+            name: user.name,
+            url: link.toString(),
+            expiresInHours: VERIFICATION_TOKEN_TTL_SECONDS / 3600,
+          }),
+          "verification",
+        );
+      },
+    },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -100,6 +145,20 @@ export function createAuth({
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // Only the newest link works: a second request retires the first (issue 8).
+        const current = `reset-password:${token}`;
+        const disabled = await signInDisabled(user.id);
+        await db
+          .delete(verifications)
+          .where(
+            and(
+              like(verifications.identifier, "reset-password:%"),
+              eq(verifications.value, user.id),
+              disabled ? undefined : ne(verifications.identifier, current),
+            ),
+          );
+        // A demo account gets no e-mail and keeps no token: it answers the same as any other e-mail.
+        if (disabled) return;
         const url = `${settings.baseUrl}/auth/reset?token=${encodeURIComponent(token)}`;
         const message = passwordResetEmail({
           to: user.email,
@@ -107,13 +166,10 @@ export function createAuth({
           url,
           expiresInMinutes: RESET_TOKEN_TTL_SECONDS / 60,
         });
-        const sending = mailer
-          .send(message)
-          .catch((error) => logger.error(`Sending the reset e-mail to ${user.email} failed`, error));
         // An SMTP round trip is not awaited: answering at once whether or not the account exists keeps
         // e-mails from being discovered by timing the request. The outbox file is written before the
         // answer, so it is there as soon as the request returns.
-        if (mailer.local) await sending;
+        await deliver(message, "reset");
       },
     },
     hooks: {

@@ -1,0 +1,232 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app.ts";
+import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
+import { createTestApp } from "../test/test-db.ts";
+import { RATE_LIMITS } from "./auth.routes.ts";
+
+/**
+ * Issue 8: limits that hold whatever the encoding, count in the database, and never let an attacker at
+ * one address lock the owner out at another. Behind one trusted proxy, X-Forwarded-For names the client.
+ */
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { TRUST_PROXY: 1 } });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+let addressCounter = 0;
+/** A fresh client address for one test, so no other test's counts touch it. */
+const newAddress = () => {
+  addressCounter += 1;
+  return `198.51.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
+};
+const from = (ip: string) => ({ "X-Forwarded-For": ip });
+
+async function registered(client: TestClient = createClient(ctx.app)) {
+  const account = newAccount();
+  const res = await client.post("/api/auth/sign-up/email", account, from(newAddress()));
+  expect(res.status, res.text).toBe(200);
+  return account;
+}
+
+function signIn(email: string, password: string, ip: string, client = createClient(ctx.app)) {
+  return client.post("/api/auth/sign-in/email", { email, password }, from(ip));
+}
+
+describe("the request gate on /api/auth", () => {
+  it("refuses a form-encoded sign-in with 415 without counting or checking it", async () => {
+    const account = await registered();
+    const ip = newAddress();
+    for (let i = 0; i < 12; i++) {
+      const res = await ctx.app.request("http://localhost/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...from(ip) },
+        body: new URLSearchParams({ email: account.email, password: `Wrong${i}xyz` }).toString(),
+      });
+      expect(res.status).toBe(415);
+      expect(((await res.json()) as { message: string }).message).toMatch(/JSON/);
+    }
+    for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++)
+      expect((await signIn(account.email, "Wrong1234", ip)).status).toBe(401);
+    expect((await signIn(account.email, account.password, ip)).status).toBe(429);
+  });
+
+  it.each([
+    ["a bare number", "123"],
+    ["a bare string", '"str"'],
+    ["true", "true"],
+    ["null", "null"],
+    ["an array", "[1,2]"],
+    ["malformed JSON", '{"name":'],
+    ["JSON nested a thousand deep", `${"[".repeat(1000)}${"]".repeat(1000)}`],
+  ])("answers 400 with a message for %s, on every auth write", async (_what, body) => {
+    const client = createClient(ctx.app);
+    await registered(client);
+    for (const path of ["/api/auth/update-user", "/api/auth/sign-in/email", "/api/auth/reset-password"]) {
+      const res = await ctx.app.request(`http://localhost${path}`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Origin: "http://localhost",
+          Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
+        body,
+      });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { message: string }).message.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("answers 400 for a NUL in a reset token or a name, and changes nothing", async () => {
+    const client = createClient(ctx.app);
+    const account = await registered(client);
+    const reset = await client.post("/api/auth/reset-password", {
+      token: "abc\u0000def",
+      newPassword: "Tomato99",
+    });
+    expect(reset.status).toBe(400);
+    expect(reset.body.message).toMatch(/NUL/);
+    const rename = await client.post("/api/auth/update-user", { name: "Evil\u0000Name" });
+    expect(rename.status).toBe(400);
+    expect((await client.get("/api/auth/get-session")).body.user.name).toBe(account.name);
+  });
+
+  it("signs out with no body at all, as documented, and the session ends", async () => {
+    const client = createClient(ctx.app);
+    await registered(client);
+    expect((await client.get("/api/auth/get-session")).body?.user).toBeTruthy();
+    const res = await ctx.app.request("http://localhost/api/auth/sign-out", {
+      method: "POST",
+      headers: {
+        Origin: "http://localhost",
+        Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      },
+    });
+    expect(res.status).toBe(200);
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const session = await ctx.app.request("http://localhost/api/auth/get-session", {
+      headers: { Cookie: cookie },
+    });
+    expect(await session.json()).toBeNull();
+  });
+});
+
+describe("sign-in limits", () => {
+  it("an attacker at one address never locks the owner out at another", async () => {
+    const account = await registered();
+    const attacker = newAddress();
+    for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++)
+      expect((await signIn(account.email, `Guess${i}abc`, attacker)).status).toBe(401);
+    const blocked = await signIn(account.email, account.password, attacker);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
+
+    expect((await signIn(account.email, account.password, newAddress())).status).toBe(200);
+  });
+
+  it("fifty parallel guesses from one address: at most five are checked", async () => {
+    const account = await registered();
+    const ip = newAddress();
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        signIn(account.email, `Parallel${i}x`, ip).then((res) => res.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(
+      RATE_LIMITS.signIn.perAccountAndIp.count,
+    );
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(
+      50 - RATE_LIMITS.signIn.perAccountAndIp.count,
+    );
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+  });
+
+  it("holds across addresses per account, with a much higher ceiling", async () => {
+    const account = await registered();
+    const { perAccount, perAccountAndIp } = RATE_LIMITS.signIn;
+    expect(perAccount.count).toBeGreaterThanOrEqual(perAccountAndIp.count * 5);
+    for (let n = 0; n < perAccount.count / perAccountAndIp.count; n++) {
+      const ip = newAddress();
+      for (let i = 0; i < perAccountAndIp.count; i++)
+        expect((await signIn(account.email, `Spread${i}x`, ip)).status).toBe(401);
+    }
+    expect((await signIn(account.email, account.password, newAddress())).status).toBe(429);
+  }, 120_000);
+
+  it("successful sign-ins are not counted", async () => {
+    const account = await registered();
+    const ip = newAddress();
+    for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count + 3; i++)
+      expect((await signIn(account.email, account.password, ip)).status).toBe(200);
+    expect((await signIn(account.email, "Wrong1234", ip)).status).toBe(401);
+  });
+
+  it("counts live in the database: a restarted server still refuses", async () => {
+    const account = await registered();
+    const ip = newAddress();
+    for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++)
+      expect((await signIn(account.email, "Wrong1234", ip)).status).toBe(401);
+    const restarted = createApp({
+      db: ctx.db,
+      authSecret: randomBytes(32).toString("hex"),
+      config: { BASE_URL: "http://localhost", TRUST_PROXY: 1 },
+    });
+    const res = await createClient(restarted).post(
+      "/api/auth/sign-in/email",
+      { email: account.email, password: account.password },
+      from(ip),
+    );
+    expect(res.status).toBe(429);
+  });
+
+  it("a client cannot pick its address when no proxy is trusted", async () => {
+    const direct = await createTestApp();
+    try {
+      const account = newAccount();
+      expect((await createClient(direct.app).post("/api/auth/sign-up/email", account)).status).toBe(200);
+      for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++) {
+        const res = await createClient(direct.app).post(
+          "/api/auth/sign-in/email",
+          { email: account.email, password: "Wrong1234" },
+          from(`203.0.113.${i}`),
+        );
+        expect(res.status).toBe(401);
+      }
+      const res = await createClient(direct.app).post(
+        "/api/auth/sign-in/email",
+        { email: account.email, password: account.password },
+        from("203.0.113.200"),
+      );
+      expect(res.status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe("password checks of a signed-in account", () => {
+  it.each([
+    ["change-password", (password: string) => ({ currentPassword: password, newPassword: "Brand9New" })],
+    ["verify-password", (password: string) => ({ password })],
+  ])("%s is limited like sign-in", async (path, body) => {
+    const client = createClient(ctx.app);
+    const account = await registered(client);
+    const ip = newAddress();
+    for (let i = 0; i < RATE_LIMITS.passwordCheck.perAccountAndIp.count; i++) {
+      const res = await client.post(`/api/auth/${path}`, body(`Wrong${i}abc`), from(ip));
+      expect(res.status, res.text).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(429);
+    }
+    const blocked = await client.post(`/api/auth/${path}`, body(account.password), from(ip));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many failed password attempts/);
+    // From another address the owner still gets through.
+    const ok = await client.post(`/api/auth/${path}`, body(account.password), from(newAddress()));
+    expect(ok.status, ok.text).toBe(200);
+  });
+});

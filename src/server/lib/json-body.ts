@@ -1,0 +1,65 @@
+/** How deeply a JSON body may nest. Our own bodies are flat; 32 leaves room for any client's. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether `text` nests arrays and objects deeper than `max`, found by one scan of the raw text (brackets
+ * outside strings), so a million-deep body is refused in about the time it takes to read, before
+ * JSON.parse builds anything.
+ */
+export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      depth++;
+      if (depth > max) return true;
+    } else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** Whether any string (key or value) in a parsed JSON value holds a NUL character. */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, item]) => key.includes("\u0000") || containsNul(item));
+  return false;
+}
+
+export type JsonBodyResult =
+  | { ok: true; value: Record<string, unknown> }
+  | { ok: false; status: 400 | 415; message: string };
+
+/**
+ * Reads a request body that must be a JSON object: an empty body is `{}`, anything but JSON is 415, and
+ * malformed JSON, a bare value, a body nested too deep or a NUL in a string is 400, with a message.
+ */
+export function parseJsonObject(text: string, contentType: string | undefined): JsonBodyResult {
+  if (text.trim() === "") return { ok: true, value: {} };
+  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(contentType ?? ""))
+    return {
+      ok: false,
+      status: 415,
+      message: "Send the request body as JSON (Content-Type: application/json)",
+    };
+  if (jsonDepthExceeds(text))
+    return { ok: false, status: 400, message: `Request body nests deeper than ${MAX_JSON_DEPTH} levels` };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, status: 400, message: "Request body is not valid JSON" };
+  }
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, status: 400, message: "Request body must be a JSON object" };
+  if (containsNul(value))
+    return { ok: false, status: 400, message: "Request body must not contain NUL characters" };
+  return { ok: true, value: value as Record<string, unknown> };
+}
