@@ -7,6 +7,7 @@ import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { FormError, TextField } from "#web/components/ui/form-field.tsx";
 import { useAuth } from "#web/features/auth/auth-provider.tsx";
+import { EmailVerification } from "#web/features/auth/components/email-verification.tsx";
 
 export function ProfileRoute() {
   const auth = useAuth();
@@ -45,6 +46,7 @@ export function ProfileRoute() {
             <div className="min-w-0">
               <p className="font-semibold break-words">{user.displayName}</p>
               <p className="text-sm break-all text-base-content/80">{user.email}</p>
+              <EmailVerification email={user.email} verified={user.emailVerified} />
             </div>
           </div>
           <TextField

@@ -22,6 +22,8 @@ export interface AuthUser {
   displayName: string;
   photoURL: string | null;
   email: string;
+  /** False until the link in the verification e-mail is followed (ruling 26). */
+  emailVerified: boolean;
 }
 
 export interface AuthContextValue {
@@ -51,7 +53,13 @@ export interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 function toAuthUser(user: AccountUser): AuthUser {
-  return { uid: user.id, displayName: user.name, photoURL: user.image, email: user.email };
+  return {
+    uid: user.id,
+    displayName: user.name,
+    photoURL: user.image,
+    email: user.email,
+    emailVerified: user.emailVerified,
+  };
 }
 
 function messageOf(error: unknown): string {

@@ -53,6 +53,13 @@ export const requestPasswordReset = (email: string) =>
     redirectTo: "/auth/reset",
   });
 
+/** E-mails the signed-in user a new verification link that lands on the profile. */
+export const sendVerificationEmail = (email: string) =>
+  apiClient.send<{ status: boolean }>("POST", "/auth/send-verification-email", {
+    email,
+    callbackURL: "/profile",
+  });
+
 export const resetPassword = (token: string, newPassword: string) =>
   apiClient.send<{ status: boolean }>("POST", "/auth/reset-password", { token, newPassword });
 

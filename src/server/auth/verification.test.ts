@@ -1,0 +1,275 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, users } from "../db/schema.ts";
+import { seedDemoData } from "../db/seed.ts";
+import type { MailMessage } from "../mail/mailer.ts";
+import { createClient, newAccount } from "../test/http-client.ts";
+import { type OidcIssuer, startOidcIssuer } from "../test/oidc-issuer.ts";
+import { createTestApp } from "../test/test-db.ts";
+
+/** Ruling 26 and issue 8: verification e-mails, Google linking, and demo accounts nobody can enter. */
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let sent: MailMessage[];
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+  sent = (ctx.mailer as unknown as { sent: MailMessage[] }).sent;
+  await seedDemoData(ctx.db);
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const mailsTo = (email: string) => sent.filter((mail) => mail.to === email);
+const DEMO = "rowan.ellis@example.com";
+
+function verificationLink(email: string) {
+  const mail = mailsTo(email)
+    .filter((m) => m.subject === "Confirm your e-mail for Garden Community")
+    .at(-1);
+  expect(mail, `a verification e-mail to ${email}`).toBeTruthy();
+  const link = mail?.text.match(/http:\/\/localhost\/api\/auth\/verify-email\?\S+/)?.[0] ?? "";
+  expect(link).toBeTruthy();
+  expect(mail?.html).toContain(link.replaceAll("&", "&amp;"));
+  return new URL(link);
+}
+
+describe("e-mail verification", () => {
+  it("sign-up signs in at once, unverified, and sends a link that verifies and lands on the profile", async () => {
+    const client = createClient(ctx.app);
+    const account = newAccount();
+    const res = await client.post("/api/auth/sign-up/email", account);
+    expect(res.status).toBe(200);
+    const session = await client.get("/api/auth/get-session");
+    expect(session.body.user).toMatchObject({ email: account.email, emailVerified: false });
+
+    const link = verificationLink(account.email);
+    expect(link.searchParams.get("callbackURL")).toBe("/profile");
+    const visit = await client.get(`${link.pathname}${link.search}`);
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("location")).toBe("/profile");
+    expect((await client.get("/api/auth/get-session")).body.user.emailVerified).toBe(true);
+  });
+
+  it("a forged or altered link verifies nothing", async () => {
+    const client = createClient(ctx.app);
+    const account = newAccount();
+    await client.post("/api/auth/sign-up/email", account);
+    const link = verificationLink(account.email);
+    const token = link.searchParams.get("token") ?? "";
+    const visit = await client.get(
+      `/api/auth/verify-email?token=${token.slice(0, -2)}xx&callbackURL=/profile`,
+    );
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("location")).toMatch(/^\/profile\?error=/);
+    expect((await client.get("/api/auth/get-session")).body.user.emailVerified).toBe(false);
+  });
+
+  it("the signed-in user can ask for the link again; once verified, asking again is refused", async () => {
+    const client = createClient(ctx.app);
+    const account = newAccount();
+    await client.post("/api/auth/sign-up/email", account);
+    const before = mailsTo(account.email).length;
+    const resend = await client.post("/api/auth/send-verification-email", {
+      email: account.email,
+      callbackURL: "/profile",
+    });
+    expect(resend.status).toBe(200);
+    expect(mailsTo(account.email).length).toBe(before + 1);
+    const link = verificationLink(account.email);
+    await client.get(`${link.pathname}${link.search}`);
+    const again = await client.post("/api/auth/send-verification-email", { email: account.email });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toMatch(/already verified/i);
+  });
+});
+
+describe("demo accounts (ruling 24)", () => {
+  it("cannot be signed in to, reset or verified, and nothing is sent to them", async () => {
+    const before = mailsTo(DEMO).length;
+    for (const password of ["", "Sunflower7", "x".repeat(20)]) {
+      const res = await createClient(ctx.app).post("/api/auth/sign-in/email", { email: DEMO, password });
+      expect([400, 401]).toContain(res.status);
+    }
+    const wrong = await createClient(ctx.app).post("/api/auth/sign-in/email", {
+      email: DEMO,
+      password: "Sunflower7",
+    });
+    const unknown = await createClient(ctx.app).post("/api/auth/sign-in/email", {
+      email: "nobody-at-all@example.com",
+      password: "Sunflower7",
+    });
+    expect(wrong.status).toBe(unknown.status);
+    expect(wrong.body.message).toBe(unknown.body.message);
+
+    const reset = await createClient(ctx.app).post("/api/auth/request-password-reset", { email: DEMO });
+    const resetUnknown = await createClient(ctx.app).post("/api/auth/request-password-reset", {
+      email: "nobody-at-all@example.com",
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual(resetUnknown.body);
+    const verify = await createClient(ctx.app).post("/api/auth/send-verification-email", { email: DEMO });
+    expect(verify.status).toBe(200);
+    expect(mailsTo(DEMO).length).toBe(before);
+
+    const [demo] = await ctx.db.select().from(users).where(eq(users.email, DEMO));
+    expect(demo).toMatchObject({ signInDisabled: true, emailVerified: false });
+    expect(
+      await ctx.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.userId, demo?.id ?? "")),
+    ).toEqual([]);
+  });
+});
+
+describe("only the newest reset link works", () => {
+  it("a second request retires the first link", async () => {
+    const account = newAccount();
+    await createClient(ctx.app).post("/api/auth/sign-up/email", account);
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      await createClient(ctx.app).post("/api/auth/request-password-reset", { email: account.email });
+      const mail = mailsTo(account.email)
+        .filter((m) => m.subject.startsWith("Reset"))
+        .at(-1);
+      tokens.push(mail?.text.match(/auth\/reset\?token=([\w-]+)/)?.[1] ?? "");
+    }
+    expect(tokens[0]).not.toBe(tokens[1]);
+    const first = await createClient(ctx.app).post("/api/auth/reset-password", {
+      token: tokens[0],
+      newPassword: "Retired9Link",
+    });
+    expect(first.status).toBe(400);
+    expect(first.body.message).toMatch(/invalid token/i);
+    const second = await createClient(ctx.app).post("/api/auth/reset-password", {
+      token: tokens[1],
+      newPassword: "Newest9Link",
+    });
+    expect(second.status).toBe(200);
+    const signIn = await createClient(ctx.app).post("/api/auth/sign-in/email", {
+      email: account.email,
+      password: "Newest9Link",
+    });
+    expect(signIn.status).toBe(200);
+  });
+});
+
+describe("Google sign-in joins an existing account only when both sides verified the e-mail", () => {
+  const clientId = "garden-test";
+  const clientSecret = "garden-test-secret";
+  const redirectUri = "http://localhost/api/auth/callback/google";
+
+  /** Signs in with Google as `email`, following the issuer's redirects like a browser; answers the final client. */
+  async function googleSignIn(app: typeof ctx.app) {
+    const client = createClient(app);
+    const start = await client.post("/api/auth/sign-in/social", {
+      provider: "google",
+      callbackURL: "/",
+      errorCallbackURL: "/auth/login",
+      disableRedirect: true,
+    });
+    expect(start.status, start.text).toBe(200);
+    let location = start.body.url as string;
+    const jar = new Map<string, string>();
+    for (let hop = 0; hop < 10 && !location.startsWith(redirectUri); hop++) {
+      const res = await fetch(location, {
+        redirect: "manual",
+        headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+      });
+      for (const header of res.headers.getSetCookie()) {
+        const [pair] = header.split(";");
+        const [name, ...value] = (pair ?? "").split("=");
+        if (name) jar.set(name.trim(), value.join("="));
+      }
+      location = new URL(res.headers.get("location") ?? "", location).href;
+    }
+    expect(location.startsWith(redirectUri)).toBe(true);
+    const url = new URL(location);
+    const callback = await client.get(`${url.pathname}${url.search}`);
+    return { client, callback };
+  }
+
+  async function withIssuer(
+    user: { email: string; emailVerified: boolean },
+    run: (issuer: OidcIssuer, app: typeof ctx.app, db: typeof ctx.db) => Promise<void>,
+  ) {
+    const issuer = await startOidcIssuer({
+      clientId,
+      clientSecret,
+      redirectUris: [redirectUri],
+      user: {
+        sub: `sub-${user.email}`,
+        email: user.email,
+        name: "Google Person",
+        picture: "http://localhost/images/google.svg",
+        emailVerified: user.emailVerified,
+      },
+    });
+    const google = await createTestApp({
+      config: {
+        RATE_LIMIT: false,
+        GOOGLE_CLIENT_ID: clientId,
+        GOOGLE_CLIENT_SECRET: clientSecret,
+        GOOGLE_DISCOVERY_URL: issuer.discoveryUrl,
+      },
+    });
+    try {
+      await run(issuer, google.app, google.db);
+    } finally {
+      await google.close();
+      await issuer.close();
+    }
+  }
+
+  const verify = (db: typeof ctx.db, email: string) =>
+    db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+
+  it("does not join an account whose own e-mail is unverified", async () => {
+    const email = newAccount().email;
+    await withIssuer({ email, emailVerified: true }, async (_issuer, app) => {
+      const owner = createClient(app);
+      expect((await owner.post("/api/auth/sign-up/email", newAccount({ email }))).status).toBe(200);
+      const { client, callback } = await googleSignIn(app);
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get("location")).toMatch(/error=/);
+      expect((await client.get("/api/auth/get-session")).body).toBeNull();
+    });
+  });
+
+  it("does not join when Google has not verified the e-mail, even a verified account", async () => {
+    const email = newAccount().email;
+    await withIssuer({ email, emailVerified: false }, async (_issuer, app, db) => {
+      const owner = createClient(app);
+      expect((await owner.post("/api/auth/sign-up/email", newAccount({ email }))).status).toBe(200);
+      await verify(db, email);
+      const { client, callback } = await googleSignIn(app);
+      expect(callback.headers.get("location")).toMatch(/error=/);
+      expect((await client.get("/api/auth/get-session")).body).toBeNull();
+    });
+  });
+
+  it("joins a verified account when Google verified the e-mail too", async () => {
+    const email = newAccount().email;
+    await withIssuer({ email, emailVerified: true }, async (_issuer, app, db) => {
+      const owner = createClient(app);
+      expect(
+        (await owner.post("/api/auth/sign-up/email", newAccount({ email, name: "Local Name" }))).status,
+      ).toBe(200);
+      await verify(db, email);
+      const { client, callback } = await googleSignIn(app);
+      expect(callback.status).toBe(302);
+      expect(callback.headers.get("location")).not.toMatch(/error=/);
+      const session = await client.get("/api/auth/get-session");
+      expect(session.body.user).toMatchObject({ email, name: "Local Name" });
+    });
+  });
+
+  it("never joins a demo account", async () => {
+    await withIssuer({ email: DEMO, emailVerified: true }, async (_issuer, app, db) => {
+      await seedDemoData(db);
+      const { client, callback } = await googleSignIn(app);
+      expect(callback.headers.get("location")).toMatch(/error=/);
+      expect((await client.get("/api/auth/get-session")).body).toBeNull();
+    });
+  });
+});
