@@ -5,7 +5,10 @@ import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import type { Db } from "./db/client.ts";
 import type { Env } from "./env.ts";
+import { allowedMethods } from "./lib/allowed-methods.ts";
+import { limitBody } from "./lib/body-limit.ts";
 import { createErrorHandler, validationErrorBody } from "./lib/errors.ts";
+import { parseJsonObject } from "./lib/json-body.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
 import { requireUser, type SessionUser } from "./lib/session.ts";
 import { DEFAULT_BASE_URL } from "./lib/urls.ts";
@@ -137,6 +140,24 @@ export function createApp({
       // The Google sign-in popup must keep its link to this window (ruling 22).
       crossOriginOpenerPolicy: "same-origin-allow-popups",
       referrerPolicy: "strict-origin-when-cross-origin",
+      // frame-ancestors 'none' says the same to browsers that read CSP; the two must not disagree.
+      xFrameOptions: "DENY",
+      // Over plain http the header means nothing and, on localhost, would pin every other local site to https.
+      strictTransportSecurity: baseUrl.startsWith("https://") ? "max-age=31536000; includeSubDomains" : false,
+      permissionsPolicy: {
+        camera: [],
+        microphone: [],
+        geolocation: [],
+        payment: [],
+        usb: [],
+        bluetooth: [],
+        serial: [],
+        hid: [],
+        magnetometer: [],
+        gyroscope: [],
+        accelerometer: [],
+        browsingTopics: [],
+      },
     }),
   );
   app.use("/api/*", async (c, next) => {
@@ -146,6 +167,28 @@ export function createApp({
     c.set("auth", auth);
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
+  });
+
+  // Issue 8: a method a path does not have answers 405 with Allow, before any sign-in guard.
+  app.use(
+    "/api/*",
+    allowedMethods(() => [
+      ...api.routes
+        .filter((route) => route.method !== "ALL" && !route.path.includes("*"))
+        .map((route) => ({ path: `/api${route.path}`, method: route.method })),
+      ...authRoutes(auth),
+    ]),
+  );
+  // Bodies are bounded before anything reads them, and must be JSON objects no deeper than 32 levels.
+  app.use("/api/*", limitBody);
+  app.use("/api/*", async (c, next) => {
+    if (["GET", "HEAD", "OPTIONS", "DELETE"].includes(c.req.method) || c.req.path.startsWith("/api/auth/"))
+      return next();
+    const text = await c.req.text();
+    if (text.trim() === "") return next();
+    const result = parseJsonObject(text, c.req.header("Content-Type"));
+    if (!result.ok) return c.json<ApiError>({ message: result.message }, result.status);
+    await next();
   });
 
   // Issue 3: cross-origin writes are refused. A browser always sends Origin on a cross-origin POST (and
@@ -192,3 +235,13 @@ export function createApp({
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The paths and methods better-auth answers under /api/auth, from its own endpoint list. */
+function authRoutes(auth: Auth) {
+  return Object.values(auth.api).flatMap((endpoint) => {
+    const { path, options } = endpoint as { path?: string; options?: { method?: string | string[] } };
+    if (!path || !options?.method) return [];
+    const methods = Array.isArray(options.method) ? options.method : [options.method];
+    return methods.filter((method) => method !== "*").map((method) => ({ path: `/api/auth${path}`, method }));
+  });
+}

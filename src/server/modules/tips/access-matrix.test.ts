@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Availability, Tip } from "#shared/schemas/tip.ts";
+import { AVAILABILITIES, type Availability } from "#shared/constants.ts";
+import type { Tip } from "#shared/schemas/tip.ts";
 import { tips, users } from "../../db/schema.ts";
 import { seedDemoData } from "../../db/seed.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
@@ -22,7 +23,6 @@ type Row = {
   expect: Record<Actor, Expected>;
 };
 
-const AVAILABILITIES: Availability[] = ["Public", "Hidden", "Private"];
 const all = (value: number | "listed" | "absent"): Expected => ({
   Public: value,
   Hidden: value,
