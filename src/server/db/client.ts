@@ -105,20 +105,77 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 /**
  * PGlite is a single-process database: two servers on one data folder would corrupt it. A lock file
- * holding our pid keeps a second one out, and a stale lock (its process gone) is taken over.
+ * created exclusively (O_EXCL) names the owner by pid and process start time; a lock whose process is
+ * gone, a zombie, or another process that reused the pid is stale and taken over, so a lock never
+ * outlives its process (a SIGKILL included), while a second live server is refused.
  */
-function acquireDataDirLock(dataDir: string): () => void {
+export function acquireDataDirLock(dataDir: string): () => void {
   const lockFile = path.join(dataDir, "server.lock");
-  if (existsSync(lockFile)) {
-    const pid = Number.parseInt(readFileSync(lockFile, "utf8"), 10);
-    if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
+  const mine = JSON.stringify({ pid: process.pid, start: processInfo(process.pid)?.start ?? null });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      writeFileSync(lockFile, mine, { flag: "wx" });
+      return () => {
+        // Only our own lock is removed: after a takeover the file may belong to another server.
+        if (readLock(lockFile) === mine) rmSync(lockFile, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const held = readLock(lockFile);
+    if (held === null) continue; // removed meanwhile: try again
+    const owner = parseLock(held);
+    if (owner && owner.pid !== process.pid && isLiveOwner(owner)) {
       throw new DatabaseUnavailableError(
-        `The embedded database in ${dataDir} is in use by another process (pid ${pid}). Stop it, or set DATA_DIR to another folder.`,
+        `The embedded database in ${dataDir} is in use by another Garden Community server (pid ${owner.pid}). Stop it, or set DATA_DIR to another folder.`,
       );
     }
+    // Stale (or ours, from an earlier open in this process): take it over, unless it changed meanwhile.
+    if (readLock(lockFile) === held) rmSync(lockFile, { force: true });
   }
-  writeFileSync(lockFile, String(process.pid));
-  return () => rmSync(lockFile, { force: true });
+  throw new DatabaseUnavailableError(`Could not take the lock on ${dataDir} (${lockFile}); try again.`);
+}
+
+function readLock(lockFile: string): string | null {
+  try {
+    return readFileSync(lockFile, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** The lock's owner; an older lock holds a bare pid. */
+function parseLock(text: string): { pid: number; start: string | null } | null {
+  try {
+    const value = JSON.parse(text) as { pid?: unknown; start?: unknown };
+    if (typeof value === "number") return { pid: value, start: null };
+    if (typeof value?.pid === "number")
+      return { pid: value.pid, start: typeof value.start === "string" ? value.start : null };
+  } catch {}
+  return null;
+}
+
+/** State and start time (clock ticks since boot) of a process, from /proc on Linux; null elsewhere or when it is gone. */
+export function processInfo(pid: number): { state: string; start: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name, which is in parentheses and may hold spaces: state is field 3,
+    // starttime field 22.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return { state: fields[0] ?? "", start: fields[19] ?? "" };
+  } catch {
+    return null;
+  }
+}
+
+function isLiveOwner(owner: { pid: number; start: string | null }): boolean {
+  if (existsSync("/proc/self/stat")) {
+    const info = processInfo(owner.pid);
+    if (!info) return false;
+    if (info.state === "Z" || info.state === "X") return false; // exited, not yet reaped
+    return owner.start === null || owner.start === info.start;
+  }
+  return isAlive(owner.pid);
 }
 
 function isAlive(pid: number): boolean {

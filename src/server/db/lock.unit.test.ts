@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { acquireDataDirLock, DatabaseUnavailableError, processInfo } from "./client.ts";
+
+/** Issue 8: the lock on DATA_DIR never outlives its process, and still keeps a second live server out. */
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill("SIGKILL");
+});
+
+const freshDir = () => mkdtempSync(path.join(os.tmpdir(), "garden-lock-"));
+const lockOf = (dir: string) => path.join(dir, "server.lock");
+
+/** A live process that is not this one, as another server would be. */
+async function otherProcess(script = "exec sleep 30") {
+  const child = spawn("sh", ["-c", script], { stdio: ["ignore", "pipe", "ignore"] });
+  children.push(child);
+  await new Promise<void>((resolve) => child.once("spawn", () => resolve()));
+  return child;
+}
+
+function writeLock(dir: string, pid: number, start: string | null) {
+  writeFileSync(lockOf(dir), JSON.stringify({ pid, start }));
+}
+
+describe("the DATA_DIR lock", () => {
+  it("is created exclusively, names this process, and is removed on release", () => {
+    const dir = freshDir();
+    const release = acquireDataDirLock(dir);
+    const held = JSON.parse(readFileSync(lockOf(dir), "utf8"));
+    expect(held).toEqual({ pid: process.pid, start: processInfo(process.pid)?.start });
+    release();
+    expect(existsSync(lockOf(dir))).toBe(false);
+  });
+
+  it("refuses while another live server holds it, with a message naming the pid and the folder", async () => {
+    const dir = freshDir();
+    const other = await otherProcess();
+    const pid = other.pid as number;
+    writeLock(dir, pid, processInfo(pid)?.start ?? null);
+    expect(() => acquireDataDirLock(dir)).toThrow(DatabaseUnavailableError);
+    expect(() => acquireDataDirLock(dir)).toThrow(
+      `The embedded database in ${dir} is in use by another Garden Community server (pid ${pid}).`,
+    );
+    // The refused start left the other server's lock alone.
+    expect(JSON.parse(readFileSync(lockOf(dir), "utf8")).pid).toBe(pid);
+  });
+
+  it("takes over the lock of a process that was killed", async () => {
+    const dir = freshDir();
+    const other = await otherProcess();
+    const pid = other.pid as number;
+    writeLock(dir, pid, processInfo(pid)?.start ?? null);
+    const exited = new Promise((resolve) => other.once("exit", resolve));
+    other.kill("SIGKILL");
+    await exited;
+    const release = acquireDataDirLock(dir);
+    expect(JSON.parse(readFileSync(lockOf(dir), "utf8")).pid).toBe(process.pid);
+    release();
+  });
+
+  it("takes over a lock whose pid now belongs to another process (pid reuse)", async () => {
+    const dir = freshDir();
+    const other = await otherProcess();
+    writeLock(dir, other.pid as number, "1");
+    acquireDataDirLock(dir)();
+  });
+
+  it("takes over the lock of a zombie: exited, not yet reaped by its parent", async () => {
+    const dir = freshDir();
+    // sh starts a child that exits at once, then becomes `sleep`, which never reaps it.
+    const parent = await otherProcess("sleep 0 & echo $!; exec sleep 30");
+    const zombie = await new Promise<number>((resolve) =>
+      parent.stdout?.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+    );
+    await expect.poll(() => processInfo(zombie)?.state, { timeout: 5000 }).toBe("Z");
+    writeLock(dir, zombie, processInfo(zombie)?.start ?? null);
+    acquireDataDirLock(dir)();
+  });
+
+  it("takes over an old lock holding a bare pid of a dead process", async () => {
+    const dir = freshDir();
+    const other = await otherProcess();
+    const pid = other.pid as number;
+    const exited = new Promise((resolve) => other.once("exit", resolve));
+    other.kill("SIGKILL");
+    await exited;
+    writeFileSync(lockOf(dir), String(pid));
+    acquireDataDirLock(dir)();
+  });
+});
