@@ -106,10 +106,27 @@ describe("server start-up", () => {
 
     const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain("is in use by another process");
+    expect(second.output()).toContain(
+      `is in use by another Garden Community server (pid ${server.child.pid})`,
+    );
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("SIGTERM received, closing");
+  }, 60_000);
+
+  it("starts again at once on the same data folder after being killed with SIGKILL", async () => {
+    const dataDir = tempDir();
+    for (let round = 0; round < 2; round++) {
+      const port = await freePort();
+      const server = startServer(
+        { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" },
+        { waitForUrl: `http://127.0.0.1:${port}/api/health` },
+      );
+      await server.ready();
+      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      server.child.kill("SIGKILL");
+      await server.exited;
+    }
   }, 60_000);
 });
