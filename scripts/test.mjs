@@ -110,6 +110,13 @@ if (only === "server") {
   check("typecheck", run(bin("tsc"), ["--noEmit"]));
   banner("lint and format (biome)");
   check("lint", run(bin("biome"), ["ci", "."]));
+  banner("OpenAPI document (Redocly lint, 0 errors)");
+  const openapiFile = path.join(resultsDir, "openapi.json");
+  check(
+    "OpenAPI lint",
+    run(process.execPath, ["--import", "tsx", "scripts/openapi.ts", openapiFile]) &&
+      run(bin("redocly"), ["lint", openapiFile, "--config", "redocly.yaml"]),
+  );
   if (postgresOk) vitest([], "unit, component and API tests (vitest)");
   else {
     vitest(["web", "server"], "unit, component and API tests on PGlite (vitest)");

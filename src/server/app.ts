@@ -222,7 +222,7 @@ export function createApp({
   });
   registerTipRoutes(api);
   registerDashboardRoutes(api);
-  registerDocs(api);
+  registerDocs(api, auth, { secureCookies: baseUrl.startsWith("https://") });
   app.route("/api", api);
   // Unknown /api paths never fall through to the SPA.
   app.all("/api/*", (c) =>

@@ -1,12 +1,12 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
-import { z } from "zod";
 import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
-import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
+import type { ApiError } from "#shared/schemas/common.ts";
 import type { AppEnv } from "../app.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { parseJsonObject } from "../lib/json-body.ts";
 import { getSessionUser } from "../lib/session.ts";
+import { HIDDEN_AUTH_PATHS } from "../modules/docs/openapi-document.ts";
 import type { Auth } from "./auth.ts";
 import { type LimitKey, limitKey, RateLimitStore, type Window } from "./rate-limit.ts";
 
@@ -176,132 +176,13 @@ export function registerAuthRoutes(
   }
 
   app.on(["GET", "POST"], "/auth/*", async (c) => {
+    const path = c.req.path.slice("/api/auth".length);
+    if (HIDDEN_AUTH_PATHS.has(path) || path.startsWith("/open-api/"))
+      return c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
     const response = await auth.handler(forwardedRequest(c, siteOrigin));
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
       return c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
     return response;
   });
-  documentAuthEndpoints(app);
-}
-
-/** better-auth's own endpoints, described so /api/docs lists them beside ours. */
-function documentAuthEndpoints(app: OpenAPIHono<AppEnv>) {
-  const json = (schema: z.ZodType) => ({ content: { "application/json": { schema } } });
-  const error = { description: "Refused, with a message", ...json(ApiErrorSchema) };
-  const user = z
-    .object({
-      id: z.string(),
-      name: z.string(),
-      email: z.string(),
-      emailVerified: z.boolean(),
-      image: z.string().nullable(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-    })
-    .meta({ id: "User" });
-  const endpoints: Array<{
-    method: "get" | "post";
-    path: string;
-    summary: string;
-    body?: z.ZodType;
-    ok: z.ZodType;
-  }> = [
-    {
-      method: "post",
-      path: "/auth/sign-up/email",
-      summary: "Create an account with e-mail and password, and sign in",
-      body: z.object({
-        name: z.string(),
-        email: z.string(),
-        password: z.string(),
-        image: z.string().optional(),
-      }),
-      ok: z.object({ token: z.string().nullable(), user }),
-    },
-    {
-      method: "post",
-      path: "/auth/sign-in/email",
-      summary: "Sign in with e-mail and password (sets the session cookie)",
-      body: z.object({ email: z.string(), password: z.string(), rememberMe: z.boolean().optional() }),
-      ok: z.object({ token: z.string(), user }),
-    },
-    {
-      method: "post",
-      path: "/auth/sign-out",
-      summary: "Sign out (clears the session)",
-      ok: z.object({ success: z.boolean() }),
-    },
-    {
-      method: "get",
-      path: "/auth/get-session",
-      summary: "The signed-in user and session, or null",
-      ok: z.object({ user, session: z.object({ id: z.string(), expiresAt: z.string() }) }).nullable(),
-    },
-    {
-      method: "post",
-      path: "/auth/update-user",
-      summary: "Change the display name and photo",
-      body: z.object({ name: z.string().optional(), image: z.string().nullable().optional() }),
-      ok: z.object({ status: z.boolean() }),
-    },
-    {
-      method: "post",
-      path: "/auth/request-password-reset",
-      summary: "E-mail a password reset link (answers the same whether or not the account exists)",
-      body: z.object({ email: z.string(), redirectTo: z.string().optional() }),
-      ok: z.object({ status: z.boolean(), message: z.string().optional() }),
-    },
-    {
-      method: "post",
-      path: "/auth/reset-password",
-      summary: "Set a new password with the token from the e-mail",
-      body: z.object({ newPassword: z.string(), token: z.string() }),
-      ok: z.object({ status: z.boolean() }),
-    },
-    {
-      method: "post",
-      path: "/auth/sign-in/social",
-      summary: 'Start Google sign-in: answers the provider URL to open ({ provider: "google" })',
-      body: z.object({
-        provider: z.literal("google"),
-        callbackURL: z.string().optional(),
-        errorCallbackURL: z.string().optional(),
-        disableRedirect: z.boolean().optional(),
-      }),
-      ok: z.object({ url: z.string(), redirect: z.boolean() }),
-    },
-    {
-      method: "post",
-      path: "/auth/change-password",
-      summary: "Change the signed-in user's password (the password policy applies)",
-      body: z.object({
-        currentPassword: z.string(),
-        newPassword: z.string(),
-        revokeOtherSessions: z.boolean().optional(),
-      }),
-      ok: z.object({ token: z.string().nullable(), user }),
-    },
-  ];
-  for (const endpoint of endpoints) {
-    app.openAPIRegistry.registerPath({
-      method: endpoint.method,
-      path: endpoint.path,
-      tags: ["Accounts"],
-      summary: endpoint.summary,
-      request: endpoint.body
-        ? { body: { content: { "application/json": { schema: endpoint.body } } } }
-        : undefined,
-      responses: {
-        200: { description: "Done", ...json(endpoint.ok) },
-        400: error,
-        401: error,
-        ...(endpoint.path.includes("sign-in/email") ||
-        endpoint.path.includes("sign-up") ||
-        endpoint.path.includes("reset")
-          ? { 429: { description: "Too many attempts; see Retry-After", ...json(ApiErrorSchema) } }
-          : {}),
-      },
-    });
-  }
 }

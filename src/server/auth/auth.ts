@@ -3,6 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { openAPI } from "better-auth/plugins/open-api";
 import { and, eq, like, ne } from "drizzle-orm";
 import { DisplayNameSchema, PASSWORD_POLICY, passwordProblems } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
@@ -192,30 +193,34 @@ export function createAuth({
         }
       }),
     },
-    plugins: settings.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: "google",
-                name: "Google",
-                discoveryUrl: settings.google.discoveryUrl,
-                clientId: settings.google.clientId,
-                clientSecret: settings.google.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-                mapProfileToUser: (profile) => ({
-                  name:
-                    typeof profile.name === "string" && profile.name
-                      ? profile.name
-                      : String(profile.email ?? "Gardener"),
-                  image: typeof profile.picture === "string" ? profile.picture : undefined,
-                }),
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Describes every accounts endpoint; merged into /api/openapi.json (docs.routes.ts).
+      openAPI({ disableDefaultReference: true }),
+      ...(settings.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  name: "Google",
+                  discoveryUrl: settings.google.discoveryUrl,
+                  clientId: settings.google.clientId,
+                  clientSecret: settings.google.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  mapProfileToUser: (profile) => ({
+                    name:
+                      typeof profile.name === "string" && profile.name
+                        ? profile.name
+                        : String(profile.email ?? "Gardener"),
+                    image: typeof profile.picture === "string" ? profile.picture : undefined,
+                  }),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
   });
 }
 

@@ -1,4 +1,5 @@
 import type { App } from "../app.ts";
+import { checkAgainstDocument } from "./openapi-validator.ts";
 
 /**
  * Talks to the app like a browser on its own origin would: keeps the cookies the server sets and sends
@@ -37,6 +38,12 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
     } catch {
       json = null;
     }
+    await checkAgainstDocument(app, method, path, {
+      status: response.status,
+      contentType: response.headers.get("content-type"),
+      body: json,
+      text,
+    });
     // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the endpoint answers
     return { status: response.status, headers: response.headers, body: json as any, text };
   }

@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import { createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { createMemoryMailer, type Mailer } from "../mail/mailer.ts";
+import { checkAgainstDocument } from "./openapi-validator.ts";
 
 export type TestDriver = "pglite" | "postgres";
 export const testDriver: TestDriver = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -57,8 +58,15 @@ export async function createTestApp(
 /** Calls the app like an HTTP client would, without a port. */
 export async function getJson<T = unknown>(app: ReturnType<typeof createApp>, path: string) {
   const response = await app.request(`http://localhost${path}`);
+  const text = await response.text();
   const body = response.headers.get("content-type")?.includes("application/json")
-    ? ((await response.json()) as T)
+    ? (JSON.parse(text) as T)
     : null;
+  await checkAgainstDocument(app, "GET", path, {
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    body,
+    text,
+  });
   return { status: response.status, headers: response.headers, body: body as T };
 }

@@ -3,7 +3,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../app.ts";
+import type { Auth } from "../../auth/auth.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { buildOpenApiDocument } from "./openapi-document.ts";
 
 const require = createRequire(import.meta.url);
 const swaggerDir = path.dirname(require.resolve("swagger-ui-dist/package.json"));
@@ -41,16 +43,15 @@ const INIT_JS = `window.ui = SwaggerUIBundle({
   layout: "StandaloneLayout",
 });`;
 
-export function registerDocs(app: OpenAPIHono<AppEnv>) {
-  app.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: {
-      title: "Garden Community API",
-      version: "1.0.0",
-      description:
-        "The API behind Garden Community. Errors always answer `{ message, issues? }`. Lists answer a JSON array, page with `limit`/`offset`, and report the total in the X-Total-Count header.",
-    },
-    servers: [{ url: "/api" }],
+export function registerDocs(app: OpenAPIHono<AppEnv>, auth: Auth, options: { secureCookies: boolean }) {
+  let document: Promise<unknown> | null = null;
+  app.get("/openapi.json", async (c) => {
+    // Built once, on first request: every route is registered by then.
+    document ??= buildOpenApiDocument(app, auth, options).catch((error) => {
+      document = null;
+      throw error;
+    });
+    return c.json(await document);
   });
 
   app.get("/docs", (c) => c.html(DOCS_HTML));

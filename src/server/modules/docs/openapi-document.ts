@@ -1,0 +1,212 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../app.ts";
+import type { Auth } from "../../auth/auth.ts";
+
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is a free-form JSON tree
+type Json = any;
+
+/**
+ * better-auth endpoints this server does not offer: switched off in auth.ts (changing the e-mail,
+ * deleting the account) or internal. The auth routes answer 404 for them, and the document leaves them out.
+ */
+export const HIDDEN_AUTH_PATHS = new Set(["/change-email", "/delete-user", "/delete-user/callback"]);
+
+/** Operations that read a session when there is one and answer visitors too. */
+const OPTIONAL_SESSION = new Set([
+  "get /tips",
+  "get /tips/{id}",
+  "get /auth/get-session",
+  "post /auth/get-session",
+  "post /auth/sign-out",
+  "post /auth/send-verification-email",
+  "get /auth/verify-email",
+]);
+/** better-auth operations that need a session (ours say so with a 401 response). */
+const AUTH_SESSION_REQUIRED = new Set(
+  [
+    "/update-user",
+    "/change-password",
+    "/verify-password",
+    "/list-sessions",
+    "/revoke-session",
+    "/revoke-sessions",
+    "/revoke-other-sessions",
+    "/link-social",
+    "/list-accounts",
+    "/unlink-account",
+    "/update-session",
+    "/get-access-token",
+    "/refresh-token",
+    "/account-info",
+  ].map((path) => `/auth${path}`),
+);
+/** Auth operations behind the limits of auth.routes.ts. */
+const RATE_LIMITED = new Set(
+  [
+    "/sign-in/email",
+    "/sign-up/email",
+    "/change-password",
+    "/verify-password",
+    "/request-password-reset",
+    "/send-verification-email",
+  ].map((path) => `/auth${path}`),
+);
+
+/** Links a browser opens: they answer with a redirect. */
+const REDIRECTS = new Set([
+  "get /auth/callback/{id}",
+  "post /auth/callback/{id}",
+  "get /auth/verify-email",
+  "get /auth/reset-password/{token}",
+]);
+
+const TAGS = [
+  { name: "Tips", description: "Share, browse, search, edit and like gardening tips." },
+  { name: "Gardeners", description: "The community's gardeners, for Explore Gardeners." },
+  { name: "Dashboard", description: "Figures for the signed-in user's dashboard." },
+  {
+    name: "Accounts",
+    description:
+      "Sign-up, sign-in, sessions, e-mail verification, password reset and profile (better-auth, under /api/auth).",
+  },
+  { name: "System", description: "Health and public configuration." },
+];
+
+const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
+const WRITES = new Set(["post", "put", "delete", "patch"]);
+
+const errorRef = { $ref: "#/components/schemas/Error" };
+const error = (description: string) => ({
+  description,
+  content: { "application/json": { schema: errorRef } },
+});
+
+/** Standard answers every operation of a kind can give, from middleware that runs before its handler. */
+const STANDARD: Record<string, (op: Json, key: string) => Json | null> = {
+  400: (op, key) =>
+    op.requestBody || op.parameters?.length || key.startsWith("post /auth")
+      ? error(
+          "Malformed request: invalid fields, query or path parameters, or a body that is not a JSON object",
+        )
+      : null,
+  403: (_op, key) =>
+    WRITES.has(key.split(" ")[0] ?? "")
+      ? error("Refused: a cross-origin write, or someone else's resource")
+      : null,
+  413: (_op, key) =>
+    WRITES.has(key.split(" ")[0] ?? "")
+      ? error("Request body too large (64 KB; 256 KB for tips), refused before it is read")
+      : null,
+  415: (op, key) =>
+    op.requestBody || key.startsWith("post /auth") ? error("The request body is not JSON") : null,
+  429: (_op, key) =>
+    RATE_LIMITED.has(key.slice(key.indexOf(" ") + 1))
+      ? {
+          ...error("Too many attempts; wait the number of seconds in Retry-After"),
+          headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "string" } } },
+        }
+      : null,
+  500: () => error("Something went wrong on the server"),
+};
+
+const camel = (text: string) =>
+  text
+    .replace(/[{}]/g, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word, i) => (i === 0 ? word.toLowerCase() : word[0]?.toUpperCase() + word.slice(1)))
+    .join("");
+
+/**
+ * The API's OpenAPI 3.1 document: our routes as @hono/zod-openapi describes them, and every accounts
+ * route as better-auth's own OpenAPI plugin describes it, put under /auth. Then made to tell the truth
+ * about what the middleware in app.ts adds: the session cookie each call needs or reads, and the answers
+ * every call can give before its handler runs (400, 403, 413, 415, 429, 500).
+ */
+export async function buildOpenApiDocument(
+  api: OpenAPIHono<AppEnv>,
+  auth: Auth,
+  { secureCookies }: { secureCookies: boolean },
+): Promise<Json> {
+  const doc: Json = api.getOpenAPI31Document({
+    openapi: "3.1.0",
+    info: {
+      title: "Garden Community API",
+      version: "1.0.0",
+      description:
+        "The API behind Garden Community. Errors answer `{ message, issues? }`. Lists answer a JSON array, page with `limit`/`offset` or a cursor, and report the total in the X-Total-Count header. Writes from a browser must come from the site's own origin. A method a path does not have answers 405 with Allow.",
+      license: { name: "MIT", url: "https://opensource.org/license/mit" },
+    },
+    servers: [{ url: "/api" }],
+  });
+  const authDoc: Json = await auth.api.generateOpenAPISchema();
+  for (const [path, operations] of Object.entries<Json>(authDoc.paths ?? {})) {
+    if (HIDDEN_AUTH_PATHS.has(path)) continue;
+    doc.paths[`/auth${path}`] = { ...operations, ...(doc.paths[`/auth${path}`] ?? {}) };
+  }
+  doc.components ??= {};
+  doc.components.schemas = { ...(authDoc.components?.schemas ?? {}), ...(doc.components.schemas ?? {}) };
+  const cookie = `${secureCookies ? "__Secure-" : ""}better-auth.session_token`;
+  doc.components.securitySchemes = {
+    session: {
+      type: "apiKey",
+      in: "cookie",
+      name: cookie,
+      description: `The session cookie sign-in and sign-up set (httpOnly, SameSite=Lax${secureCookies ? ", Secure" : ""}).`,
+    },
+  };
+  delete doc.security;
+  doc.tags = TAGS;
+
+  // better-auth writes OpenAPI 3.0's `nullable`; 3.1 says the same with a "null" type.
+  toOpenApi31(doc);
+  for (const unused of ["Account", "Verification"]) delete doc.components.schemas[unused];
+
+  const operationIds = new Set<string>();
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!op) continue;
+      const key = `${method} ${path}`;
+      const isAuth = path.startsWith("/auth/");
+      if (isAuth) op.tags = ["Accounts"];
+      op.tags ??= ["System"];
+
+      op.summary ??=
+        op.description?.split(/(?<=\.)\s/)[0]?.replace(/\.$/, "") ?? `${method.toUpperCase()} ${path}`;
+      let id = op.operationId ?? camel(`${method} ${path}`);
+      while (operationIds.has(id)) id = `${id}${camel(method)[0]?.toUpperCase()}${camel(method).slice(1)}`;
+      operationIds.add(id);
+      op.operationId = id;
+
+      const required = isAuth ? AUTH_SESSION_REQUIRED.has(path) : Boolean(op.responses?.["401"]);
+      op.security = required ? [{ session: [] }] : OPTIONAL_SESSION.has(key) ? [{}, { session: [] }] : [];
+      if (required && !op.responses["401"]) op.responses["401"] = error("Not signed in");
+
+      for (const [status, make] of Object.entries(STANDARD)) {
+        if (op.responses[status]) continue;
+        const response = make(op, key);
+        if (response) op.responses[status] = response;
+      }
+      if (REDIRECTS.has(key) && !op.responses["302"])
+        op.responses["302"] = {
+          description: "Redirects to the callback URL, with ?error= when the link or sign-in failed",
+          headers: { Location: { description: "Where the browser goes next", schema: { type: "string" } } },
+        };
+      // better-auth documents a 429 on everything; only the limited calls can answer it here.
+      if (isAuth && !RATE_LIMITED.has(path)) delete op.responses["429"];
+    }
+  }
+  return doc;
+}
+
+function toOpenApi31(node: Json): void {
+  if (Array.isArray(node)) {
+    for (const item of node) toOpenApi31(item);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  if (node.nullable === true && typeof node.type === "string") node.type = [node.type, "null"];
+  if ("nullable" in node && typeof node.nullable === "boolean") delete node.nullable;
+  for (const value of Object.values(node)) toOpenApi31(value);
+}
