@@ -4,8 +4,8 @@ import {
   foldLine,
   formatEventDate,
   icsFileName,
-  UPCOMING_EVENTS,
   type UpcomingEvent,
+  upcomingEvents,
 } from "./upcoming-events.ts";
 
 const event: UpcomingEvent = {
@@ -32,29 +32,127 @@ function property(ics: string, name: string): string | undefined {
     ?.slice(name.length + 1);
 }
 
-describe("UPCOMING_EVENTS", () => {
-  it("holds three events in June 2025, in date order, each with a Register or Join link", () => {
-    expect(UPCOMING_EVENTS).toHaveLength(3);
-    const dates = UPCOMING_EVENTS.map((e) => e.date);
-    expect([...dates].sort()).toEqual(dates);
-    for (const e of UPCOMING_EVENTS) {
-      expect(e.date).toMatch(/^2025-06-\d{2}$/);
-      expect(e.start.startsWith(`${e.date}T`)).toBe(true);
-      expect(e.end.startsWith(`${e.date}T`)).toBe(true);
-      expect(e.end > e.start).toBe(true);
-      // The shown time is the start and end of the calendar entry.
-      expect(e.time).toBe(`${e.start.slice(11, 16)} – ${e.end.slice(11, 16)}`);
-      expect(["Register", "Join"]).toContain(e.linkLabel);
-      expect(e.title && e.location && e.description).toBeTruthy();
+/** A moment on the visitor's wall clock (month 1-12): the events are floating, local times. */
+function local(year: number, month: number, day: number, hour = 12, minute = 0): Date {
+  return new Date(year, month - 1, day, hour, minute);
+}
+
+/** Title and displayed date of each event, in the order shown. */
+function shown(now: Date): string[] {
+  return upcomingEvents(now).map((e) => `${e.title}: ${formatEventDate(e.date)}`);
+}
+
+describe("upcomingEvents", () => {
+  it("before June, shows this June's three events in date order", () => {
+    expect(shown(local(2026, 1, 15))).toEqual([
+      "Summer Seed Swap: Sunday, June 7, 2026",
+      "Community Garden Work Day: Sunday, June 14, 2026",
+      "Hydroponics for Beginners Workshop: Thursday, June 25, 2026",
+    ]);
+    expect(upcomingEvents(local(2026, 1, 15)).map((e) => e.id)).toEqual([
+      "summer-seed-swap-2026",
+      "community-garden-work-day-2026",
+      "hydroponics-for-beginners-2026",
+    ]);
+  });
+
+  it("during June, moves each event that has ended to next June and keeps the soonest first", () => {
+    expect(shown(local(2026, 6, 10))).toEqual([
+      "Community Garden Work Day: Sunday, June 14, 2026",
+      "Hydroponics for Beginners Workshop: Thursday, June 25, 2026",
+      "Summer Seed Swap: Monday, June 7, 2027",
+    ]);
+    expect(upcomingEvents(local(2026, 6, 10)).map((e) => e.id)).toEqual([
+      "community-garden-work-day-2026",
+      "hydroponics-for-beginners-2026",
+      "summer-seed-swap-2027",
+    ]);
+  });
+
+  it("keeps an event on its day until its end time, then moves it to next year", () => {
+    const seedSwap = (now: Date) => upcomingEvents(now).find((e) => e.title === "Summer Seed Swap")?.date;
+    expect(seedSwap(local(2026, 6, 7, 9, 0))).toBe("2026-06-07");
+    expect(seedSwap(local(2026, 6, 7, 12, 59))).toBe("2026-06-07");
+    expect(seedSwap(local(2026, 6, 7, 13, 0))).toBe("2027-06-07");
+    const workshop = (now: Date) => upcomingEvents(now).find((e) => e.title.startsWith("Hydroponics"))?.date;
+    expect(workshop(local(2026, 6, 25, 20, 29))).toBe("2026-06-25");
+    expect(workshop(local(2026, 6, 25, 20, 30))).toBe("2027-06-25");
+  });
+
+  it("after the last June event and on December 31, shows next June's events", () => {
+    const nextJune = [
+      "Summer Seed Swap: Monday, June 7, 2027",
+      "Community Garden Work Day: Monday, June 14, 2027",
+      "Hydroponics for Beginners Workshop: Friday, June 25, 2027",
+    ];
+    expect(shown(local(2026, 6, 25, 21, 0))).toEqual(nextJune);
+    expect(shown(local(2026, 7, 1))).toEqual(nextJune);
+    expect(shown(local(2026, 12, 31, 23, 59))).toEqual(nextJune);
+    expect(shown(local(2027, 1, 1, 0, 0))).toEqual(nextJune);
+  });
+
+  it("gets the weekday right in and around a leap year", () => {
+    const leapJune = [
+      "Summer Seed Swap: Wednesday, June 7, 2028",
+      "Community Garden Work Day: Wednesday, June 14, 2028",
+      "Hydroponics for Beginners Workshop: Sunday, June 25, 2028",
+    ];
+    expect(shown(local(2027, 12, 31, 23, 59))).toEqual(leapJune);
+    expect(shown(local(2028, 2, 29))).toEqual(leapJune);
+    expect(shown(local(2028, 7, 4))).toEqual([
+      "Summer Seed Swap: Thursday, June 7, 2029",
+      "Community Garden Work Day: Thursday, June 14, 2029",
+      "Hydroponics for Beginners Workshop: Monday, June 25, 2029",
+    ]);
+  });
+
+  it("always shows three distinct events that have not ended, within the coming year", () => {
+    for (const now of [
+      local(2026, 1, 1, 0, 0),
+      local(2026, 6, 7, 13, 0),
+      local(2026, 6, 14, 11, 0),
+      local(2026, 6, 20),
+      local(2026, 9, 30),
+      local(2028, 2, 29),
+      local(2028, 12, 31, 23, 59),
+    ]) {
+      const events = upcomingEvents(now);
+      expect(events).toHaveLength(3);
+      expect(new Set(events.map((e) => e.id)).size).toBe(3);
+      expect(new Set(events.map((e) => e.title)).size).toBe(3);
+      const starts = events.map((e) => e.start);
+      expect([...starts].sort()).toEqual(starts);
+      for (const e of events) {
+        expect(e.date).toMatch(/^\d{4}-06-\d{2}$/);
+        expect(e.id.endsWith(`-${e.date.slice(0, 4)}`)).toBe(true);
+        expect(e.start.startsWith(`${e.date}T`)).toBe(true);
+        expect(e.end.startsWith(`${e.date}T`)).toBe(true);
+        expect(e.end > e.start).toBe(true);
+        // The shown time is the start and end of the calendar entry.
+        expect(e.time).toBe(`${e.start.slice(11, 16)} – ${e.end.slice(11, 16)}`);
+        expect(["Register", "Join"]).toContain(e.linkLabel);
+        expect(e.title && e.location && e.description).toBeTruthy();
+        const end = new Date(`${e.end}:00`); // no zone: read as local time, like the .ics floating time
+        expect(end.getTime()).toBeGreaterThan(now.getTime());
+        expect(end.getTime() - now.getTime()).toBeLessThanOrEqual(366 * 24 * 60 * 60 * 1000);
+      }
     }
-    expect(new Set(UPCOMING_EVENTS.map((e) => e.id)).size).toBe(3);
+  });
+
+  it("dates the calendar entry with the event's year", () => {
+    const [first] = upcomingEvents(local(2026, 6, 10));
+    const ics = buildIcs(first as UpcomingEvent, now);
+    expect(property(ics, "UID")).toBe("community-garden-work-day-2026@garden-community");
+    expect(property(ics, "DTSTART")).toBe("20260614T090000");
+    expect(property(ics, "DTEND")).toBe("20260614T120000");
   });
 });
 
 describe("formatEventDate", () => {
   it("spells out the weekday and date", () => {
     expect(formatEventDate("2025-06-14")).toBe("Saturday, June 14, 2025");
-    expect(formatEventDate("2025-06-25")).toBe("Wednesday, June 25, 2025");
+    expect(formatEventDate("2026-06-14")).toBe("Sunday, June 14, 2026");
+    expect(formatEventDate("2028-06-25")).toBe("Sunday, June 25, 2028");
   });
 });
 
@@ -102,7 +200,7 @@ describe("buildIcs", () => {
   });
 
   it("folds the real events too", () => {
-    for (const e of UPCOMING_EVENTS) {
+    for (const e of upcomingEvents(now)) {
       const ics = buildIcs(e, now);
       for (const line of ics.split("\r\n"))
         expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);

@@ -1,8 +1,9 @@
-/** One of the home page's static upcoming events (spec: three events in June 2025). */
+/** One of the home page's static upcoming events (spec: three June events; ruling 27: at their next occurrence). */
 export type UpcomingEvent = {
+  /** Slug and year, e.g. "summer-seed-swap-2026": one id per occurrence, also the calendar entry's UID. */
   id: string;
   title: string;
-  /** ISO date, 2025-06-DD. */
+  /** ISO date, YYYY-06-DD. */
   date: string;
   /** As shown on the card, e.g. "10:00 – 13:00". */
   time: string;
@@ -14,38 +15,45 @@ export type UpcomingEvent = {
   linkLabel: "Register" | "Join";
 };
 
-export const UPCOMING_EVENTS: readonly UpcomingEvent[] = [
+/** An event without its year: the day in June and the wall-clock times it recurs at. */
+type EventTemplate = Omit<UpcomingEvent, "id" | "date" | "time" | "start" | "end"> & {
+  slug: string;
+  /** Day of June. */
+  day: number;
+  /** "HH:MM", local time. */
+  startTime: string;
+  endTime: string;
+};
+
+const EVENT_TEMPLATES: readonly EventTemplate[] = [
   {
-    id: "summer-seed-swap-2025",
+    slug: "summer-seed-swap",
     title: "Summer Seed Swap",
-    date: "2025-06-07",
-    time: "10:00 – 13:00",
-    start: "2025-06-07T10:00",
-    end: "2025-06-07T13:00",
+    day: 7,
+    startTime: "10:00",
+    endTime: "13:00",
     location: "Riverside Library, Community Room, 12 Elm Street",
     description:
       "Bring saved seeds, spare seedlings or cuttings and take home something new. Envelopes, labels and pencils are provided; no seeds to share? Come anyway, everyone leaves with a packet.",
     linkLabel: "Register",
   },
   {
-    id: "community-garden-work-day-2025",
+    slug: "community-garden-work-day",
     title: "Community Garden Work Day",
-    date: "2025-06-14",
-    time: "09:00 – 12:00",
-    start: "2025-06-14T09:00",
-    end: "2025-06-14T12:00",
+    day: 14,
+    startTime: "09:00",
+    endTime: "12:00",
     location: "Maple Street Community Garden, 48 Maple Street",
     description:
       "Help us weed the shared beds, turn the compost and mulch the paths before the summer heat. Gloves and tools are provided; wear sturdy shoes and bring a water bottle.",
     linkLabel: "Join",
   },
   {
-    id: "hydroponics-for-beginners-2025",
+    slug: "hydroponics-for-beginners",
     title: "Hydroponics for Beginners Workshop",
-    date: "2025-06-25",
-    time: "18:30 – 20:30",
-    start: "2025-06-25T18:30",
-    end: "2025-06-25T20:30",
+    day: 25,
+    startTime: "18:30",
+    endTime: "20:30",
     location: "Oakwood Botanical Centre, Greenhouse Classroom",
     description:
       "Grow lettuce and herbs without soil: build a simple Kratky jar, learn to mix nutrients and check pH, and take your first setup home. Materials are included; places are limited to 20.",
@@ -53,7 +61,45 @@ export const UPCOMING_EVENTS: readonly UpcomingEvent[] = [
   },
 ];
 
-/** "Saturday, June 14, 2025": computed in UTC so the visitor's time zone cannot shift the day. */
+const pad = (value: number, length = 2) => String(value).padStart(length, "0");
+
+/** `now` as the visitor's wall clock, "YYYY-MM-DDTHH:MM", comparable as text with an event's `end`. */
+function localWallClock(now: Date): string {
+  const date = `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${date}T${pad(now.getHours())}:${pad(now.getMinutes())}`;
+}
+
+function occurrence(template: EventTemplate, year: number): UpcomingEvent {
+  const { slug, day, startTime, endTime, ...rest } = template;
+  const date = `${pad(year, 4)}-06-${pad(day)}`;
+  return {
+    ...rest,
+    id: `${slug}-${year}`,
+    date,
+    time: `${startTime} – ${endTime}`,
+    start: `${date}T${startTime}`,
+    end: `${date}T${endTime}`,
+  };
+}
+
+/**
+ * The three events at their next occurrence (ruling 27), soonest first. The year is chosen per event, the
+ * literal reading of "dated at their next occurrence": an event is this year's until its end has passed,
+ * then next year's, so on June 10 the seed swap (June 7) is already next year's while the other two are
+ * still this year's. Choosing one year for all three would show a past event for most of June.
+ * The events are floating times (the garden's wall clock), so "passed" compares them with the visitor's
+ * local wall clock, the same way a calendar app reads the .ics file's floating DTSTART and DTEND.
+ */
+export function upcomingEvents(now: Date = new Date()): UpcomingEvent[] {
+  const today = localWallClock(now);
+  const year = now.getFullYear();
+  return EVENT_TEMPLATES.map((template) => {
+    const thisYear = occurrence(template, year);
+    return today < thisYear.end ? thisYear : occurrence(template, year + 1);
+  }).sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** "Sunday, June 14, 2026": computed in UTC so the visitor's time zone cannot shift the day. */
 export function formatEventDate(isoDate: string): string {
   return new Intl.DateTimeFormat("en-US", {
     weekday: "long",
@@ -73,7 +119,7 @@ function escapeText(value: string): string {
     .replace(/\r\n|\r|\n/g, "\\n");
 }
 
-/** "2025-06-14T10:00" → "20250614T100000": a floating time, read as local time wherever it is opened. */
+/** "2026-06-14T10:00" → "20260614T100000": a floating time, read as local time wherever it is opened. */
 function toFloatingDateTime(local: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
   if (!match) throw new Error(`Not an ISO local date-time: ${local}`);
@@ -81,7 +127,7 @@ function toFloatingDateTime(local: string): string {
   return `${year}${month}${day}T${hour}${minute}${second}`;
 }
 
-/** "20250601T081500Z": DTSTAMP must be UTC (RFC 5545 3.8.7.2). */
+/** "20260601T081500Z": DTSTAMP must be UTC (RFC 5545 3.8.7.2). */
 function toUtcDateTime(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 }

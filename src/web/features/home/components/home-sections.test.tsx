@@ -40,23 +40,41 @@ function readBlob(blob: Blob): Promise<string> {
 }
 
 describe("UpcomingEventsSection", () => {
+  // Ruling 27: each event at its next occurrence. On June 10, 2026 the seed swap (June 7) is over, so it
+  // is next year's and comes last. Only Date is faked: the Blob reads and React still use real timers.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(2026, 5, 10, 12, 0));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   const expected = [
-    { title: "Summer Seed Swap", date: "Saturday, June 7, 2025", time: "10:00 – 13:00", label: "Register" },
     {
       title: "Community Garden Work Day",
-      date: "Saturday, June 14, 2025",
+      date: "Sunday, June 14, 2026",
       time: "09:00 – 12:00",
       label: "Join",
+      dtstart: "20260614T090000",
     },
     {
       title: "Hydroponics for Beginners Workshop",
-      date: "Wednesday, June 25, 2025",
+      date: "Thursday, June 25, 2026",
       time: "18:30 – 20:30",
       label: "Register",
+      dtstart: "20260625T183000",
+    },
+    {
+      title: "Summer Seed Swap",
+      date: "Monday, June 7, 2027",
+      time: "10:00 – 13:00",
+      label: "Register",
+      dtstart: "20270607T100000",
     },
   ];
 
-  it("is the #events section with three June 2025 events", () => {
+  it("is the #events section with the three June events at their next occurrence", () => {
     render(<UpcomingEventsSection />);
     const section = screen.getByRole("region", { name: "Upcoming Events" });
     expect(section).toHaveAttribute("id", "events");
@@ -70,8 +88,12 @@ describe("UpcomingEventsSection", () => {
       expect(card).toHaveTextContent(event.date);
       expect(card).toHaveTextContent(event.time);
     });
-    expect(cards[0]).toHaveTextContent("Riverside Library, Community Room, 12 Elm Street");
-    expect(cards[1]).toHaveTextContent(/weed the shared beds/);
+    expect(cards[2]).toHaveTextContent("Riverside Library, Community Room, 12 Elm Street");
+    expect(cards[0]).toHaveTextContent(/weed the shared beds/);
+    expect(within(cards[2] as HTMLElement).getByText("Monday, June 7, 2027")).toHaveAttribute(
+      "datetime",
+      "2027-06-07",
+    );
   });
 
   it("offers each event as a downloadable .ics file named after it", async () => {
@@ -90,6 +112,7 @@ describe("UpcomingEventsSection", () => {
       const ics = await readBlob(blob as Blob);
       expect(ics.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
       expect(ics.replace(/\r\n /g, "")).toContain(`SUMMARY:${event.title}\r\n`);
+      expect(ics).toContain(`DTSTART:${event.dtstart}\r\n`);
     }
     expect(screen.getByRole("link", { name: /Summer Seed Swap/ })).toHaveAttribute(
       "download",

@@ -4,8 +4,8 @@ import {
   buildIcs,
   formatEventDate,
   icsFileName,
-  UPCOMING_EVENTS,
   type UpcomingEvent,
+  upcomingEvents,
 } from "#web/features/home/upcoming-events.ts";
 
 /** The date tile's "JUN" and "14", in UTC like formatEventDate so the day never shifts. */
@@ -111,7 +111,10 @@ function EventCard({ event, icsUrl }: { event: UpcomingEvent; icsUrl: string | u
 }
 
 /** The home page's events; `id="events"` is where the carousel's "Join Event" button scrolls to. */
-export function UpcomingEventsSection({ events = UPCOMING_EVENTS }: { events?: readonly UpcomingEvent[] }) {
+export function UpcomingEventsSection() {
+  // Dated once per mount from the visitor's clock: a stable array, so the .ics URLs are made once. (A SPA:
+  // there is no server render for this date to disagree with.)
+  const [events] = useState(() => upcomingEvents());
   const icsUrls = useIcsUrls(events);
   return (
     // scroll-mt keeps the heading clear of the sticky navbar when the carousel's button scrolls here.
@@ -123,7 +126,7 @@ export function UpcomingEventsSection({ events = UPCOMING_EVENTS }: { events?: r
             Upcoming Events
           </h2>
           <p className="mt-1 text-base-content/80">
-            Swap seeds, dig in together and learn something new with gardeners near you this June.
+            Swap seeds, dig in together and learn something new with gardeners near you in June.
           </p>
         </div>
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
