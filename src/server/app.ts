@@ -206,7 +206,7 @@ export function createApp({
   registerSystemRoutes(api);
   registerAuthRoutes(api, auth, {
     rateLimits: config.RATE_LIMIT ?? true,
-    siteOrigin: origins[0] as string,
+    siteOrigins: origins,
     googleConfigured: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
     trustProxy: config.TRUST_PROXY ?? 0,
   });

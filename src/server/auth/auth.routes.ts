@@ -39,13 +39,39 @@ function bodyEmail(c: Context<AppEnv>): string | null {
  * malformed JSON, a bare value or a NUL), and an empty body counts as {} (sign-out sends none). The
  * limits below count on these parsed credentials, and better-auth gets exactly the same object.
  */
-const requestGate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== "POST") return next();
-  const result = parseJsonObject(await c.req.text(), c.req.header("Content-Type"));
-  if (!result.ok) return c.json<ApiError>({ message: result.message }, result.status);
-  c.set("jsonBody", result.value);
-  await next();
-};
+function requestGate(siteOrigins: string[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method === "POST") {
+      const result = parseJsonObject(await c.req.text(), c.req.header("Content-Type"));
+      if (!result.ok) return c.json<ApiError>({ message: result.message }, result.status);
+      c.set("jsonBody", result.value);
+    }
+    const problem = redirectProblem({ ...c.req.query(), ...bodyOf(c) }, siteOrigins);
+    if (problem) return c.json<ApiError>({ message: problem }, 400);
+    await next();
+  };
+}
+
+const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
+
+/**
+ * Where better-auth sends the browser afterwards must be a path on this site (or its own origin): anything
+ * else would be an open redirect, and some values ("0", "http://") make better-auth itself fail with a 500.
+ */
+function redirectProblem(fields: Record<string, unknown>, siteOrigins: string[]): string | null {
+  for (const name of REDIRECT_FIELDS) {
+    const value = fields[name];
+    if (value === undefined) continue;
+    if (typeof value !== "string") return `${name} must be a string`;
+    if (value === "" || (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\"))) continue;
+    let origin: string | null = null;
+    try {
+      origin = new URL(value).origin;
+    } catch {}
+    if (!origin || !siteOrigins.includes(origin)) return `${name} must be a path on this site, like /profile`;
+  }
+  return null;
+}
 
 function tooMany(c: Context, seconds: number, what: string) {
   c.header("Retry-After", String(seconds));
@@ -128,13 +154,13 @@ export function registerAuthRoutes(
   auth: Auth,
   {
     rateLimits,
-    siteOrigin,
+    siteOrigins,
     googleConfigured,
     trustProxy = 0,
-  }: { rateLimits: boolean; siteOrigin: string; googleConfigured: boolean; trustProxy?: number },
+  }: { rateLimits: boolean; siteOrigins: string[]; googleConfigured: boolean; trustProxy?: number },
 ) {
   app.openapi(passwordPolicyRoute, (c) => c.json({ ...PASSWORD_POLICY }, 200));
-  app.use("/auth/*", requestGate);
+  app.use("/auth/*", requestGate(siteOrigins));
 
   if (rateLimits) {
     const byEmail = (scope: Scope) => async (c: Context<AppEnv>, ip: string) =>
@@ -179,7 +205,7 @@ export function registerAuthRoutes(
     const path = c.req.path.slice("/api/auth".length);
     if (HIDDEN_AUTH_PATHS.has(path) || path.startsWith("/open-api/"))
       return c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
-    const response = await auth.handler(forwardedRequest(c, siteOrigin));
+    const response = await auth.handler(forwardedRequest(c, siteOrigins[0] as string));
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
       return c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);

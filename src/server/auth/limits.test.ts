@@ -94,6 +94,30 @@ describe("the request gate on /api/auth", () => {
     expect((await client.get("/api/auth/get-session")).body.user.name).toBe(account.name);
   });
 
+  it("refuses a redirect off the site, and the values that made better-auth fail, with 400", async () => {
+    for (const callbackURL of [
+      "0",
+      "http://",
+      "https://evil.example/",
+      "//evil.example",
+      "javascript:alert(1)",
+    ]) {
+      const verify = await createClient(ctx.app).get(
+        `/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(callbackURL)}`,
+      );
+      expect(verify.status, callbackURL).toBe(400);
+      expect(verify.body.message).toBe("callbackURL must be a path on this site, like /profile");
+      const reset = await createClient(ctx.app).post("/api/auth/request-password-reset", {
+        email: "someone@example.com",
+        redirectTo: callbackURL,
+      });
+      expect(reset.status, callbackURL).toBe(400);
+    }
+    const onSite = await createClient(ctx.app).get("/api/auth/verify-email?token=x&callbackURL=%2Fprofile");
+    expect(onSite.status).toBe(302);
+    expect(onSite.headers.get("location")).toMatch(/^\/profile\?error=/);
+  });
+
   it("signs out with no body at all, as documented, and the session ends", async () => {
     const client = createClient(ctx.app);
     await registered(client);

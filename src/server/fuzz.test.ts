@@ -1,0 +1,281 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient, newAccount, type TestClient } from "./test/http-client.ts";
+import { createTestApp } from "./test/test-db.ts";
+
+/**
+ * Issue 8: property-based fuzzing of every operation in /api/openapi.json, with requests inside the shared
+ * schemas and far outside them (wrong types, huge and odd strings, NUL, deep JSON, wrong content types,
+ * bare JSON values, malformed cookies, odd path parameters). The server must never answer 5xx, every
+ * refusal is JSON with a message, and afterwards it still answers and nobody else's tips changed.
+ */
+const RUNS_PER_OPERATION = 260;
+const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is a free-form JSON tree
+type Json = any;
+interface Operation {
+  method: string;
+  path: string;
+  op: Json;
+}
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let operations: Operation[];
+let schemas: Record<string, Json>;
+let victimTips: unknown[];
+let victim: TestClient;
+let tipIds: string[];
+let sent = 0;
+
+const tipBody = (availability: string) => ({
+  title: `Fuzz target ${availability}`,
+  plantType: "Fern",
+  difficulty: "Easy",
+  description: "A tip the fuzzer must never change.",
+  category: "Plant Care",
+  availability,
+});
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+  victim = createClient(ctx.app);
+  expect((await victim.post("/api/auth/sign-up/email", newAccount())).status).toBe(200);
+  tipIds = [];
+  for (const availability of ["Public", "Hidden", "Private"]) {
+    const res = await victim.post("/api/tips", tipBody(availability));
+    expect(res.status).toBe(201);
+    tipIds.push(res.body._id);
+  }
+  victimTips = await victimView();
+  const doc = (await (await ctx.app.request("http://localhost/api/openapi.json")).json()) as Json;
+  schemas = doc.components?.schemas ?? {};
+  operations = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
+    Object.entries<Json>(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** The victim's tips as the victim reads them; anyone may like the public one, so its count is left out. */
+async function victimView() {
+  return Promise.all(
+    tipIds.map(async (id) => {
+      const tip = (await victim.get(`/api/tips/${id}`)).body;
+      return tip.availability === "Public" ? { ...tip, totalLiked: "anyone may like it" } : tip;
+    }),
+  );
+}
+
+/** Strings that have broken servers: empty, huge, NUL, lone surrogates, right-to-left marks, emoji, injections. */
+const wildString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom(
+    "",
+    " ",
+    "\u0000",
+    "a\u0000b",
+    "\uD800",
+    "\uDFFF\uD800",
+    "\u202Egnp.exe",
+    "💥".repeat(200),
+    "' OR '1'='1' --",
+    "<script>alert(1)</script>",
+    "../../etc/passwd",
+    "%00%ff",
+    "1e309",
+    "-0",
+    "NaN",
+    "null",
+    "true",
+    "__proto__",
+    "constructor",
+  ),
+  fc.integer({ min: 1, max: 300_000 }).map((n) => "x".repeat(n)),
+);
+
+const wildValue: fc.Arbitrary<unknown> = fc.oneof(
+  wildString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(wildString, { maxLength: 4 }),
+  fc.dictionary(wildString, wildString, { maxKeys: 3 }),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+/** The names of a request body's properties, from the document (with $refs followed). */
+function bodyProperties(op: Json): string[] {
+  let schema = op.requestBody?.content?.["application/json"]?.schema;
+  if (schema?.$ref) schema = schemas[schema.$ref.split("/").at(-1)];
+  return Object.keys(schema?.properties ?? {});
+}
+
+/** A valid-looking value for a property, or a wild one. */
+const fieldValue = (name: string) =>
+  fc.oneof(
+    { weight: 2, arbitrary: wildValue },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        ...({
+          email: ["someone@example.com", "Rowan.Ellis@Example.com", "not-an-email"],
+          password: ["Sunflower7", "short", "x".repeat(200)],
+          newPassword: ["Sunflower8", "weak"],
+          currentPassword: ["Sunflower7", "Wrong1234"],
+          name: ["Fuzzy Gardener", ""],
+          image: ["https://images.example.com/a.png", "javascript:alert(1)"],
+          difficulty: ["Easy", "Medium", "Hard", "Impossible"],
+          availability: ["Public", "Hidden", "Private", "Secret"],
+          category: ["Plant Care", "Vegetables", "Nope"],
+          provider: ["google", "github"],
+          token: ["abc", "a".repeat(64)],
+          callbackURL: ["/", "https://evil.example/", "javascript:alert(1)"],
+        }[name] ?? ["Fuzz value", "Grow tomatoes in full sun", "Tomato"]),
+      ),
+    },
+  );
+
+const bodyFor = (op: Json) => {
+  const names = bodyProperties(op);
+  const objectBody =
+    names.length > 0
+      ? fc.record(Object.fromEntries(names.map((name) => [name, fieldValue(name)])), { requiredKeys: [] })
+      : fc.dictionary(wildString, wildValue, { maxKeys: 4 });
+  return fc.oneof(
+    { weight: 5, arbitrary: objectBody.map((body) => JSON.stringify(body)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom("123", '"str"', "true", "null", "[]", "[1,{}]", "{", '{"a":}', ""),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 10, max: 100_000 })
+        .map((depth) => `${"[".repeat(depth)}${"]".repeat(depth)}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 10, max: 100 })
+        .map((depth) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`),
+    },
+    { weight: 1, arbitrary: wildString.map((text) => JSON.stringify({ text })) },
+    { weight: 1, arbitrary: wildString },
+  );
+};
+
+const contentType = fc.constantFrom(
+  "application/json",
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=fuzz",
+  "application/xml",
+  "application/vnd.api+json",
+  "",
+);
+
+const pathParam = () =>
+  fc.oneof(
+    fc.constantFrom(...tipIds, "00000000-0000-4000-8000-000000000000", "google", "github", "x"),
+    fc.uuid(),
+    wildString.filter((text) => text.length < 2000),
+    fc.constantFrom("..", "%2e%2e", "-1", "9".repeat(400), "%00", "%E2%80%AE"),
+  );
+
+const queryFor = (op: Json) => {
+  const names = (op.parameters ?? [])
+    .filter((p: Json) => p.in === "query")
+    .map((p: Json) => p.name as string);
+  const key = names.length > 0 ? fc.oneof(fc.constantFrom(...names), wildString) : wildString;
+  return fc.array(
+    fc.tuple(key, fc.oneof(wildString, fc.constantFrom("0", "-1", "101", "1e9", "Public", "likes"))),
+    {
+      maxLength: 4,
+    },
+  );
+};
+
+async function cookieOf(kind: string): Promise<string | undefined> {
+  switch (kind) {
+    case "visitor":
+      return undefined;
+    case "signed-in": {
+      const client = createClient(ctx.app);
+      await client.post("/api/auth/sign-up/email", newAccount());
+      return [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    }
+    case "garbage":
+      return "better-auth.session_token=garbage.signature";
+    case "malformed":
+      return "better-auth.session_token=%ZZ%; ;;=;\u00ff";
+    default:
+      return `better-auth.session_token=${"a".repeat(4000)}`;
+  }
+}
+
+describe("fuzzing every operation in the document", () => {
+  it("never answers 5xx, always answers JSON refusals with a message, and harms nobody else", async () => {
+    expect(operations.length).toBeGreaterThan(30);
+    for (const { method, path, op } of operations) {
+      const params = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
+      const who = ["signed-in", "visitor", "garbage", "malformed", "huge"][sent % 5] as string;
+      const cookie = await cookieOf(who);
+      const request = fc.record({
+        params: fc.tuple(...params.map(() => pathParam())),
+        query: queryFor(op),
+        body: method === "GET" ? fc.constant(undefined) : fc.option(bodyFor(op), { freq: 8 }),
+        contentType,
+      });
+      const details = await fc.check(
+        fc.asyncProperty(request, async (req) => {
+          let target = `/api${path}`;
+          params.forEach((name, i) => {
+            target = target.replace(`{${name}}`, encodeURIComponent(String(req.params[i])));
+          });
+          const search = new URLSearchParams(req.query.map(([k, v]) => [String(k), String(v)]));
+          const url = `http://localhost${target}${req.query.length > 0 ? `?${search}` : ""}`;
+          const headers: Record<string, string> = { Origin: "http://localhost" };
+          if (cookie) headers.Cookie = cookie;
+          if (req.body !== undefined && req.body !== null && req.contentType)
+            headers["Content-Type"] = req.contentType;
+          sent += 1;
+          const res = await ctx.app.request(url, {
+            method,
+            headers,
+            body: req.body === undefined || req.body === null ? undefined : req.body,
+            redirect: "manual",
+          });
+          const text = await res.text();
+          const context = `${method} ${url.slice(0, 200)} [${req.contentType}] ${String(req.body).slice(0, 120)} -> ${res.status} ${text.slice(0, 200)}`;
+          expect(res.status, context).toBeLessThan(500);
+          if (res.status >= 400 && res.status !== 405 && res.headers.get("content-type")?.includes("json")) {
+            const body = JSON.parse(text) as { message?: unknown };
+            expect(
+              typeof body.message === "string" || typeof (body as { code?: unknown }).code === "string",
+              context,
+            ).toBe(true);
+          }
+        }),
+        { numRuns: RUNS_PER_OPERATION, seed: SEED, endOnFailure: true },
+      );
+      // fast-check's own report prints the whole counterexample, which may be 300 KB of one string.
+      if (details.failed)
+        throw new Error(
+          `${method} ${path}, seed ${details.seed}: ${String(details.errorInstance).slice(0, 1500)}`,
+        );
+    }
+    expect(sent).toBeGreaterThanOrEqual(10_000);
+
+    // The server still answers, and the victim's tips are exactly as they were.
+    const health = await ctx.app.request("http://localhost/api/health");
+    expect(health.status).toBe(200);
+    expect(await victimView()).toEqual(victimTips);
+  }, 600_000);
+});
