@@ -211,6 +211,38 @@ test.describe("password reset by e-mail", () => {
     return null;
   }
 
+  function findVerificationLink(email: string): string | null {
+    let files: string[] = [];
+    try {
+      files = readdirSync(mailDir).sort();
+    } catch {
+      return null;
+    }
+    for (const file of files.reverse()) {
+      if (!readFileSync(path.join(mailDir, file), "utf8").includes(email)) continue;
+      const mail = decodeMessage(readFileSync(path.join(mailDir, file)));
+      const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
+      if (link) return link;
+    }
+    return null;
+  }
+
+  test("sign-up sends a verification link; following it shows the e-mail as verified", async ({ page }) => {
+    const account = newAccount("verify");
+    await signUpAs(page, account);
+    await page.goto("/profile");
+    await expect(page.getByTestId("email-status")).toHaveText("Not verified");
+    await page.getByRole("button", { name: "Resend verification e-mail" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Verification e-mail sent to" })).toBeVisible();
+
+    await expect.poll(() => findVerificationLink(account.email), { timeout: 10_000 }).not.toBeNull();
+    const link = findVerificationLink(account.email) ?? "";
+    expect(link.startsWith(`${E2E.baseURL}/api/auth/verify-email?token=`)).toBe(true);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId("email-status")).toHaveText("Verified");
+  });
+
   test("a reset link arrives through SMTP and sets a new password", async ({ page }) => {
     const account = newAccount("reset");
     await signUpAs(page, account);
@@ -313,6 +345,8 @@ test.describe("Google sign-in", () => {
 
 for (const theme of ["light", "dark"] as const) {
   test(`the account pages have no WCAG 2.1 A/AA violations (${theme})`, async ({ page }) => {
+    // Several pages, each scanned by axe (about a second per scan on these machines).
+    test.slow();
     for (const [url, heading] of [
       ["/auth/login", "Login"],
       ["/auth/signup", "Create a Account"],

@@ -266,6 +266,8 @@ test.describe("an unknown tip", () => {
 
 for (const theme of ["light", "dark"] as const) {
   test(`tip pages have no WCAG 2.1 A/AA violations (${theme})`, async ({ page }) => {
+    // Several pages, each scanned by axe (about a second per scan on these machines).
+    test.slow();
     await signUpAs(page);
     const tip = await createTipViaApi(page, { title: `Accessible tip ${Date.now()}` });
     await gotoWithTheme(page, "/share-garden-tip", theme);
