@@ -39,7 +39,7 @@ export function EmailVerification({ email, verified }: { email: string; verified
         Not verified
       </span>
       {resend.isSuccess ? (
-        <p role="status" className="text-sm text-success">
+        <p role="status" className="text-sm break-all text-success">
           Verification e-mail sent to {email}. Follow its link to verify.
         </p>
       ) : (
