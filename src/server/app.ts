@@ -4,13 +4,13 @@ import type { ApiError } from "#shared/schemas/common.ts";
 import { registerAuthRoutes } from "./auth/auth.routes.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import type { Db } from "./db/client.ts";
-import type { Env } from "./env.ts";
 import { allowedMethods } from "./lib/allowed-methods.ts";
+import type { AppConfig, AppEnv } from "./lib/app-env.ts";
 import { limitBody } from "./lib/body-limit.ts";
 import { createErrorHandler, validationErrorBody } from "./lib/errors.ts";
 import { parseJsonObject } from "./lib/json-body.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
-import { requireUser, type SessionUser } from "./lib/session.ts";
+import { requireUser } from "./lib/session.ts";
 import { DEFAULT_BASE_URL } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { registerDashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
@@ -19,20 +19,6 @@ import { registerGardenerRoutes } from "./modules/gardeners/gardeners.routes.ts"
 import { registerSystemRoutes } from "./modules/system/system.routes.ts";
 import { registerTipRoutes } from "./modules/tips/tips.routes.ts";
 import { serveWeb } from "./web.ts";
-
-export type AppConfig = Pick<
-  Env,
-  | "SOCIAL_FACEBOOK_URL"
-  | "SOCIAL_TWITTER_URL"
-  | "SOCIAL_INSTAGRAM_URL"
-  | "SOCIAL_LINKEDIN_URL"
-  | "BASE_URL"
-  | "GOOGLE_CLIENT_ID"
-  | "GOOGLE_CLIENT_SECRET"
-  | "GOOGLE_DISCOVERY_URL"
-  | "RATE_LIMIT"
-  | "TRUST_PROXY"
->;
 
 export interface AppDeps {
   db: Db;
@@ -43,19 +29,6 @@ export interface AppDeps {
   logger?: Logger;
   /** Folder of the built web app; when given, the SPA is served beside the API (production). */
   webRoot?: string;
-}
-
-export interface AppEnv {
-  Variables: {
-    db: Db;
-    config: Partial<AppConfig>;
-    logger: Logger;
-    auth: Auth;
-    /** The signed-in user, once read (see lib/session.ts). */
-    sessionUser?: SessionUser | null;
-    /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */
-    jsonBody?: Record<string, unknown>;
-  };
 }
 
 /** The site's own origin, plus its loopback twin (localhost and 127.0.0.1 name the same local server). */
@@ -234,6 +207,7 @@ export function createApp({
   return app;
 }
 
+export type { AppConfig, AppEnv } from "./lib/app-env.ts";
 export type App = ReturnType<typeof createApp>;
 
 /** The paths and methods better-auth answers under /api/auth, from its own endpoint list. */

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
 import type { ApiError } from "#shared/schemas/common.ts";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "../lib/app-env.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { parseJsonObject } from "../lib/json-body.ts";
 import { getSessionUser } from "../lib/session.ts";

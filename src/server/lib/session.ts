@@ -1,13 +1,8 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv, SessionUser } from "./app-env.ts";
 import { HttpError } from "./errors.ts";
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-}
+export type { SessionUser };
 
 /** The signed-in user of this request, or null for a visitor. */
 export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {

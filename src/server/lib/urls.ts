@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "./app-env.ts";
 
 /**
  * Images shipped with the app are stored as root-relative paths (/images/...), so the data does not

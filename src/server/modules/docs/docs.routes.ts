@@ -2,8 +2,8 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../app.ts";
 import type { Auth } from "../../auth/auth.ts";
+import type { AppEnv } from "../../lib/app-env.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 

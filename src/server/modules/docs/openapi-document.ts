@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { AppEnv } from "../../app.ts";
 import type { Auth } from "../../auth/auth.ts";
+import type { AppEnv } from "../../lib/app-env.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is a free-form JSON tree
 type Json = any;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardener.ts";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../../lib/app-env.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/urls.ts";
 import { gardenerImage, listGardeners } from "./gardeners.service.ts";
 

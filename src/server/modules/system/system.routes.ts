@@ -1,8 +1,8 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { PublicConfigSchema } from "#shared/schemas/config.ts";
-import type { AppEnv } from "../../app.ts";
 import { pingDatabase } from "../../db/client.ts";
+import type { AppEnv } from "../../lib/app-env.ts";
 
 const healthRoute = createRoute({
   method: "get",

@@ -10,7 +10,7 @@ import {
   TipSchema,
   TipUpdateSchema,
 } from "#shared/schemas/tip.ts";
-import type { AppEnv } from "../../app.ts";
+import type { AppEnv } from "../../lib/app-env.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { siteOrigin } from "../../lib/urls.ts";
