@@ -13,6 +13,7 @@ import { type LimitKey, limitKey, RateLimitStore, type Window } from "./rate-lim
 const passwordPolicyRoute = createRoute({
   method: "get",
   path: "/auth/password-policy",
+  operationId: "getPasswordPolicy",
   tags: ["Accounts"],
   summary: "The password rules sign-up, reset and change enforce",
   responses: {

@@ -1,11 +1,11 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { DashboardStatsSchema, RECENT_TIPS_LIMIT } from "#shared/schemas/dashboard.ts";
 import { gardeners, tips } from "../../db/schema.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { errorResponses } from "../../lib/openapi.ts";
 import { requireUser } from "../../lib/session.ts";
 import { siteOrigin } from "../../lib/urls.ts";
 import { countPublicTips, toTip } from "../tips/tips.service.ts";
@@ -13,6 +13,7 @@ import { countPublicTips, toTip } from "../tips/tips.service.ts";
 const statsRoute = createRoute({
   method: "get",
   path: "/dashboard/stats",
+  operationId: "getDashboardStats",
   tags: ["Dashboard"],
   summary: "The signed-in user's dashboard figures",
   description:
@@ -24,12 +25,7 @@ const statsRoute = createRoute({
   },
   responses: {
     200: { description: "The figures", content: { "application/json": { schema: DashboardStatsSchema } } },
-    400: { description: "Malformed e-mail", content: { "application/json": { schema: ApiErrorSchema } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: ApiErrorSchema } } },
-    403: {
-      description: "Someone else's e-mail",
-      content: { "application/json": { schema: ApiErrorSchema } },
-    },
+    ...errorResponses({ 400: "Malformed e-mail", 401: "Not signed in", 403: "Someone else's e-mail" }),
   },
 });
 

@@ -7,16 +7,35 @@ type Json = any;
 
 /**
  * better-auth endpoints this server does not offer: switched off in auth.ts (changing the e-mail,
- * deleting the account) or internal. The auth routes answer 404 for them, and the document leaves them out.
+ * deleting the account) or the OpenAPI plugin's reference page (disabled: it loads its script from a CDN).
+ * The auth routes answer 404 for them, and the document leaves them out.
  */
-export const HIDDEN_AUTH_PATHS = new Set(["/change-email", "/delete-user", "/delete-user/callback"]);
+export const HIDDEN_AUTH_PATHS = new Set([
+  "/change-email",
+  "/delete-user",
+  "/delete-user/callback",
+  "/reference",
+]);
+
+/** better-auth answers 405 to POST /get-session unless deferSessionRefresh is on (it is not): GET only. */
+const UNREACHABLE = new Set(["post /auth/get-session"]);
+
+/** Sign-in with Google and linking it: documented only when Google is configured (GOOGLE_CLIENT_ID...). */
+const GOOGLE_PATHS = new Set(["/sign-in/social", "/callback/{id}", "/link-social"]);
+
+/** Names for the better-auth operations its plugin leaves without one (the rest are named after the path). */
+const AUTH_OPERATION_IDS: Record<string, string> = {
+  "get /auth/callback/{id}": "googleCallback",
+  "post /auth/callback/{id}": "googleCallbackFormPost",
+  "get /auth/ok": "authOk",
+  "get /auth/error": "authErrorPage",
+};
 
 /** Operations that read a session when there is one and answer visitors too. */
 const OPTIONAL_SESSION = new Set([
   "get /tips",
   "get /tips/{id}",
   "get /auth/get-session",
-  "post /auth/get-session",
   "post /auth/sign-out",
   "post /auth/send-verification-email",
   "get /auth/verify-email",
@@ -140,9 +159,12 @@ export async function buildOpenApiDocument(
     servers: [{ url: "/api" }],
   });
   const authDoc: Json = await auth.api.generateOpenAPISchema();
+  const google = auth.options.plugins.some((plugin) => plugin.id === "generic-oauth");
   for (const [path, operations] of Object.entries<Json>(authDoc.paths ?? {})) {
-    if (HIDDEN_AUTH_PATHS.has(path)) continue;
-    doc.paths[`/auth${path}`] = { ...operations, ...(doc.paths[`/auth${path}`] ?? {}) };
+    if (HIDDEN_AUTH_PATHS.has(path) || (!google && GOOGLE_PATHS.has(path))) continue;
+    const item = { ...operations, ...(doc.paths[`/auth${path}`] ?? {}) };
+    for (const method of METHODS) if (UNREACHABLE.has(`${method} /auth${path}`)) delete item[method];
+    doc.paths[`/auth${path}`] = item;
   }
   doc.components ??= {};
   doc.components.schemas = { ...(authDoc.components?.schemas ?? {}), ...(doc.components.schemas ?? {}) };
@@ -152,7 +174,7 @@ export async function buildOpenApiDocument(
       type: "apiKey",
       in: "cookie",
       name: cookie,
-      description: `The session cookie sign-in and sign-up set (httpOnly, SameSite=Lax${secureCookies ? ", Secure" : ""}).`,
+      description: `The session cookie sign-in and sign-up set (httpOnly, SameSite=Lax). It is named better-auth.session_token when BASE_URL is http, and __Secure-better-auth.session_token (Secure) when BASE_URL is https; this server's is ${cookie}.`,
     },
   };
   delete doc.security;
@@ -174,7 +196,11 @@ export async function buildOpenApiDocument(
 
       op.summary ??=
         op.description?.split(/(?<=\.)\s/)[0]?.replace(/\.$/, "") ?? `${method.toUpperCase()} ${path}`;
-      let id = op.operationId ?? camel(`${method} ${path}`);
+      let id =
+        op.operationId ??
+        (isAuth
+          ? (AUTH_OPERATION_IDS[key] ?? camel(path.slice("/auth".length)))
+          : camel(`${method} ${path}`));
       while (operationIds.has(id)) id = `${id}${camel(method)[0]?.toUpperCase()}${camel(method).slice(1)}`;
       operationIds.add(id);
       op.operationId = id;
@@ -182,6 +208,14 @@ export async function buildOpenApiDocument(
       const required = isAuth ? AUTH_SESSION_REQUIRED.has(path) : Boolean(op.responses?.["401"]);
       op.security = required ? [{ session: [] }] : OPTIONAL_SESSION.has(key) ? [{}, { session: [] }] : [];
       if (required && !op.responses["401"]) op.responses["401"] = error("Not signed in");
+
+      // better-auth describes its errors with inline schemas of its own; the body is the API's one error shape.
+      // It also lists a 429 on everything: its own limiter is off, and STANDARD adds ours where it applies.
+      if (isAuth) {
+        delete op.responses["429"];
+        for (const [status, response] of Object.entries<Json>(op.responses))
+          if (Number(status) >= 400) op.responses[status] = error(response.description ?? "Refused");
+      }
 
       for (const [status, make] of Object.entries(STANDARD)) {
         if (op.responses[status]) continue;
@@ -193,8 +227,6 @@ export async function buildOpenApiDocument(
           description: "Redirects to the callback URL, with ?error= when the link or sign-in failed",
           headers: { Location: { description: "Where the browser goes next", schema: { type: "string" } } },
         };
-      // better-auth documents a 429 on everything; only the limited calls can answer it here.
-      if (isAuth && !RATE_LIMITED.has(path)) delete op.responses["429"];
     }
   }
   return doc;

@@ -1,15 +1,16 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
-import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardener.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
+import { errorResponses } from "../../lib/openapi.ts";
 import { absoluteUrl, siteOrigin } from "../../lib/urls.ts";
 import { gardenerImage, listGardeners } from "./gardeners.service.ts";
 
 const listGardenersRoute = createRoute({
   method: "get",
   path: "/gardeners",
+  operationId: "listGardeners",
   tags: ["Gardeners"],
   summary: "List gardeners",
   description:
@@ -23,10 +24,7 @@ const listGardenersRoute = createRoute({
       }),
       content: { "application/json": { schema: z.array(GardenerSchema) } },
     },
-    400: {
-      description: "Malformed query parameters",
-      content: { "application/json": { schema: ApiErrorSchema } },
-    },
+    ...errorResponses({ 400: "Malformed query parameters" }),
   },
 });
 

@@ -7,6 +7,7 @@ import type { AppEnv } from "../../lib/app-env.ts";
 const healthRoute = createRoute({
   method: "get",
   path: "/health",
+  operationId: "getHealth",
   tags: ["System"],
   summary: "Liveness and database reachability",
   responses: {
@@ -30,6 +31,7 @@ const healthRoute = createRoute({
 const configRoute = createRoute({
   method: "get",
   path: "/config",
+  operationId: "getConfig",
   tags: ["System"],
   summary: "Public site settings the web app reads at start",
   responses: {

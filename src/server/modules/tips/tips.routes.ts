@@ -1,7 +1,6 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
-import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import {
   LikeStateSchema,
   NEXT_CURSOR_HEADER,
@@ -12,6 +11,7 @@ import {
 } from "#shared/schemas/tip.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
+import { errorResponses } from "../../lib/openapi.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { siteOrigin } from "../../lib/urls.ts";
 import {
@@ -25,14 +25,10 @@ import {
   updateTip,
 } from "./tips.service.ts";
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: ApiErrorSchema } },
-});
-
 const listTipsRoute = createRoute({
   method: "get",
   path: "/tips",
+  operationId: "listTips",
   tags: ["Tips"],
   summary: "List tips",
   description: [
@@ -55,14 +51,17 @@ const listTipsRoute = createRoute({
       }),
       content: { "application/json": { schema: z.array(TipSchema) } },
     },
-    400: errorResponse("Malformed query parameters, or a non-public availability without ?email="),
-    403: errorResponse("Listing someone else's tips by e-mail, or listing by e-mail while signed out"),
+    ...errorResponses({
+      400: "Malformed query parameters, or a non-public availability without ?email=",
+      403: "Listing someone else's tips by e-mail, or listing by e-mail while signed out",
+    }),
   },
 });
 
 const getTipRoute = createRoute({
   method: "get",
   path: "/tips/{id}",
+  operationId: "getTip",
   tags: ["Tips"],
   summary: "One tip",
   description:
@@ -70,20 +69,18 @@ const getTipRoute = createRoute({
   request: { params: z.object({ id: z.string().meta({ description: "The tip's _id" }) }) },
   responses: {
     200: { description: "The tip", content: { "application/json": { schema: TipSchema } } },
-    404: errorResponse("No such tip, or not visible to the caller"),
+    ...errorResponses({ 404: "No such tip, or not visible to the caller" }),
   },
 });
 
 const idParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
 const tipBody = { content: { "application/json": { schema: TipInputSchema } }, required: true };
-const writeErrors = {
-  400: errorResponse("Invalid fields, each named in issues"),
-  401: errorResponse("Not signed in"),
-};
+const writeErrors = errorResponses({ 400: "Invalid fields, each named in issues", 401: "Not signed in" });
 
 const createTipRoute = createRoute({
   method: "post",
   path: "/tips",
+  operationId: "createTip",
   tags: ["Tips"],
   summary: "Share a tip",
   description:
@@ -98,6 +95,7 @@ const createTipRoute = createRoute({
 const updateTipRoute = createRoute({
   method: "put",
   path: "/tips/{id}",
+  operationId: "updateTip",
   tags: ["Tips"],
   summary: "Replace a tip's editable fields (author only)",
   description:
@@ -109,22 +107,20 @@ const updateTipRoute = createRoute({
   responses: {
     200: { description: "The updated tip", content: { "application/json": { schema: TipSchema } } },
     ...writeErrors,
-    403: errorResponse("Not the author"),
-    404: errorResponse("No such tip"),
+    ...errorResponses({ 403: "Not the author", 404: "No such tip" }),
   },
 });
 
 const deleteTipRoute = createRoute({
   method: "delete",
   path: "/tips/{id}",
+  operationId: "deleteTip",
   tags: ["Tips"],
   summary: "Delete a tip (author only)",
   request: { params: idParam },
   responses: {
     204: { description: "Deleted" },
-    401: errorResponse("Not signed in"),
-    403: errorResponse("Not the author"),
-    404: errorResponse("No such tip"),
+    ...errorResponses({ 401: "Not signed in", 403: "Not the author", 404: "No such tip" }),
   },
 });
 
@@ -132,6 +128,7 @@ const likeRoute = (method: "post" | "delete") =>
   createRoute({
     method,
     path: "/tips/{id}/like",
+    operationId: method === "post" ? "likeTip" : "unlikeTip",
     tags: ["Tips"],
     summary: method === "post" ? "Like a tip (idempotent)" : "Take a like back (idempotent)",
     request: { params: idParam },
@@ -140,8 +137,7 @@ const likeRoute = (method: "post" | "delete") =>
         description: "The caller's like and the tip's count",
         content: { "application/json": { schema: LikeStateSchema } },
       },
-      401: errorResponse("Not signed in"),
-      404: errorResponse("No such tip, or not visible to the caller"),
+      ...errorResponses({ 401: "Not signed in", 404: "No such tip, or not visible to the caller" }),
     },
   });
 
