@@ -11,7 +11,14 @@ export const PASSWORD_POLICY = {
   requireNumeric: false,
   requireNonAlphanumeric: false,
 } as const;
-export type PasswordPolicy = typeof PASSWORD_POLICY;
+export interface PasswordPolicy {
+  minLength: number;
+  maxLength: number;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireNumeric: boolean;
+  requireNonAlphanumeric: boolean;
+}
 
 export const PasswordPolicySchema = z
   .object({
@@ -59,9 +66,45 @@ export const DisplayNameSchema = z
   .max(LIMITS.displayName.max, `Name must be at most ${LIMITS.displayName.max} characters`)
   .refine((value) => !hasControlCharacters(value), `Name ${NO_CONTROL_CHARACTERS}`);
 
+/**
+ * The one shape of an account on both sides: the session's user (better-auth's names), the server's
+ * signed-in caller and the web app's `useUser()`. `image` is the profile photo URL, or null for the
+ * default avatar; `emailVerified` is false until the verification link is followed (ruling 26).
+ */
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    image: z.string().nullable(),
+    emailVerified: z.boolean(),
+  })
+  .meta({ id: "User" });
+export type User = z.infer<typeof UserSchema>;
+
+/**
+ * Spec section 5's rule for the login form: at least 6 characters with a lowercase and an uppercase letter.
+ * It is fixed, not the sign-up policy: every password an account can have met it when it was chosen, so
+ * tightening PASSWORD_POLICY for new passwords never locks out an account made under the older rules.
+ */
+export const LOGIN_PASSWORD_RULE = {
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_POLICY.maxLength,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireNumeric: false,
+  requireNonAlphanumeric: false,
+} as const satisfies PasswordPolicy;
+
 export const LoginSchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, "Password is required").pipe(PasswordSchema),
+  password: z
+    .string()
+    .min(1, "Password is required")
+    .superRefine((password, ctx) => {
+      for (const message of passwordProblems(password, LOGIN_PASSWORD_RULE))
+        ctx.addIssue({ code: "custom", message });
+    }),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
