@@ -113,7 +113,7 @@ export const SignupSchema = z.object({
   email: EmailSchema,
   photoUrl: HttpUrlSchema,
   password: z.string().min(1, "Password is required").pipe(PasswordSchema),
-  terms: z.literal(true, { error: "You must accept the Terms of Use and Privacy Policy" }),
+  terms: z.boolean().refine((accepted) => accepted, "You must accept the Terms of Use and Privacy Policy"),
 });
 export type SignupInput = z.infer<typeof SignupSchema>;
 

@@ -2,15 +2,11 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { BareLayout } from "#web/app/layouts/bare-layout.tsx";
 import { MainLayout } from "#web/app/layouts/main-layout.tsx";
 import { RootLayout } from "#web/app/layouts/root-layout.tsx";
+import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { paths } from "#web/config/paths.ts";
 import { RequireAuth } from "#web/features/auth/components/require-auth.tsx";
-import { ComingSoonRoute } from "./routes/coming-soon.tsx";
 import { NotFoundRoute } from "./routes/not-found.tsx";
 import { RouteErrorBoundary } from "./routes/route-error.tsx";
-
-const comingSoon = (title: string, issue: string) => ({
-  element: <ComingSoonRoute title={title} feature={issue} />,
-});
 
 export function createAppRouter() {
   return createBrowserRouter([
@@ -59,7 +55,15 @@ export function createAppRouter() {
                   path: paths.updateTip.path,
                   lazy: async () => ({ Component: (await import("./routes/update-tip.tsx")).UpdateTipRoute }),
                 },
-                { path: `${paths.dashboard.root.path}/*`, ...comingSoon("Dashboard", "The dashboard") },
+                {
+                  path: `${paths.dashboard.root.path}/*`,
+                  element: (
+                    <MessagePage
+                      title="Dashboard"
+                      text="The dashboard is being built and will be here soon."
+                    />
+                  ),
+                },
                 {
                   path: paths.profile.path,
                   lazy: async () => ({ Component: (await import("./routes/profile.tsx")).ProfileRoute }),

@@ -18,6 +18,11 @@ export class ApiClientError extends Error {
   }
 }
 
+/** What to tell a person about a failed call: the server's 4xx message, or a generic sentence. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiClientError ? error.message : "Something went wrong. Please try again.";
+}
+
 export type QueryParams = Record<string, string | number | undefined>;
 
 export interface ListResult<T> {

@@ -1,16 +1,33 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { Toaster } from "sonner";
+
+const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
 /** Renders a component inside the providers the app gives it: a fresh query cache and a router. */
 export function renderWithProviders(ui: ReactElement, { route = "/" }: { route?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={testQueryClient()}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
+}
+
+/**
+ * Renders pages as the app does: a data router over `routes` (so navigation, search parameters and
+ * Back work), a fresh query cache and the toasts. Returns the router to read its location.
+ */
+export function renderRoutes(routes: RouteObject[], { route = "/" }: { route?: string } = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const view = render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, router };
 }
 
 export function jsonResponse(body: unknown, init: ResponseInit = {}) {

@@ -1,10 +1,28 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { server } from "./msw.ts";
+
+// What jsdom lacks and the pages use: modal dialogs and scrolling (both no more than their state here).
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute("open")) return;
+    this.removeAttribute("open");
+    this.dispatchEvent(new Event("close"));
+  };
+}
+window.scrollTo = () => {};
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterAll(() => server.close());
 
 const consoleError = vi.spyOn(console, "error");
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   const calls = consoleError.mock.calls;
   if (calls.length > 0) {
     const printed = calls.map((args) => args.map(String).join(" ")).join("\n");

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useAuth } from "#web/features/auth/auth-provider.tsx";
+import { useLogout, useUser } from "#web/lib/auth.ts";
 import { NAV_LINKS } from "./nav-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
@@ -14,8 +14,8 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
-  const { user, logout } = useAuth();
-  const navigate = useNavigate();
+  const { user } = useUser();
+  const logout = useLogout();
   const links = NAV_LINKS.filter((link) => user || !link.signedInOnly);
 
   // A navigation closes the mobile menu.
@@ -57,13 +57,12 @@ export function Navbar() {
           <ThemeToggle />
           {user ? (
             <>
-              <ProfileLink name={user.displayName} photoURL={user.photoURL} />
+              <ProfileLink name={user.name} photoURL={user.image} />
               <button
                 type="button"
                 className="btn btn-outline btn-sm"
-                onClick={async () => {
-                  if (await logout()) navigate(paths.home.getHref());
-                }}
+                onClick={() => logout.mutate()}
+                disabled={logout.isPending}
               >
                 <LogOut aria-hidden="true" className="size-4" />
                 <span className="hidden sm:inline">Logout</span>
@@ -156,21 +155,19 @@ function MobileMenu({ id, links }: { id: string; links: typeof NAV_LINKS }) {
           </li>
         ))}
       </ul>
-      <search className="mt-2 block">
-        <form onSubmit={onSearch}>
-          <label className="input w-full">
-            <Search aria-hidden="true" className="size-4 opacity-70" />
-            <input
-              type="search"
-              name="q"
-              placeholder="Search..."
-              aria-label="Search tips"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </label>
-        </form>
-      </search>
+      <form role="search" className="mt-2" onSubmit={onSearch}>
+        <label className="input w-full">
+          <Search aria-hidden="true" className="size-4 opacity-70" />
+          <input
+            type="search"
+            name="q"
+            placeholder="Search..."
+            aria-label="Search tips"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </label>
+      </form>
     </div>
   );
 }

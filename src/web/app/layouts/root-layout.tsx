@@ -1,20 +1,20 @@
 import { Outlet } from "react-router";
 import { Toaster } from "sonner";
 import { FullPageLoader } from "#web/components/ui/loading-state.tsx";
-import { AuthProvider, useAuth } from "#web/features/auth/auth-provider.tsx";
+import { useUser } from "#web/lib/auth.ts";
 import { useTheme } from "#web/lib/theme.ts";
 
 function SessionGate() {
-  const { initializing } = useAuth();
+  const { isPending } = useUser();
   // Spec section 2: a full-screen spinner while the authentication state loads.
-  if (initializing) return <FullPageLoader label="Loading…" />;
+  if (isPending) return <FullPageLoader label="Loading…" />;
   return <Outlet />;
 }
 
 export function RootLayout() {
   const { theme } = useTheme();
   return (
-    <AuthProvider>
+    <>
       <SessionGate />
       {/* Top-right (spec section 9), below the navbar so a toast never covers its buttons. */}
       <Toaster
@@ -26,6 +26,6 @@ export function RootLayout() {
         richColors
         closeButton
       />
-    </AuthProvider>
+    </>
   );
 }

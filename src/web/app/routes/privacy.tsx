@@ -1,194 +1,166 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { DocumentPage, DocumentSection, MailLink } from "#web/components/ui/document-page.tsx";
 import { paths } from "#web/config/paths.ts";
 
 const PRIVACY_EMAIL = "privacy@garden-community.example";
 
-function PolicySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    // An id per section so answers can link straight to it, e.g. /privacy#delete-your-data.
-    <section id={id} className="scroll-mt-20 space-y-3">
-      <h2 className="text-xl font-semibold md:text-2xl">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function MailLink() {
-  return (
-    <a href={`mailto:${PRIVACY_EMAIL}`} className="link">
-      {PRIVACY_EMAIL}
-    </a>
-  );
-}
-
 /** What this site really stores (see the database schema and ADR 009) and how to get it removed. */
 export function PrivacyRoute() {
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10">
-      <title>Privacy Policy - Gardening Community</title>
-      <meta
-        name="description"
-        content="What Gardening Community stores about you, who can see it, how long we keep it and how to delete it."
-      />
-      <div className="mb-8 border-b border-base-300 pb-6">
-        <h1 className="text-3xl font-bold md:text-4xl">Privacy Policy</h1>
-        <p className="mt-2 text-sm text-base-content/80">
-          Last updated: <time dateTime="2026-11-22">November 22, 2026</time>
+    <DocumentPage
+      title="Privacy Policy"
+      description="What Gardening Community stores about you, who can see it, how long we keep it and how to delete it."
+      updated="2026-11-22"
+    >
+      <p className="text-lg">
+        Gardening Community is a place to share and browse gardening tips. We keep only what we need to run
+        it: this page says what that is, who can see it, how long we keep it and how you can have it deleted.
+        We do not sell your data, show advertising or track you across other websites.
+      </p>
+
+      <DocumentSection id="what-we-store" title="What we store">
+        <p>When you use the site, we store the following in our database.</p>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong>Your account:</strong> your name, your e-mail address and, if you give one, the web
+            address (URL) of your profile photo; we store the link, not the picture. If you sign up with an
+            e-mail address, we store a hashed version of your password, never the password itself. If you sign
+            in with Google, we store the link to your Google account instead: the identifier Google gives us
+            for you and the sign-in tokens it returns. We never see your Google password.
+          </li>
+          <li>
+            <strong>The tips you share:</strong> the title, plant type, category, difficulty, description,
+            image link and visibility you choose, together with your name and e-mail address, which are copied
+            onto each tip as its author.
+          </li>
+          <li>
+            <strong>Your likes:</strong> which tips you liked, so that each person can like a tip only once
+            and like counts stay correct.
+          </li>
+          <li>
+            <strong>Your sessions:</strong> when you sign in we record a session with its expiry time and the
+            IP address and browser name (user agent) it was started from, so that you stay signed in and
+            sessions can be ended, for example after a password reset.
+          </li>
+          <li>
+            <strong>Password reset requests:</strong> a one-time code that is valid for one hour.
+          </li>
+        </ul>
+      </DocumentSection>
+
+      <DocumentSection id="cookies" title="Cookies and storage in your browser">
+        <p>
+          We set one cookie: the session cookie that keeps you signed in. It is httpOnly, so scripts on the
+          page cannot read it, and it is only sent back to this site. (While you sign in with Google, a second
+          cookie that expires after five minutes protects the sign-in against forgery.) There are no tracking
+          or advertising cookies and no third-party analytics, and the site loads no fonts or scripts from
+          other websites.
         </p>
-      </div>
-
-      <div className="space-y-8 leading-relaxed">
-        <p className="text-lg">
-          Gardening Community is a place to share and browse gardening tips. We keep only what we need to run
-          it: this page says what that is, who can see it, how long we keep it and how you can have it
-          deleted. We do not sell your data, show advertising or track you across other websites.
+        <p>
+          Tip pictures and profile photos are links that members provide. When such a picture is hosted
+          elsewhere, your browser fetches it from that website, which can see your IP address as with any web
+          request.
         </p>
+        <p>
+          Your choice of light or dark theme is kept in your browser's localStorage, on your device only; it
+          is never sent to us. Clearing this site's data in your browser removes it.
+        </p>
+      </DocumentSection>
 
-        <PolicySection id="what-we-store" title="What we store">
-          <p>When you use the site, we store the following in our database.</p>
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              <strong>Your account:</strong> your name, your e-mail address and, if you give one, the web
-              address (URL) of your profile photo; we store the link, not the picture. If you sign up with an
-              e-mail address, we store a hashed version of your password, never the password itself. If you
-              sign in with Google, we store the link to your Google account instead: the identifier Google
-              gives us for you and the sign-in tokens it returns. We never see your Google password.
-            </li>
-            <li>
-              <strong>The tips you share:</strong> the title, plant type, category, difficulty, description,
-              image link and visibility you choose, together with your name and e-mail address, which are
-              copied onto each tip as its author.
-            </li>
-            <li>
-              <strong>Your likes:</strong> which tips you liked, so that each person can like a tip only once
-              and like counts stay correct.
-            </li>
-            <li>
-              <strong>Your sessions:</strong> when you sign in we record a session with its expiry time and
-              the IP address and browser name (user agent) it was started from, so that you stay signed in and
-              sessions can be ended, for example after a password reset.
-            </li>
-            <li>
-              <strong>Password reset requests:</strong> a one-time code that is valid for one hour.
-            </li>
-          </ul>
-        </PolicySection>
+      <DocumentSection id="emails" title="E-mails we send">
+        <p>
+          We send you an e-mail only when you ask to reset your password: it contains a link to choose a new
+          one, valid for one hour and usable once. We send no newsletters or marketing e-mails.
+        </p>
+      </DocumentSection>
 
-        <PolicySection id="cookies" title="Cookies and storage in your browser">
-          <p>
-            We set one cookie: the session cookie that keeps you signed in. It is httpOnly, so scripts on the
-            page cannot read it, and it is only sent back to this site. (While you sign in with Google, a
-            second cookie that expires after five minutes protects the sign-in against forgery.) There are no
-            tracking or advertising cookies and no third-party analytics, and the site loads no fonts or
-            scripts from other websites.
-          </p>
-          <p>
-            Tip pictures and profile photos are links that members provide. When such a picture is hosted
-            elsewhere, your browser fetches it from that website, which can see your IP address as with any
-            web request.
-          </p>
-          <p>
-            Your choice of light or dark theme is kept in your browser's localStorage, on your device only; it
-            is never sent to us. Clearing this site's data in your browser removes it.
-          </p>
-        </PolicySection>
+      <DocumentSection id="who-sees-what" title="Who sees what">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong>Public tips</strong> can be seen by everyone, including visitors who are not signed in,
+            and show the author's name and e-mail address. Do not share a tip publicly if you do not want your
+            e-mail address to appear on it.
+          </li>
+          <li>
+            <strong>Hidden and private tips</strong> are not listed anywhere and are shown only to their
+            author.
+          </li>
+          <li>
+            <strong>Likes:</strong> the number of likes on a tip is public; which tips you liked is not shown
+            to other people.
+          </li>
+          <li>
+            <strong>Your account details</strong> (e-mail address, profile photo link, sessions) are shown
+            only to you, apart from the name and e-mail address on the tips you share publicly.
+          </li>
+        </ul>
+        <p>
+          We do not sell or rent your data and do not share it with advertisers. If you choose to sign in with
+          Google, Google learns that you signed in to this site. Password reset e-mails pass through the
+          e-mail service that delivers them.
+        </p>
+      </DocumentSection>
 
-        <PolicySection id="emails" title="E-mails we send">
-          <p>
-            We send you an e-mail only when you ask to reset your password: it contains a link to choose a new
-            one, valid for one hour and usable once. We send no newsletters or marketing e-mails.
-          </p>
-        </PolicySection>
-
-        <PolicySection id="who-sees-what" title="Who sees what">
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              <strong>Public tips</strong> can be seen by everyone, including visitors who are not signed in,
-              and show the author's name and e-mail address. Do not share a tip publicly if you do not want
-              your e-mail address to appear on it.
-            </li>
-            <li>
-              <strong>Hidden and private tips</strong> are not listed anywhere and are shown only to their
-              author.
-            </li>
-            <li>
-              <strong>Likes:</strong> the number of likes on a tip is public; which tips you liked is not
-              shown to other people.
-            </li>
-            <li>
-              <strong>Your account details</strong> (e-mail address, profile photo link, sessions) are shown
-              only to you, apart from the name and e-mail address on the tips you share publicly.
-            </li>
-          </ul>
-          <p>
-            We do not sell or rent your data and do not share it with advertisers. If you choose to sign in
-            with Google, Google learns that you signed in to this site. Password reset e-mails pass through
-            the e-mail service that delivers them.
-          </p>
-        </PolicySection>
-
-        <PolicySection id="delete-your-data" title="Changing and deleting your data">
-          <ul className="list-disc space-y-2 pl-6">
-            <li>
-              You can change your name and profile photo on your{" "}
-              <Link to={paths.profile.getHref()} className="link">
-                Profile
-              </Link>{" "}
-              page.
-            </li>
-            <li>
-              You can delete any of your tips from{" "}
-              <Link to={paths.myTips.getHref()} className="link">
-                My Tips
-              </Link>
-              . A deleted tip is removed at once, together with its likes.
-            </li>
-            <li>
-              To delete your account, write to <MailLink /> from the e-mail address of the account. We remove
-              the account, with its sessions and likes, within 30 days. Delete your tips first, or tell us in
-              the same message if you would like us to remove them too.
-            </li>
-          </ul>
-        </PolicySection>
-
-        <PolicySection id="retention" title="How long we keep data">
-          <ul className="list-disc space-y-2 pl-6">
-            <li>Your account, tips and likes: until you delete them or ask us to delete your account.</li>
-            <li>
-              Sessions: until you sign out, or until they expire after about a week without a visit; a
-              password reset ends all your other sessions.
-            </li>
-            <li>Password reset codes: one hour, or until they are used.</li>
-          </ul>
-        </PolicySection>
-
-        <PolicySection id="security" title="Security">
-          <p>
-            Passwords are stored only as salted hashes, the session cookie cannot be read by scripts, and
-            repeated failed sign-ins and reset requests are rate-limited. No system is perfectly secure, so
-            please use a password you do not use anywhere else.
-          </p>
-        </PolicySection>
-
-        <PolicySection id="changes" title="Changes to this policy">
-          <p>
-            If we change what we store or how we use it, we will update this page and the date at the top.
-            Please also read our{" "}
-            <Link to={paths.terms.getHref()} className="link">
-              Terms of Use
+      <DocumentSection id="delete-your-data" title="Changing and deleting your data">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            You can change your name and profile photo on your{" "}
+            <Link to={paths.profile.getHref()} className="link">
+              Profile
+            </Link>{" "}
+            page.
+          </li>
+          <li>
+            You can delete any of your tips from{" "}
+            <Link to={paths.myTips.getHref()} className="link">
+              My Tips
             </Link>
-            .
-          </p>
-        </PolicySection>
+            . A deleted tip is removed at once, together with its likes.
+          </li>
+          <li>
+            To delete your account, write to <MailLink email={PRIVACY_EMAIL} /> from the e-mail address of the
+            account. We remove the account, with its sessions and likes, within 30 days. Delete your tips
+            first, or tell us in the same message if you would like us to remove them too.
+          </li>
+        </ul>
+      </DocumentSection>
 
-        <PolicySection id="contact" title="Contact">
-          <p>
-            Questions about your data, or a request to see, correct or delete it: write to <MailLink />. We
-            answer within 30 days.
-          </p>
-        </PolicySection>
-      </div>
-    </article>
+      <DocumentSection id="retention" title="How long we keep data">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>Your account, tips and likes: until you delete them or ask us to delete your account.</li>
+          <li>
+            Sessions: until you sign out, or until they expire after about a week without a visit; a password
+            reset ends all your other sessions.
+          </li>
+          <li>Password reset codes: one hour, or until they are used.</li>
+        </ul>
+      </DocumentSection>
+
+      <DocumentSection id="security" title="Security">
+        <p>
+          Passwords are stored only as salted hashes, the session cookie cannot be read by scripts, and
+          repeated failed sign-ins and reset requests are rate-limited. No system is perfectly secure, so
+          please use a password you do not use anywhere else.
+        </p>
+      </DocumentSection>
+
+      <DocumentSection id="changes" title="Changes to this policy">
+        <p>
+          If we change what we store or how we use it, we will update this page and the date at the top.
+          Please also read our{" "}
+          <Link to={paths.terms.getHref()} className="link">
+            Terms of Use
+          </Link>
+          .
+        </p>
+      </DocumentSection>
+
+      <DocumentSection id="contact" title="Contact">
+        <p>
+          Questions about your data, or a request to see, correct or delete it: write to{" "}
+          <MailLink email={PRIVACY_EMAIL} />. We answer within 30 days.
+        </p>
+      </DocumentSection>
+    </DocumentPage>
   );
 }

@@ -1,5 +1,5 @@
 import { ApiClientError } from "#web/lib/api-client.ts";
-import { startSocialSignIn } from "./api/auth-api.ts";
+import { startSocialSignIn } from "./api/start-social-sign-in.ts";
 
 /** Where the provider sends the popup back to; the page tells this window and closes itself. */
 export const POPUP_DONE_PATH = "/auth/popup-done.html";

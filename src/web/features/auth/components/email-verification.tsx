@@ -1,7 +1,6 @@
-import { useMutation } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { ApiClientError } from "#web/lib/api-client.ts";
-import { sendVerificationEmail } from "../api/auth-api.ts";
+import { errorMessage as messageOf } from "#web/lib/api-client.ts";
+import { useSendVerificationEmail } from "../api/send-verification-email.ts";
 
 /** better-auth's reasons for refusing a verification link, said plainly. */
 const LINK_ERRORS: Record<string, string> = {
@@ -13,7 +12,7 @@ const LINK_ERRORS: Record<string, string> = {
 export function EmailVerification({ email, verified }: { email: string; verified: boolean }) {
   const [params] = useSearchParams();
   const linkError = params.get("error");
-  const resend = useMutation({ mutationFn: () => sendVerificationEmail(email) });
+  const resend = useSendVerificationEmail(email);
 
   if (verified)
     return (
@@ -26,9 +25,7 @@ export function EmailVerification({ email, verified }: { email: string; verified
     );
 
   const errorMessage = resend.error
-    ? resend.error instanceof ApiClientError
-      ? resend.error.message
-      : "Sending failed. Please try again."
+    ? messageOf(resend.error)
     : linkError
       ? (LINK_ERRORS[linkError] ?? "This verification link did not work. Send yourself a new one.")
       : "";

@@ -1,7 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
-import { configQueryOptions } from "#web/hooks/use-config.ts";
-import type { GoogleSignInResult } from "../google-popup.ts";
+import { useId } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { FormError } from "#web/components/ui/form/fields.tsx";
+import { useConfig } from "#web/hooks/use-config.ts";
+import { useGoogleSignIn } from "../api/google-sign-in.ts";
 
 function GoogleLogo() {
   return (
@@ -26,27 +28,36 @@ function GoogleLogo() {
   );
 }
 
-/** "Login with Google" / "Signup with Google": disabled with a note when the server has no Google client. */
+/**
+ * "Login with Google" / "Signup with Google" (ruling 22): signs in through the popup, then says
+ * `successMessage` and goes on to `returnTo`. Disabled with a note when the server has no Google client.
+ */
 export function GoogleButton({
   label,
-  onSignIn,
+  returnTo,
+  successMessage,
 }: {
   label: string;
-  onSignIn: () => Promise<GoogleSignInResult>;
+  returnTo: string;
+  successMessage: string;
 }) {
-  const config = useQuery(configQueryOptions());
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState("");
+  const config = useConfig();
+  const google = useGoogleSignIn();
+  const navigate = useNavigate();
   const noteId = useId();
   const unavailable = config.data ? !config.data.googleSignIn : false;
+  const cancelled = google.data === "cancelled";
+  // Until the page goes to Google, a full-page redirect keeps the button busy.
+  const busy = google.isPending || google.data === "redirecting";
 
-  const onClick = async () => {
-    setBusy(true);
-    setNote("");
-    const result = await onSignIn();
-    if (result.status === "cancelled") setNote("Google sign-in was cancelled.");
-    if (result.status !== "redirecting") setBusy(false);
-  };
+  const onClick = () =>
+    google.mutate(returnTo, {
+      onSuccess: (status) => {
+        if (status !== "success") return;
+        toast.success(successMessage);
+        navigate(returnTo, { replace: true });
+      },
+    });
 
   return (
     <div className="flex flex-col gap-1">
@@ -55,7 +66,7 @@ export function GoogleButton({
         className="btn btn-outline w-full"
         onClick={onClick}
         disabled={unavailable || busy}
-        aria-describedby={unavailable || note ? noteId : undefined}
+        aria-describedby={unavailable || cancelled ? noteId : undefined}
       >
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleLogo />}
         {label}
@@ -65,11 +76,12 @@ export function GoogleButton({
           Google sign-in is not configured on this server.
         </p>
       )}
-      {note && (
+      {cancelled && (
         <p id={noteId} role="status" className="text-center text-sm text-base-content/80">
-          {note}
+          Google sign-in was cancelled.
         </p>
       )}
+      <FormError message={google.error?.message} />
     </div>
   );
 }

@@ -1,10 +1,9 @@
-import { useQuery } from "@tanstack/react-query";
 import { PASSWORD_POLICY } from "#shared/schemas/auth.ts";
-import { passwordPolicyQueryOptions } from "../api/auth-api.ts";
+import { usePasswordPolicy } from "../api/get-password-policy.ts";
 
 /** The password rules, as the server states them (falling back to the shared policy while loading). */
 export function PasswordHint() {
-  const { data } = useQuery(passwordPolicyQueryOptions());
+  const { data } = usePasswordPolicy();
   const policy = data ?? PASSWORD_POLICY;
   const rules = [`at least ${policy.minLength} characters`];
   if (policy.requireLowercase) rules.push("a lowercase letter");

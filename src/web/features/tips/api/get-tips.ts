@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Tip, TipListQuery } from "#shared/schemas/tip.ts";
 import { apiClient } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 
 export type TipListParams = Omit<TipListQuery, "cursor">;
 
@@ -9,9 +10,11 @@ export const getTips = (params: TipListParams, signal?: AbortSignal) =>
 
 export const tipsQueryOptions = (params: TipListParams) =>
   queryOptions({
-    queryKey: ["tips", "list", params],
+    queryKey: queryKeys.tips.list(params),
     queryFn: ({ signal }) => getTips(params, signal),
     placeholderData: keepPreviousData,
   });
 
-export const useTips = (params: TipListParams) => useQuery(tipsQueryOptions(params));
+/** One page of tips: the page and X-Total-Count (ruling 15). */
+export const useTips = (params: TipListParams, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...tipsQueryOptions(params), enabled });

@@ -1,4 +1,7 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { useDeleteTip } from "../api/delete-tip.ts";
 
 /** The delete confirmation (spec section 5) as an accessible modal dialog, not window.confirm. */
 export function DeleteTipDialog({
@@ -37,7 +40,9 @@ export function DeleteTipDialog({
         <p className="py-4">Are you sure you want to delete this tip?</p>
         {/* Only while open: a closed dialog stays in the DOM, and the title would be on the page twice. */}
         {open && (
-          <p className="text-sm break-words text-base-content/80">“{tipTitle}” will be removed for good.</p>
+          <p className="text-sm wrap-anywhere text-base-content/80" dir="auto">
+            “{tipTitle}” will be removed for good.
+          </p>
         )}
         <div className="modal-action">
           <button type="button" className="btn" onClick={onCancel} disabled={deleting}>
@@ -51,4 +56,41 @@ export function DeleteTipDialog({
       </div>
     </dialog>
   );
+}
+
+/**
+ * Deleting a tip after the confirmation: `ask(tip)` opens the dialog, `dialog` is the element to render.
+ * The toasts are the caller's words (spec section 8 has two pairs: simple pages and the dashboard).
+ */
+export function useDeleteTipWithConfirmation({
+  successMessage,
+  failureMessage,
+  onDeleted,
+}: {
+  successMessage: string;
+  failureMessage: (error: Error) => string;
+  onDeleted?: (tip: Tip) => void;
+}) {
+  const remove = useDeleteTip();
+  const [pending, setPending] = useState<Tip | null>(null);
+  const dialog = (
+    <DeleteTipDialog
+      tipTitle={pending?.title ?? ""}
+      open={pending !== null}
+      deleting={remove.isPending}
+      onCancel={() => setPending(null)}
+      onConfirm={() => {
+        if (!pending) return;
+        remove.mutate(pending._id, {
+          onSuccess: () => {
+            toast.success(successMessage);
+            setPending(null);
+            onDeleted?.(pending);
+          },
+          onError: (error) => toast.error(failureMessage(error)),
+        });
+      }}
+    />
+  );
+  return { ask: setPending, dialog };
 }

@@ -3,11 +3,8 @@ import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { paths } from "#web/config/paths.ts";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
+import { likesLabel } from "./likes-label.ts";
 import { TipImage } from "./tip-image.tsx";
-
-export function likesLabel(count: number) {
-  return `${count} ${count === 1 ? "like" : "likes"}`;
-}
 
 /** A tip as a card: the home page's trending tips and the phone layout of the browse page. */
 export function TipCard({ tip, lazy = true }: { tip: Tip; lazy?: boolean }) {
@@ -28,7 +25,9 @@ export function TipCard({ tip, lazy = true }: { tip: Tip; lazy?: boolean }) {
           <span className="badge badge-sm badge-outline">{tip.category}</span>
           <DifficultyBadge difficulty={tip.difficulty} />
         </div>
-        <h3 className="card-title text-lg break-words">{tip.title}</h3>
+        <h3 className="card-title text-lg wrap-anywhere" dir="auto">
+          {tip.title}
+        </h3>
         <p className="text-sm text-base-content/80">
           {tip.plantType} · by {tip.name}
         </p>
@@ -47,5 +46,22 @@ export function TipCard({ tip, lazy = true }: { tip: Tip; lazy?: boolean }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** Tip cards in a responsive grid: the home page's trending tips and Browse Tips on a phone. */
+export function TipCardGrid({
+  tips,
+  className = "sm:grid-cols-2 lg:grid-cols-3",
+}: {
+  tips: Tip[];
+  className?: string;
+}) {
+  return (
+    <div className={`grid gap-6 ${className}`}>
+      {tips.map((tip) => (
+        <TipCard key={tip._id} tip={tip} />
+      ))}
+    </div>
   );
 }

@@ -1,10 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type Resolver, useForm } from "react-hook-form";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { AVAILABILITIES, type Availability, CATEGORIES, DIFFICULTIES } from "#shared/constants.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { TipInputSchema } from "#shared/schemas/tip.ts";
-import { FormError, TextField } from "#web/components/ui/form-field.tsx";
+import {
+  FormError,
+  ReadOnlyField,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+  TextField,
+} from "#web/components/ui/form/fields.tsx";
+import { Form } from "#web/components/ui/form/form.tsx";
 
 /** Spec section 5: the share and edit forms require an image URL; the API itself does not. */
 export const TipFormSchema = TipInputSchema.extend({
@@ -27,7 +34,10 @@ const EMPTY: TipFormInput = {
   availability: "Public",
 };
 
-/** The share and edit form: name and e-mail are shown read-only, from the signed-in user. */
+/**
+ * The share and edit form. Name and e-mail are shown read-only, from the signed-in account (ruling 5);
+ * the server's refusal shows under the form and nothing typed is lost.
+ */
 export function TipForm({
   author,
   defaultValues,
@@ -36,148 +46,67 @@ export function TipForm({
   onSubmit,
   serverError,
   imageRequired = true,
+  availabilityOptions,
+  actions,
 }: {
   author: { name: string; email: string };
   defaultValues?: Partial<TipFormInput>;
   submitLabel: string;
   submittingLabel: string;
-  onSubmit: (values: TipFormValues) => Promise<void>;
+  onSubmit: (values: TipFormValues) => Promise<unknown>;
   serverError?: string;
   imageRequired?: boolean;
+  /** Simple forms offer Public/Hidden (spec section 4); a private tip keeps its option when edited. */
+  availabilityOptions?: readonly Availability[];
+  /** Beside the submit button (the dashboard's Cancel). */
+  actions?: ReactNode;
 }) {
-  const form = useForm<TipFormInput, unknown, TipFormValues>({
-    // The field is always a string in the form; only the parsed value may be null.
-    resolver: (imageRequired
-      ? zodResolver(TipFormSchema)
-      : zodResolver(TipFormOptionalImageSchema)) as Resolver<TipFormInput, unknown, TipFormValues>,
-    defaultValues: { ...EMPTY, ...defaultValues },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const current = (defaultValues?.availability ?? "Public") as Availability;
-  // Simple forms offer Public/Hidden (spec section 4); a private tip keeps its option when edited.
-  const availabilityOptions: Availability[] =
-    current === "Private" ? ["Public", "Hidden", "Private"] : ["Public", "Hidden"];
-
+  const current = defaultValues?.availability ?? "Public";
+  const availabilities =
+    availabilityOptions ?? (current === "Private" ? AVAILABILITIES : (["Public", "Hidden"] as const));
   return (
-    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4 md:grid-cols-2">
-      <TextField label="Your name" value={author.name} readOnly className="bg-base-200" name="name" />
+    <Form
+      schema={imageRequired ? TipFormSchema : TipFormOptionalImageSchema}
+      defaultValues={{ ...EMPTY, ...defaultValues }}
+      onSubmit={(values) => onSubmit(values)}
+      className="grid gap-4 md:grid-cols-2"
+    >
+      <ReadOnlyField label="Your name" value={author.name} />
+      <ReadOnlyField label="Your email" type="email" value={author.email} />
       <TextField
-        label="Your email"
-        type="email"
-        value={author.email}
-        readOnly
-        className="bg-base-200"
-        name="email"
+        name="title"
+        label="Title"
+        placeholder="e.g. Water tomatoes deeply, not often"
+        className="md:col-span-2"
+        dir="auto"
       />
-      <div className="md:col-span-2">
-        <TextField
-          label="Title"
-          placeholder="e.g. Water tomatoes deeply, not often"
-          error={errors.title?.message}
-          {...form.register("title")}
-        />
-      </div>
+      <TextField name="plantType" label="Plant type" placeholder="e.g. Tomato" dir="auto" />
+      <SelectField name="difficulty" label="Difficulty" options={DIFFICULTIES} />
+      <SelectField name="category" label="Category" options={CATEGORIES} />
+      <SelectField name="availability" label="Availability" options={availabilities} />
       <TextField
-        label="Plant type"
-        placeholder="e.g. Tomato"
-        error={errors.plantType?.message}
-        {...form.register("plantType")}
+        name="images"
+        label="Image URL"
+        type="url"
+        placeholder="https://example.com/my-garden.jpg"
+        hint={imageRequired ? undefined : "Optional: leave empty to show the default plant picture."}
+        className="md:col-span-2"
       />
-      <SelectField label="Difficulty" error={errors.difficulty?.message} {...form.register("difficulty")}>
-        {DIFFICULTIES.map((d) => (
-          <option key={d} value={d}>
-            {d}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label="Category" error={errors.category?.message} {...form.register("category")}>
-        {CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        label="Availability"
-        error={errors.availability?.message}
-        {...form.register("availability")}
-      >
-        {availabilityOptions.map((a) => (
-          <option key={a} value={a}>
-            {a}
-          </option>
-        ))}
-      </SelectField>
-      <div className="md:col-span-2">
-        <TextField
-          label="Image URL"
-          type="url"
-          placeholder="https://example.com/my-garden.jpg"
-          hint={imageRequired ? undefined : "Optional: leave empty to show the default plant picture."}
-          error={errors.images?.message}
-          {...form.register("images")}
-        />
-      </div>
-      <div className="flex flex-col gap-1 md:col-span-2">
-        <label htmlFor="tip-description" className="text-sm font-medium">
-          Description
-        </label>
-        <textarea
-          id="tip-description"
-          rows={6}
-          className={`textarea w-full ${errors.description ? "textarea-error" : ""}`}
-          placeholder="What to do, when, and why it works"
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? "tip-description-error" : undefined}
-          {...form.register("description")}
-        />
-        {errors.description && (
-          <p id="tip-description-error" className="text-sm text-error">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
+      <TextareaField
+        name="description"
+        label="Description"
+        rows={6}
+        placeholder="What to do, when, and why it works"
+        className="md:col-span-2"
+        dir="auto"
+      />
       <div className="flex flex-col gap-3 md:col-span-2">
-        <FormError message={serverError ?? ""} />
-        <button type="submit" className="btn btn-primary self-start" disabled={isSubmitting}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {isSubmitting ? submittingLabel : submitLabel}
-        </button>
+        <FormError message={serverError} />
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton pendingLabel={submittingLabel}>{submitLabel}</SubmitButton>
+          {actions}
+        </div>
       </div>
-    </form>
-  );
-}
-
-function SelectField({
-  label,
-  error,
-  children,
-  ...select
-}: React.SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string;
-  ref?: React.Ref<HTMLSelectElement>;
-}) {
-  const id = `tip-${String(select.name)}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={`select w-full ${error ? "select-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...select}
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    </Form>
   );
 }

@@ -1,0 +1,50 @@
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { ApiClientError } from "#web/lib/api-client.ts";
+import { ErrorState } from "./error-state.tsx";
+import { LoadingState } from "./loading-state.tsx";
+
+/**
+ * The loading, not-found and error (with retry) states of a page that shows one thing (style rule 4),
+ * around the page's own rendering of it. `head` (the page's <PageHead>) is rendered while loading and on
+ * error, so the tab never shows a stale title.
+ */
+export function QueryView<T>({
+  query,
+  loadingLabel,
+  errorTitle,
+  notFound,
+  head,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadingLabel: string;
+  errorTitle: string;
+  /** Shown for a 404 answer instead of the error state. */
+  notFound?: ReactNode;
+  head?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending)
+    return (
+      <>
+        {head}
+        <LoadingState label={loadingLabel} />
+      </>
+    );
+  if (query.isError) {
+    if (notFound && query.error instanceof ApiClientError && query.error.status === 404) return notFound;
+    return (
+      <>
+        {head}
+        <ErrorState
+          title={errorTitle}
+          message={query.error.message}
+          onRetry={() => query.refetch()}
+          retrying={query.isFetching}
+        />
+      </>
+    );
+  }
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,19 @@
+import { useMutation } from "@tanstack/react-query";
+import { paths } from "#web/config/paths.ts";
+import { apiClient } from "#web/lib/api-client.ts";
+
+export const requestPasswordReset = (email: string) =>
+  apiClient.send<{ status: boolean }>("POST", "/auth/request-password-reset", {
+    email,
+    redirectTo: paths.auth.reset.getHref(),
+  });
+
+export const resetPassword = (token: string, newPassword: string) =>
+  apiClient.send<{ status: boolean }>("POST", "/auth/reset-password", { token, newPassword });
+
+/** Sends the reset link; the answer is the same whether or not the account exists (ruling 25). */
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
+
+/** Sets the new password with the token from the e-mailed link. */
+export const useResetPassword = (token: string) =>
+  useMutation({ mutationFn: (newPassword: string) => resetPassword(token, newPassword) });

@@ -1,0 +1,29 @@
+import { useMutation } from "@tanstack/react-query";
+import type { User } from "#shared/schemas/auth.ts";
+import { apiClient } from "#web/lib/api-client.ts";
+import { useRefreshSession } from "#web/lib/auth.ts";
+
+export interface SignUpBody {
+  name: string;
+  email: string;
+  password: string;
+  /** The profile photo URL (spec: photoUrl). */
+  image: string;
+}
+
+export const signUpWithEmail = (body: SignUpBody) =>
+  apiClient.send<{ user: User }>("POST", "/auth/sign-up/email", body);
+
+/**
+ * Creates the account with its name and photo in one call (the previous version's two steps, sign-up
+ * then profile update, are one here), signed in at once (ruling 26).
+ */
+export function useSignup() {
+  const refreshSession = useRefreshSession();
+  return useMutation({
+    mutationFn: async (body: SignUpBody) => {
+      await signUpWithEmail(body);
+      await refreshSession();
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiClient } from "#web/lib/api-client.ts";
+import { useRefreshSession } from "#web/lib/auth.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+
+export interface ProfileBody {
+  name: string;
+  image: string | null;
+}
+
+export const updateProfile = (body: ProfileBody) =>
+  apiClient.send<{ status: boolean }>("POST", "/auth/update-user", body);
+
+/**
+ * The display name and photo. Tips show their author's current name (ruling 24), so every tip and
+ * dashboard figure loaded is read again.
+ */
+export function useUpdateProfile() {
+  const refreshSession = useRefreshSession();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ProfileBody) => {
+      await updateProfile(body);
+      await refreshSession();
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.tips.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
+      ]),
+  });
+}

@@ -1,0 +1,63 @@
+import { useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { ProfileSchema, type User } from "#shared/schemas/auth.ts";
+import { HttpUrlSchema } from "#shared/schemas/common.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { FormError, SubmitButton, TextField } from "#web/components/ui/form/fields.tsx";
+import { Form } from "#web/components/ui/form/form.tsx";
+import { useUpdateProfile } from "../api/update-profile.ts";
+import { EmailVerification } from "./email-verification.tsx";
+
+/** The display name and photo other gardeners see, with a live preview of the photo. */
+export function ProfileForm({ user }: { user: User }) {
+  const update = useUpdateProfile();
+  return (
+    <Form
+      schema={ProfileSchema}
+      defaultValues={{ name: user.name, photoUrl: user.image ?? "" }}
+      onSubmit={async ({ name, photoUrl }, form) => {
+        try {
+          await update.mutateAsync({ name, image: photoUrl || null });
+        } catch {
+          return; // Shown under the form; nothing typed is lost.
+        }
+        form.reset({ name, photoUrl });
+        toast.success("Profile updated");
+      }}
+      className="card-body gap-4"
+    >
+      {(form) => (
+        <>
+          <div className="flex items-center gap-4">
+            <PhotoPreview fallback={user.image} />
+            <div className="min-w-0">
+              <p className="font-semibold break-words">{user.name}</p>
+              <p className="text-sm break-all text-base-content/80">{user.email}</p>
+              <EmailVerification email={user.email} verified={user.emailVerified} />
+            </div>
+          </div>
+          <TextField name="name" label="Display name" autoComplete="name" />
+          <TextField
+            name="photoUrl"
+            label="Profile photo url"
+            type="url"
+            placeholder="https://example.com/me.jpg"
+            hint="Leave empty to use the default avatar."
+          />
+          <FormError message={update.error?.message} />
+          <div className="card-actions justify-end">
+            <SubmitButton disabled={!form.formState.isDirty}>Save changes</SubmitButton>
+          </div>
+        </>
+      )}
+    </Form>
+  );
+}
+
+/** The photo as typed, once it is a valid http(s) URL (anything else the page's CSP would block anyway). */
+function PhotoPreview({ fallback }: { fallback: string | null }) {
+  const photoUrl = useWatch({ name: "photoUrl" });
+  const preview = HttpUrlSchema.safeParse(photoUrl).success ? String(photoUrl) : fallback;
+  // Not named after the user: the navbar's photo is, and a name must find one image.
+  return <Avatar src={preview} name="Preview of your profile photo" size={72} />;
+}

@@ -1,0 +1,57 @@
+import { Users } from "lucide-react";
+import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
+import { Pagination } from "#web/components/ui/pagination.tsx";
+import { useListPage } from "#web/hooks/use-list-page.ts";
+import { useGardeners } from "../api/get-gardeners.ts";
+import { GardenerCard } from "./gardener-card.tsx";
+
+const PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+/** Explore Gardeners: every gardener's card, a page at a time, the page kept in the URL. */
+export function GardenersDirectory() {
+  const list = useListPage();
+  const gardeners = useGardeners({ limit: PAGE_SIZE, offset: (list.page - 1) * PAGE_SIZE });
+  const total = gardeners.data?.total ?? 0;
+
+  return (
+    <ListQueryView
+      query={gardeners}
+      loadingLabel="Loading gardeners…"
+      errorTitle="We could not load the gardeners"
+      paging={{ page: list.page, pageSize: PAGE_SIZE, replacePage: list.replacePage }}
+      empty={
+        <EmptyState
+          icon={<Users aria-hidden="true" className="size-12 text-base-content/50" />}
+          message="No gardeners found."
+        />
+      }
+    >
+      {(page) => (
+        <>
+          <p className="mb-4 text-sm text-base-content/80" aria-live="polite">
+            {total} {total === 1 ? "gardener" : "gardeners"}
+          </p>
+          <div
+            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${gardeners.isPlaceholderData ? "opacity-60" : ""}`}
+            aria-busy={gardeners.isPlaceholderData}
+          >
+            {page.items.map((gardener, index) => (
+              <GardenerCard key={gardener.id} gardener={gardener} lazy={index >= 6} />
+            ))}
+          </div>
+          <Pagination
+            page={list.page}
+            pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+            onPageChange={(next) => {
+              list.setPage(next);
+              window.scrollTo({ top: 0 });
+            }}
+            label="Gardener pages"
+          />
+        </>
+      )}
+    </ListQueryView>
+  );
+}

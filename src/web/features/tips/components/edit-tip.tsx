@@ -1,0 +1,124 @@
+import { CircleCheck, ShieldX } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { MessagePage } from "#web/components/ui/message-page.tsx";
+import { PageHead } from "#web/components/ui/page-head.tsx";
+import { PageHeader } from "#web/components/ui/page-header.tsx";
+import { QueryView } from "#web/components/ui/query-view.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { useTip } from "../api/get-tip.ts";
+import { useUpdateTip } from "../api/update-tip.ts";
+import { TipForm } from "./tip-form.tsx";
+
+const DESCRIPTION = "Edit a gardening tip you have shared.";
+const toMyTips = { to: paths.myTips.getHref(), label: "Go to My Tips" };
+
+/**
+ * A tip without a picture of its own comes back with the default plant image's absolute URL; the form
+ * shows such a tip's image field empty, so saving it does not store the default as the tip's own image.
+ */
+function ownImageOf(images: string): string {
+  try {
+    return new URL(images, window.location.origin).pathname === DEFAULT_TIP_IMAGE ? "" : images;
+  } catch {
+    return images;
+  }
+}
+
+/**
+ * The prefilled edit form (spec section 2) with its loading, not-found, not-yours (403) and error states;
+ * after saving, "Tip updated successfully!" (ruling 17) and `doneHref` 2 seconds later.
+ */
+export function EditTip({ id, doneHref = paths.myTips.getHref() }: { id: string; doneHref?: string }) {
+  const { user } = useUser();
+  const tip = useTip(id);
+  if (!user) return null;
+  return (
+    <QueryView
+      query={tip}
+      loadingLabel="Loading tip…"
+      errorTitle="We could not load this tip"
+      head={<PageHead title="Update Tip" description={DESCRIPTION} />}
+      notFound={
+        <MessagePage title="This tip cannot be found" text="It may have been deleted." action={toMyTips} />
+      }
+    >
+      {(data) =>
+        data.email.toLowerCase() === user.email.toLowerCase() ? (
+          <EditOwnTip tip={data} doneHref={doneHref} />
+        ) : (
+          <MessagePage
+            icon={<ShieldX aria-hidden="true" className="size-14 text-error" />}
+            title="403: You can only edit your own tips"
+            text="This tip belongs to another gardener."
+            action={toMyTips}
+          />
+        )
+      }
+    </QueryView>
+  );
+}
+
+function EditOwnTip({ tip, doneHref }: { tip: Tip; doneHref: string }) {
+  const update = useUpdateTip(tip._id);
+  const navigate = useNavigate();
+  const [saved, setSaved] = useState(false);
+  const ownImage = ownImageOf(tip.images);
+
+  // Spec: after a successful update, go on 2 seconds later.
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => navigate(doneHref), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [saved, navigate, doneHref]);
+
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <PageHead title="Update Tip" description={DESCRIPTION} />
+      <PageHeader title="Update Tip" text={<span dir="auto">Editing “{tip.title}”.</span>} />
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body">
+          {saved ? (
+            <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
+              <CircleCheck aria-hidden="true" className="size-14 text-success" />
+              {/* The toast says "Tip updated successfully!"; this text must not repeat it. */}
+              <p className="text-xl font-semibold">Your changes are saved.</p>
+              <p className="text-base-content/80">Taking you to My Tips…</p>
+            </div>
+          ) : (
+            <TipForm
+              author={tip}
+              defaultValues={{
+                title: tip.title,
+                plantType: tip.plantType,
+                difficulty: tip.difficulty,
+                description: tip.description,
+                images: ownImage,
+                category: tip.category,
+                availability: tip.availability,
+              }}
+              // A tip that never had a picture may stay without one (it shows the default plant image).
+              imageRequired={ownImage !== ""}
+              submitLabel="Update Tip"
+              submittingLabel="Updating..."
+              serverError={update.error?.message}
+              onSubmit={async (values) => {
+                try {
+                  await update.mutateAsync(values);
+                  toast.success("Tip updated successfully!");
+                  setSaved(true);
+                } catch {
+                  // The message is shown under the form; nothing typed is lost.
+                }
+              }}
+            />
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { Heart } from "lucide-react";
+import { toast } from "sonner";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { useToggleLike } from "../api/toggle-like.ts";
+import { likesLabel } from "./likes-label.ts";
+
+/**
+ * The Like/Liked toggle and the count (spec section 2, ruling 8). The change shows at once and is taken
+ * back, with a message, when the server refuses it.
+ */
+export function LikeButton({ tip }: { tip: Tip }) {
+  const like = useToggleLike(tip._id);
+  const liked = Boolean(tip.likedByMe);
+  return (
+    <>
+      <button
+        type="button"
+        className={`btn ${liked ? "btn-primary" : "btn-outline"}`}
+        aria-pressed={liked}
+        onClick={() =>
+          like.mutate(!liked, {
+            onError: (error) => toast.error(`Your like could not be saved: ${error.message}`),
+          })
+        }
+        disabled={like.isPending}
+      >
+        <Heart aria-hidden="true" className={`size-5 ${liked ? "fill-current" : ""}`} />
+        {liked ? "Liked" : "Like"}
+      </button>
+      <span aria-live="polite" className="text-base-content/80">
+        {likesLabel(tip.totalLiked)}
+      </span>
+    </>
+  );
+}

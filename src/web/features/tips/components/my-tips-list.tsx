@@ -1,0 +1,70 @@
+import { Sprout } from "lucide-react";
+import { Link } from "react-router";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
+import { Pagination } from "#web/components/ui/pagination.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useListPage } from "#web/hooks/use-list-page.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { useTips } from "../api/get-tips.ts";
+import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
+import { ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
+import { TipTable } from "./tip-table.tsx";
+
+const PAGE_SIZE = 20;
+
+/** My Tips: every tip the signed-in user has shared, of every availability, with Update and Delete. */
+export function MyTipsList() {
+  const { user } = useUser();
+  const list = useListPage();
+  const tips = useTips(
+    { email: user?.email, limit: PAGE_SIZE, offset: (list.page - 1) * PAGE_SIZE },
+    { enabled: user !== null },
+  );
+  const remove = useDeleteTipWithConfirmation({
+    successMessage: "Deleted Successfully!",
+    failureMessage: (error) => `The tip could not be deleted: ${error.message}`,
+  });
+  const total = tips.data?.total ?? 0;
+  const columns = [
+    tipColumns.image,
+    tipColumns.titleLink,
+    tipColumns.category,
+    tipColumns.status,
+    ownerActionsColumn({ onDelete: remove.ask }),
+  ];
+
+  return (
+    <>
+      <ListQueryView
+        query={tips}
+        loadingLabel="Loading your tips…"
+        errorTitle="We could not load your tips"
+        paging={{ page: list.page, pageSize: PAGE_SIZE, replacePage: list.replacePage }}
+        empty={
+          <EmptyState
+            icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
+            message="No tips added yet."
+          >
+            <Link to={paths.shareTip.getHref()} className="btn btn-outline btn-sm">
+              Share your first tip
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(page) => (
+          <>
+            <TipTable tips={page.items} columns={columns} label="My tips" />
+            <Pagination
+              page={list.page}
+              pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))}
+              onPageChange={list.setPage}
+              label="My tip pages"
+            />
+          </>
+        )}
+      </ListQueryView>
+      {remove.dialog}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { aTip, HttpResponse, http, listResponse, server } from "#web/test/msw.ts";
+import { renderRoutes } from "#web/test/render.tsx";
+import { PublicTipsList } from "./public-tips-list.tsx";
+
+/** 23 public tips; the fake API pages, filters and searches them as the real one does. */
+const TIPS: Tip[] = Array.from({ length: 23 }, (_, i) =>
+  aTip({ title: `Tip ${String(i + 1).padStart(2, "0")}`, difficulty: i % 3 === 0 ? "Hard" : "Easy" }),
+);
+const requests: URL[] = [];
+
+beforeEach(() => {
+  requests.length = 0;
+  // The table layout (md and up): jsdom has no matchMedia of its own.
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("min-width"),
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+  server.use(
+    http.get("*/api/tips", ({ request }) => {
+      const url = new URL(request.url);
+      requests.push(url);
+      const level = url.searchParams.get("difficulty");
+      const q = url.searchParams.get("q")?.toLowerCase();
+      const matching = TIPS.filter(
+        (tip) => (!level || tip.difficulty === level) && (!q || tip.title.toLowerCase().includes(q)),
+      );
+      const offset = Number(url.searchParams.get("offset") ?? 0);
+      const limit = Number(url.searchParams.get("limit") ?? 20);
+      return listResponse(matching.slice(offset, offset + limit), matching.length);
+    }),
+  );
+});
+
+const renderBrowse = (route: string) =>
+  renderRoutes([{ path: "/browse-tips", element: <PublicTipsList labelledBy="heading" /> }], { route });
+
+const titles = () =>
+  within(screen.getByRole("table"))
+    .getAllByRole("row")
+    .slice(1)
+    .map((row) => within(row).getAllByRole("cell")[1]?.textContent);
+
+describe("Browse Tips paging", () => {
+  it("shows ten public tips a page with the total, and pages forward into the URL", async () => {
+    const { router } = renderBrowse("/browse-tips");
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+    expect(screen.getByText("23 tips")).toBeInTheDocument();
+    expect(titles()).toHaveLength(10);
+    expect(titles()[0]).toBe("Tip 01");
+    expect(requests.at(-1)?.searchParams.get("availability")).toBe("Public");
+
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    expect(await screen.findByText("Page 2 of 3")).toBeInTheDocument();
+    await waitFor(() => expect(titles()[0]).toBe("Tip 11"));
+    expect(router.state.location.search).toBe("?page=2");
+    expect(requests.at(-1)?.searchParams.get("offset")).toBe("10");
+
+    // Back returns to the first page: each page is a history entry.
+    await router.navigate(-1);
+    await waitFor(() => expect(titles()[0]).toBe("Tip 01"));
+  });
+
+  it("goes to the last page, without a history entry, when the page asked for is past the end", async () => {
+    const { router } = renderBrowse("/browse-tips?page=9");
+    expect(await screen.findByText("Page 3 of 3")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?page=3");
+    expect(router.state.historyAction).toBe("REPLACE");
+    expect(titles()).toEqual(["Tip 21", "Tip 22", "Tip 23"]);
+  });
+
+  it("starts again at page 1 when the level filter changes, and says what is filtered", async () => {
+    const { router } = renderBrowse("/browse-tips?page=2");
+    await screen.findByText("Page 2 of 3");
+    await userEvent.selectOptions(screen.getByLabelText("Filter by Level"), "Hard");
+    expect(await screen.findByText("8 tips at Hard level")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?level=Hard");
+    expect(screen.queryByRole("navigation", { name: "Tip pages" })).not.toBeInTheDocument();
+  });
+
+  it("says so when nothing matches, and clears the search", async () => {
+    renderBrowse("/browse-tips?q=zzz");
+    expect(await screen.findByText("No public tips found.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Clear search and filter" }));
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+  });
+
+  it("shows a failed load with a message and a retry that works", async () => {
+    let fail = true;
+    server.use(
+      http.get("*/api/tips", () =>
+        fail ? HttpResponse.json({ message: "boom" }, { status: 500 }) : listResponse(TIPS.slice(0, 10), 23),
+      ),
+    );
+    renderBrowse("/browse-tips");
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("We could not load the tips");
+    expect(alert).toHaveTextContent("Something went wrong on our side");
+    fail = false;
+    await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+  });
+});

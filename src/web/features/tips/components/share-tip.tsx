@@ -1,0 +1,60 @@
+import { CircleCheck } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { paths } from "#web/config/paths.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { useCreateTip } from "../api/create-tip.ts";
+import { TipForm } from "./tip-form.tsx";
+
+/** The share form; after success "Tip submitted successfully!" takes its place (spec section 2). */
+export function ShareTip() {
+  const { user } = useUser();
+  const createTip = useCreateTip();
+  const [created, setCreated] = useState<Tip | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  if (!user) return null;
+
+  if (created)
+    return (
+      <div role="status" className="flex flex-col items-center gap-4 py-6 text-center">
+        <CircleCheck aria-hidden="true" className="size-14 text-success" />
+        <p className="text-xl font-semibold">Tip submitted successfully!</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to={paths.tip.getHref(created._id)} className="btn btn-primary">
+            View your tip
+          </Link>
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => {
+              setCreated(null);
+              setFormKey((k) => k + 1);
+            }}
+          >
+            Share another tip
+          </button>
+        </div>
+      </div>
+    );
+
+  return (
+    <TipForm
+      key={formKey}
+      author={user}
+      submitLabel="Share Tip"
+      submittingLabel="Submitting..."
+      serverError={createTip.error?.message}
+      onSubmit={async (values) => {
+        try {
+          setCreated(await createTip.mutateAsync(values));
+          // Spec section 8: the toast, besides the message that takes the form's place.
+          toast.success("Garden tip added successfully!");
+        } catch {
+          toast.error("Your tip could not be shared. Check the message under the form and try again.");
+        }
+      }}
+    />
+  );
+}

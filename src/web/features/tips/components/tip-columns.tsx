@@ -1,0 +1,124 @@
+import { Eye, Pencil, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { paths } from "#web/config/paths.ts";
+import { DifficultyBadge } from "./difficulty-badge.tsx";
+import { likesLabel } from "./likes-label.ts";
+import { TipThumbnail } from "./tip-image.tsx";
+import type { TipColumn } from "./tip-table.tsx";
+
+/** The columns the tip tables are made of (Browse Tips, My Tips and the dashboard's tables). */
+export const tipColumns = {
+  image: { header: "Image", cell: (tip) => <TipThumbnail tip={tip} />, role: "media", className: "w-24" },
+  title: {
+    header: "Title",
+    cell: (tip) => <span dir="auto">{tip.title}</span>,
+    role: "title",
+    className: "min-w-44 font-medium wrap-anywhere",
+  },
+  /** The title as a link to the tip's page. */
+  titleLink: {
+    header: "Title",
+    cell: (tip) => (
+      <Link to={paths.tip.getHref(tip._id)} className="link link-hover" dir="auto">
+        {tip.title}
+      </Link>
+    ),
+    role: "title",
+    className: "min-w-44 max-w-md font-medium wrap-anywhere",
+  },
+  category: { header: "Category", cell: (tip) => tip.category },
+  level: { header: "Level", cell: (tip) => <DifficultyBadge difficulty={tip.difficulty} /> },
+  difficulty: { header: "Difficulty", cell: (tip) => <DifficultyBadge difficulty={tip.difficulty} /> },
+  plantType: { header: "Plant type", cell: (tip) => <span dir="auto">{tip.plantType}</span> },
+  author: { header: "Author", cell: (tip) => <span dir="auto">{tip.name}</span>, className: "wrap-anywhere" },
+  likes: { header: "Likes", cell: (tip) => likesLabel(tip.totalLiked), className: "whitespace-nowrap" },
+  /** Spec section 2: My Tips' Status column shows the availability. */
+  status: {
+    header: "Status",
+    cell: (tip) => (
+      <span className={`badge badge-sm ${tip.availability === "Public" ? "badge-success" : "badge-ghost"}`}>
+        {tip.availability}
+      </span>
+    ),
+  },
+  /** Browse Tips' "See More", named after its tip for screen readers and link-text checks. */
+  seeMore: {
+    header: "Action",
+    cell: (tip) => (
+      <Link
+        to={paths.tip.getHref(tip._id)}
+        className="btn btn-primary btn-sm"
+        aria-label={`See More: ${tip.title}`}
+      >
+        See More
+      </Link>
+    ),
+    role: "actions",
+  },
+} satisfies Record<string, TipColumn>;
+
+/** The description cut to `length` characters with an ellipsis (spec section 9: 50 and 60). */
+export function descriptionColumn(length: number): TipColumn {
+  return {
+    header: "Description",
+    cell: (tip) => (
+      <span dir="auto" title={tip.description}>
+        {truncate(tip.description, length)}
+      </span>
+    ),
+    className: "min-w-48 max-w-xs text-sm wrap-anywhere",
+  };
+}
+
+export function truncate(text: string, length: number): string {
+  const characters = Array.from(text);
+  return characters.length > length ? `${characters.slice(0, length).join("").trimEnd()}…` : text;
+}
+
+/** The author's actions on their own tips: Update (or Edit) and Delete, and View where asked for. */
+export function ownerActionsColumn({
+  onDelete,
+  editLabel = "Update",
+  view = false,
+}: {
+  onDelete: (tip: Tip) => void;
+  editLabel?: "Update" | "Edit";
+  view?: boolean;
+}): TipColumn {
+  return {
+    header: "Actions",
+    role: "actions",
+    cell: (tip) => (
+      <div className="flex flex-wrap gap-2">
+        {view && (
+          <Link
+            to={paths.tip.getHref(tip._id)}
+            className="btn btn-outline btn-xs"
+            aria-label={`View ${tip.title}`}
+          >
+            <Eye aria-hidden="true" className="size-3.5" />
+            View
+          </Link>
+        )}
+        <Link
+          to={paths.updateTip.getHref(tip._id)}
+          className="btn btn-outline btn-xs"
+          aria-label={`${editLabel} ${tip.title}`}
+        >
+          <Pencil aria-hidden="true" className="size-3.5" />
+          {editLabel}
+        </Link>
+        <button
+          type="button"
+          className="btn btn-outline btn-error btn-xs"
+          onClick={() => onDelete(tip)}
+          aria-label={`Delete ${tip.title}`}
+        >
+          <Trash2 aria-hidden="true" className="size-3.5" />
+          Delete
+        </button>
+      </div>
+    ),
+  };
+}

@@ -1,0 +1,56 @@
+import { SearchX } from "lucide-react";
+import { useNavigate } from "react-router";
+import { MessagePage } from "#web/components/ui/message-page.tsx";
+import { PageHead } from "#web/components/ui/page-head.tsx";
+import { QueryView } from "#web/components/ui/query-view.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { useTip } from "../api/get-tip.ts";
+import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
+import { TipView } from "./tip-view.tsx";
+
+/** A tip's page with its loading, not-found and error states; its author can delete it from here. */
+export function TipDetails({ id }: { id: string }) {
+  const { user } = useUser();
+  const tip = useTip(id);
+  const navigate = useNavigate();
+  const remove = useDeleteTipWithConfirmation({
+    successMessage: "Deleted Successfully!",
+    failureMessage: (error) => `The tip could not be deleted: ${error.message}`,
+    // Replace: going back must not land on the page of a tip that no longer exists.
+    onDeleted: () => navigate(paths.myTips.getHref(), { replace: true }),
+  });
+
+  return (
+    <QueryView
+      query={tip}
+      loadingLabel="Loading tip…"
+      errorTitle="We could not load this tip"
+      head={<PageHead title="Tip details" description="A gardening tip shared by the community." />}
+      notFound={<TipNotFound />}
+    >
+      {(data) => {
+        const isAuthor = user?.email.toLowerCase() === data.email.toLowerCase();
+        return (
+          <>
+            <TipView tip={data} isAuthor={isAuthor} onDelete={() => remove.ask(data)} />
+            {isAuthor && remove.dialog}
+          </>
+        );
+      }}
+    </QueryView>
+  );
+}
+
+export function TipNotFound() {
+  return (
+    <MessagePage
+      icon={<SearchX aria-hidden="true" className="size-14 text-base-content/60" />}
+      title="This tip cannot be found"
+      headTitle="Tip not found"
+      text="It may have been deleted, or its author keeps it private."
+      description="This gardening tip cannot be found: it may have been deleted."
+      action={{ to: paths.browseTips.getHref(), label: "Browse public tips" }}
+    />
+  );
+}

@@ -1,0 +1,121 @@
+import { Search } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { DIFFICULTIES, type Difficulty } from "#shared/constants.ts";
+import { TIP_SEARCH_MAX_LENGTH, TIP_SORTS, type TipSort } from "#shared/schemas/tip.ts";
+import type { ListPage } from "#web/hooks/use-list-page.ts";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Spec section 9's sort options, in its words. */
+export const SORT_LABELS: Record<TipSort, string> = {
+  newest: "Newest",
+  oldest: "Oldest",
+  likes: "Most liked",
+  title: "Alphabetical",
+};
+
+/**
+ * The search box, level filter and sort order of a tip list, bound to the URL (useListPage). Typing
+ * searches after a short pause; Enter searches at once.
+ */
+export function TipFilters({
+  list,
+  searchLabel = "Search tips",
+  searchPlaceholder = "Title, plant, category or author",
+  level = true,
+  sort = false,
+}: {
+  list: ListPage;
+  searchLabel?: string;
+  searchPlaceholder?: string;
+  level?: boolean;
+  sort?: boolean;
+}) {
+  const searchId = useId();
+  const levelId = useId();
+  const sortId = useId();
+  const [draft, setDraft] = useState(list.q);
+  const { q, setQuery } = list;
+
+  // The URL is the truth: Back, a link or "clear" put its search in the box.
+  useEffect(() => setDraft(q), [q]);
+  useEffect(() => {
+    if (draft.trim() === q) return;
+    const timer = setTimeout(() => setQuery(draft), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, q, setQuery]);
+
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+      <form
+        role="search"
+        className="flex w-full max-w-md flex-col gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery(draft);
+        }}
+      >
+        <label htmlFor={searchId} className="text-sm font-medium">
+          {searchLabel}
+        </label>
+        <div className="input w-full">
+          <Search aria-hidden="true" className="size-4 opacity-70" />
+          <input
+            id={searchId}
+            type="search"
+            placeholder={searchPlaceholder}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            maxLength={TIP_SEARCH_MAX_LENGTH}
+          />
+        </div>
+      </form>
+      <div className="flex flex-wrap gap-3">
+        {level && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={levelId} className="text-sm font-medium">
+              Filter by Level
+            </label>
+            <select
+              id={levelId}
+              className="select w-full sm:w-44"
+              value={list.level ?? ""}
+              onChange={(event) =>
+                list.setLevel(DIFFICULTIES.find((d): d is Difficulty => d === event.target.value))
+              }
+            >
+              <option value="">All</option>
+              {DIFFICULTIES.map((difficulty) => (
+                <option key={difficulty} value={difficulty}>
+                  {difficulty}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {sort && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={sortId} className="text-sm font-medium">
+              Sort by
+            </label>
+            <select
+              id={sortId}
+              className="select w-full sm:w-44"
+              value={list.sort}
+              onChange={(event) => {
+                const next = TIP_SORTS.find((s) => s === event.target.value);
+                if (next) list.setSort(next);
+              }}
+            >
+              {TIP_SORTS.map((option) => (
+                <option key={option} value={option}>
+                  {SORT_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "#web/test/render.tsx";
+import { TipForm } from "./tip-form.tsx";
+
+const author = { name: "Ivy Green", email: "ivy@example.com" };
+
+describe("TipForm", () => {
+  it("shows the author read-only and checks every field before sending", async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(
+      <TipForm author={author} submitLabel="Share Tip" submittingLabel="Submitting..." onSubmit={onSubmit} />,
+    );
+    expect(screen.getByLabelText("Your name")).toHaveValue("Ivy Green");
+    expect(screen.getByLabelText("Your name")).toHaveAttribute("readonly");
+    expect(screen.getByLabelText("Your email")).toHaveValue("ivy@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
+    expect(await screen.findByText("Title is required")).toBeInTheDocument();
+    expect(screen.getByText("Plant type is required")).toBeInTheDocument();
+    expect(screen.getByText("Description is required")).toBeInTheDocument();
+    expect(screen.getByText("URL is required")).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toHaveAttribute("aria-invalid", "true");
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText("Image URL"), "javascript:alert(1)");
+    await userEvent.type(screen.getByLabelText("Title"), "ab");
+    await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
+    expect(await screen.findByText("Enter an http(s) URL")).toBeInTheDocument();
+    expect(screen.getByText("Title must be at least 3 characters")).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("sends the parsed values, and shows Submitting... with the button disabled meanwhile", async () => {
+    let finish: () => void = () => {};
+    const onSubmit = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    renderWithProviders(
+      <TipForm author={author} submitLabel="Share Tip" submittingLabel="Submitting..." onSubmit={onSubmit} />,
+    );
+    await userEvent.type(screen.getByLabelText("Title"), "  Water deeply  ");
+    await userEvent.type(screen.getByLabelText("Plant type"), "Tomato");
+    await userEvent.selectOptions(screen.getByLabelText("Difficulty"), "Hard");
+    await userEvent.selectOptions(screen.getByLabelText("Category"), "Vegetables");
+    await userEvent.selectOptions(screen.getByLabelText("Availability"), "Hidden");
+    await userEvent.type(screen.getByLabelText("Image URL"), "https://example.com/tomato.jpg");
+    await userEvent.type(screen.getByLabelText("Description"), "Once a week, at the roots.");
+    await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
+    expect(await screen.findByRole("button", { name: "Submitting..." })).toBeDisabled();
+    expect(onSubmit).toHaveBeenCalledWith({
+      title: "Water deeply",
+      plantType: "Tomato",
+      difficulty: "Hard",
+      description: "Once a week, at the roots.",
+      images: "https://example.com/tomato.jpg",
+      category: "Vegetables",
+      availability: "Hidden",
+    });
+    finish();
+    expect(await screen.findByRole("button", { name: "Share Tip" })).toBeEnabled();
+  });
+
+  it("offers Public and Hidden, and keeps Private for a private tip being edited", async () => {
+    const { unmount } = renderWithProviders(
+      <TipForm author={author} submitLabel="Share Tip" submittingLabel="Submitting..." onSubmit={vi.fn()} />,
+    );
+    const options = () =>
+      Array.from((screen.getByLabelText("Availability") as HTMLSelectElement).options).map((o) => o.value);
+    expect(options()).toEqual(["Public", "Hidden"]);
+    unmount();
+    renderWithProviders(
+      <TipForm
+        author={author}
+        defaultValues={{ availability: "Private" }}
+        submitLabel="Update Tip"
+        submittingLabel="Updating..."
+        onSubmit={vi.fn()}
+      />,
+    );
+    expect(options()).toEqual(["Public", "Hidden", "Private"]);
+    expect(screen.getByLabelText("Availability")).toHaveValue("Private");
+  });
+});

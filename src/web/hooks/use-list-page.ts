@@ -1,0 +1,82 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { DIFFICULTIES, type Difficulty } from "#shared/constants.ts";
+import { TIP_SORTS, type TipSort } from "#shared/schemas/tip.ts";
+
+export interface ListPageState {
+  /** 1-based page number from ?page= (anything else reads as 1). */
+  page: number;
+  /** The search text from ?q=, trimmed ("" when none). */
+  q: string;
+  /** The difficulty filter from ?level=, when it names one. */
+  level: Difficulty | undefined;
+  /** The sort order from ?sort=, else `defaultSort`. */
+  sort: TipSort;
+}
+
+type Change = Partial<{ page: number; q: string; level: Difficulty | undefined; sort: TipSort }>;
+
+const readPage = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+};
+
+/**
+ * A list page's position (page, search, level, sort) kept in the URL, so a reload, Back and a shared link
+ * all restore it. Every change but `replacePage` adds a history entry; changing what is listed goes back
+ * to page 1. Values equal to their defaults are left out of the URL.
+ */
+export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort } = {}) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo<ListPageState>(
+    () => ({
+      page: readPage(searchParams.get("page")),
+      q: searchParams.get("q")?.trim() ?? "",
+      level: DIFFICULTIES.find((d) => d === searchParams.get("level")),
+      sort: TIP_SORTS.find((s) => s === searchParams.get("sort")) ?? defaultSort,
+    }),
+    [searchParams, defaultSort],
+  );
+
+  const write = useCallback(
+    (change: Change, { replace = false } = {}) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          const put = (key: string, value: string | undefined) =>
+            value ? next.set(key, value) : next.delete(key);
+          if ("q" in change) put("q", change.q?.trim());
+          if ("level" in change) put("level", change.level);
+          if ("sort" in change) put("sort", change.sort === defaultSort ? undefined : change.sort);
+          // A new search, filter or order starts again at page 1.
+          const page = "page" in change ? change.page : 1;
+          put("page", page && page > 1 ? String(page) : undefined);
+          return next;
+        },
+        { replace },
+      ),
+    [setSearchParams, defaultSort],
+  );
+
+  const actions = useMemo(
+    () => ({
+      setPage: (page: number) => write({ page }),
+      /** Goes to `page` without a new history entry (a page past the end goes to the last one). */
+      replacePage: (page: number) => write({ page }, { replace: true }),
+      setQuery: (q: string) => write({ q }),
+      setLevel: (level: Difficulty | undefined) => write({ level }),
+      setSort: (sort: TipSort) => write({ sort }),
+      clearFilters: () => write({ q: "", level: undefined }),
+    }),
+    [write],
+  );
+
+  return {
+    ...state,
+    ...actions,
+    /** True when a search or filter narrows the list. */
+    filtered: state.q !== "" || state.level !== undefined,
+  };
+}
+
+export type ListPage = ReturnType<typeof useListPage>;

@@ -1,0 +1,98 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { User } from "#shared/schemas/auth.ts";
+import { paths } from "#web/config/paths.ts";
+import { apiClient } from "./api-client.ts";
+import { PUBLIC_QUERY_ROOTS, queryKeys } from "./query-keys.ts";
+
+/** The session as better-auth answers GET /api/auth/get-session; null for a visitor. */
+export interface SessionData {
+  user: User & { createdAt: string; updatedAt: string };
+  session: { id: string; expiresAt: string };
+}
+
+export const getSession = (signal?: AbortSignal) =>
+  apiClient.get<SessionData | null>("/auth/get-session", { signal });
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.session,
+    queryFn: ({ signal }) => getSession(signal),
+    staleTime: 5 * 60_000,
+    // Only what the app reads: the one User shape (shared/schemas/auth.ts).
+    select: (data): User | null =>
+      data
+        ? {
+            id: data.user.id,
+            name: data.user.name,
+            email: data.user.email,
+            image: data.user.image ?? null,
+            emailVerified: data.user.emailVerified,
+          }
+        : null,
+  });
+
+/**
+ * The signed-in user (null for a visitor) and whether the session is still being read: the one way any
+ * part of the app asks who is signed in.
+ */
+export function useUser() {
+  const session = useQuery(sessionQueryOptions());
+  return { user: session.data ?? null, isPending: session.isPending };
+}
+
+/** Reads the session again, now: after signing in, up, or changing the profile. */
+export function useRefreshSession() {
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+}
+
+export const signOut = () => apiClient.send<{ success: boolean }>("POST", "/auth/sign-out", {});
+
+/**
+ * Whether this tab's user has just logged out: a protected page on screen at that moment sends them home,
+ * not to the login page (they did not come to sign in). A protected page opened afresh
+ * afterwards clears it.
+ */
+let loggedOutHere = false;
+const loggedOutListeners = new Set<() => void>();
+function setLoggedOutHere(value: boolean) {
+  if (loggedOutHere === value) return;
+  loggedOutHere = value;
+  for (const listener of loggedOutListeners) listener();
+}
+export const clearLoggedOutHere = () => setLoggedOutHere(false);
+export function useLoggedOutHere(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      loggedOutListeners.add(listener);
+      return () => loggedOutListeners.delete(listener);
+    },
+    () => loggedOutHere,
+    () => false,
+  );
+}
+
+/**
+ * Logout: forgets the session and everything loaded for the user, and goes home. "Logged out
+ * successfully" (ruling 17); a failure is said, not only logged.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      setLoggedOutHere(true);
+      queryClient.setQueryData(queryKeys.session, null);
+      await navigate(paths.home.getHref());
+      queryClient.removeQueries({
+        predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(String(query.queryKey[0])),
+      });
+      toast.success("Logged out successfully");
+    },
+    onError: (error) => toast.error(`Logging out failed: ${error.message}`),
+  });
+}

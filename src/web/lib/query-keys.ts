@@ -1,0 +1,33 @@
+import type { GardenerListQuery } from "#shared/schemas/gardener.ts";
+import type { TipListQuery } from "#shared/schemas/tip.ts";
+
+/**
+ * Every query key of the web app, from one factory: a mutation invalidates by these, never by keys typed
+ * by hand, so a change to tips refreshes every list, count and figure that shows them.
+ */
+export const queryKeys = {
+  session: ["session"] as const,
+  config: ["config"] as const,
+  passwordPolicy: ["password-policy"] as const,
+  tips: {
+    all: ["tips"] as const,
+    lists: () => [...queryKeys.tips.all, "list"] as const,
+    list: (params: Omit<TipListQuery, "cursor">) => [...queryKeys.tips.lists(), params] as const,
+    detail: (id: string) => [...queryKeys.tips.all, "detail", id] as const,
+  },
+  gardeners: {
+    all: ["gardeners"] as const,
+    list: (params: GardenerListQuery) => [...queryKeys.gardeners.all, "list", params] as const,
+  },
+  dashboard: {
+    all: ["dashboard"] as const,
+    stats: () => [...queryKeys.dashboard.all, "stats"] as const,
+  },
+};
+
+/** Queries that hold nothing of the signed-in user: they outlive a logout. */
+export const PUBLIC_QUERY_ROOTS: readonly string[] = [
+  queryKeys.session[0],
+  queryKeys.config[0],
+  queryKeys.passwordPolicy[0],
+];

@@ -1,0 +1,67 @@
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { PASSWORD_POLICY, type User } from "#shared/schemas/auth.ts";
+import type { Tip } from "#shared/schemas/tip.ts";
+
+/**
+ * The API as the web tests see it: Mock Service Worker answers the app's real fetch calls, so a page
+ * test goes through the API client, the query cache and the mutations exactly as the site does. Tests
+ * add their own handlers with `server.use(...)`; a call nobody answers fails the test.
+ */
+export const server = setupServer(
+  http.get("*/api/config", () => HttpResponse.json({ social: {}, googleSignIn: false })),
+  http.get("*/api/auth/password-policy", () => HttpResponse.json(PASSWORD_POLICY)),
+  http.get("*/api/auth/get-session", () => HttpResponse.json(null)),
+);
+
+/** Answers get-session as this user being signed in. */
+export function signInAs(user: User) {
+  server.use(
+    http.get("*/api/auth/get-session", () =>
+      HttpResponse.json({
+        user: { ...user, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" },
+        session: { id: "session-1", expiresAt: "2099-01-01T00:00:00.000Z" },
+      }),
+    ),
+  );
+}
+
+let counter = 0;
+
+export function aUser(overrides: Partial<User> = {}): User {
+  counter += 1;
+  return {
+    id: `user-${counter}`,
+    name: `Gardener ${counter}`,
+    email: `gardener${counter}@example.com`,
+    image: null,
+    emailVerified: true,
+    ...overrides,
+  };
+}
+
+export function aTip(overrides: Partial<Tip> = {}): Tip {
+  counter += 1;
+  return {
+    _id: `00000000-0000-4000-8000-${String(counter).padStart(12, "0")}`,
+    title: `Tip number ${counter}`,
+    plantType: "Tomato",
+    difficulty: "Easy",
+    description: "Water deeply and less often, early in the morning.",
+    images: "http://localhost/images/tips/tomato.svg",
+    category: "Vegetables",
+    availability: "Public",
+    name: "Someone",
+    email: "someone@example.com",
+    totalLiked: 0,
+    createdAt: "2026-05-01T10:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A list answer as the API gives it: the page as a JSON array, the total in X-Total-Count. */
+export function listResponse<T>(items: T[], total = items.length) {
+  return HttpResponse.json(items, { headers: { "X-Total-Count": String(total) } });
+}
+
+export { HttpResponse, http };
