@@ -20,13 +20,16 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 
 const consoleError = vi.spyOn(console, "error");
+/** jsdom does not know HTML's <search> element yet (browsers do), so React warns about it there only. */
+const jsdomGap = (args: unknown[]) =>
+  String(args[0]).startsWith("The tag <%s> is unrecognized in this browser") && args[1] === "search";
 afterEach(() => {
   cleanup();
   server.resetHandlers();
-  const calls = consoleError.mock.calls;
+  const calls = consoleError.mock.calls.filter((args) => !jsdomGap(args));
+  consoleError.mockClear();
   if (calls.length > 0) {
     const printed = calls.map((args) => args.map(String).join(" ")).join("\n");
-    consoleError.mockClear();
     throw new Error(`console.error was called during the test:\n${printed}`);
   }
 });

@@ -155,19 +155,21 @@ function MobileMenu({ id, links }: { id: string; links: typeof NAV_LINKS }) {
           </li>
         ))}
       </ul>
-      <form role="search" className="mt-2" onSubmit={onSearch}>
-        <label className="input w-full">
-          <Search aria-hidden="true" className="size-4 opacity-70" />
-          <input
-            type="search"
-            name="q"
-            placeholder="Search..."
-            aria-label="Search tips"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </label>
-      </form>
+      <search className="mt-2 block">
+        <form onSubmit={onSearch}>
+          <label className="input w-full">
+            <Search aria-hidden="true" className="size-4 opacity-70" />
+            <input
+              type="search"
+              name="q"
+              placeholder="Search..."
+              aria-label="Search tips"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </label>
+        </form>
+      </search>
     </div>
   );
 }

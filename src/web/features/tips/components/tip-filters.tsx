@@ -47,29 +47,30 @@ export function TipFilters({
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <form
-        role="search"
-        className="flex w-full max-w-md flex-col gap-1"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQuery(draft);
-        }}
-      >
-        <label htmlFor={searchId} className="text-sm font-medium">
-          {searchLabel}
-        </label>
-        <div className="input w-full">
-          <Search aria-hidden="true" className="size-4 opacity-70" />
-          <input
-            id={searchId}
-            type="search"
-            placeholder={searchPlaceholder}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            maxLength={TIP_SEARCH_MAX_LENGTH}
-          />
-        </div>
-      </form>
+      <search className="w-full max-w-md">
+        <form
+          className="flex w-full flex-col gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery(draft);
+          }}
+        >
+          <label htmlFor={searchId} className="text-sm font-medium">
+            {searchLabel}
+          </label>
+          <div className="input w-full">
+            <Search aria-hidden="true" className="size-4 opacity-70" />
+            <input
+              id={searchId}
+              type="search"
+              placeholder={searchPlaceholder}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              maxLength={TIP_SEARCH_MAX_LENGTH}
+            />
+          </div>
+        </form>
+      </search>
       <div className="flex flex-wrap gap-3">
         {level && (
           <div className="flex flex-col gap-1">
