@@ -1,0 +1,91 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "#web/test/render.tsx";
+import { PrivacyRoute } from "./privacy.tsx";
+import { TermsRoute } from "./terms.tsx";
+
+function metaDescription() {
+  return document.head.querySelector('meta[name="description"]')?.getAttribute("content");
+}
+
+describe("PrivacyRoute", () => {
+  it("says what is stored, who sees it and how to delete it", () => {
+    renderWithProviders(<PrivacyRoute />, { route: "/privacy" });
+    expect(document.title).toBe("Privacy Policy - Gardening Community");
+    expect(metaDescription()).toMatch(/what Gardening Community stores/i);
+    expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
+    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: November 22, 2026");
+
+    const sections = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        "What we store",
+        "Who sees what",
+        "Changing and deleting your data",
+        "Contact",
+      ]),
+    );
+
+    const page = screen.getByRole("article");
+    for (const sentence of [
+      /your name, your e-mail address and, if you give one, the web address \(URL\) of your profile photo/,
+      /a hashed version of your password, never the password itself/,
+      /the link to your Google account/,
+      /which tips you liked/,
+      /We set one cookie: the session cookie that keeps you signed in\. It is httpOnly/,
+      /no tracking or advertising cookies and no third-party analytics/,
+      /kept in your browser's localStorage/,
+      /We send you an e-mail only when you ask to reset your password/,
+      /show the author's name and e-mail address/,
+      /Hidden and private tips are not listed anywhere and are shown only to their author/,
+      /We remove the account, with its sessions and likes, within 30 days/,
+    ]) {
+      expect(page).toHaveTextContent(sentence);
+    }
+
+    expect(screen.getByRole("link", { name: "My Tips" })).toHaveAttribute("href", "/my-tips");
+    expect(screen.getAllByRole("link", { name: "privacy@garden-community.example" })[0]).toHaveAttribute(
+      "href",
+      "mailto:privacy@garden-community.example",
+    );
+    expect(screen.getByRole("link", { name: "Terms of Use" })).toHaveAttribute("href", "/terms");
+  });
+});
+
+describe("TermsRoute", () => {
+  it("sets out the rules of the site", () => {
+    renderWithProviders(<TermsRoute />, { route: "/terms" });
+    expect(document.title).toBe("Terms of Use - Gardening Community");
+    expect(metaDescription()).toMatch(/rules for using Gardening Community/);
+    expect(screen.getByRole("heading", { level: 1, name: "Terms of Use" })).toBeInTheDocument();
+    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: November 22, 2026");
+
+    const sections = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        "Your account and its security",
+        "Acceptable use",
+        "Your content",
+        "Gardening advice",
+        "Moderation and removal",
+        "Ending your use",
+        "Changes to these terms",
+        "Contact",
+      ]),
+    );
+
+    const page = screen.getByRole("article");
+    for (const sentence of [
+      /You keep ownership of the tips you write/,
+      /licence to store, display and format it on this site/,
+      /come with no warranty that they are accurate/,
+      /Never eat a plant you cannot identify with certainty/,
+      /follow the manufacturer's label/,
+      /We may hide or remove any tip/,
+      /We may suspend or close an account/,
+    ]) {
+      expect(page).toHaveTextContent(sentence);
+    }
+    expect(screen.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy");
+  });
+});
