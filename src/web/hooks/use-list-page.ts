@@ -74,6 +74,13 @@ export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort 
   return {
     ...state,
     ...actions,
+    /** The list's paging for <ListQueryView paging>: this page, its size, and the moves. */
+    paging: (options: { pageSize: number; label: string; scrollToTop?: boolean }) => ({
+      page: state.page,
+      setPage: actions.setPage,
+      replacePage: actions.replacePage,
+      ...options,
+    }),
     /** True when a search or filter narrows the list. */
     filtered: state.q !== "" || state.level !== undefined,
   };

@@ -3,19 +3,26 @@ import { type ReactNode, useEffect, useRef } from "react";
 import type { ListResult } from "#web/lib/api-client.ts";
 import { ErrorState } from "./error-state.tsx";
 import { LoadingState } from "./loading-state.tsx";
+import { Pagination } from "./pagination.tsx";
 
-/** A paged list's position, so a page past the end (say, after deleting its last item) can be left. */
+/** A paged list's position and how to move it (useListPage gives all of these). */
 export interface ListPaging {
   page: number;
   pageSize: number;
+  /** Goes to another page (a new history entry). */
+  setPage: (page: number) => void;
   /** Replaces the current page (no new history entry) by `page`, the last one that exists. */
   replacePage: (page: number) => void;
+  /** The accessible name of the page controls ("Tip pages"). */
+  label: string;
+  /** Scroll back to the top on a page change (long pages of cards). */
+  scrollToTop?: boolean;
 }
 
 /**
  * The loading, error (with retry) and empty states every list page has (style rule 4), around the
- * page's own rendering of a non-empty list. With `paging`, a page number past the last page goes to the
- * last page instead of claiming the list is empty.
+ * page's own rendering of a non-empty list. With `paging`, the page controls follow the list, and a page
+ * number past the last page goes to the last page instead of claiming the list is empty.
  */
 export function ListQueryView<T>({
   query,
@@ -59,5 +66,20 @@ export function ListQueryView<T>({
   // An empty previous page shown while another loads says nothing about the one asked for.
   if (query.data.items.length === 0 && query.isPlaceholderData) return <LoadingState label={loadingLabel} />;
   if (query.data.items.length === 0) return <>{empty}</>;
-  return <>{children(query.data)}</>;
+  return (
+    <>
+      {children(query.data)}
+      {paging && (
+        <Pagination
+          page={paging.page}
+          pageCount={Math.max(1, Math.ceil(query.data.total / paging.pageSize))}
+          onPageChange={(next) => {
+            paging.setPage(next);
+            if (paging.scrollToTop) window.scrollTo({ top: 0 });
+          }}
+          label={paging.label}
+        />
+      )}
+    </>
+  );
 }

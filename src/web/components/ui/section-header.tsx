@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { ListQueryView } from "./list-query-view.tsx";
 
 /** The heading of a home page section, with a link to the page that shows all of it. */
 export function SectionHeader({
@@ -30,5 +31,28 @@ export function SectionHeader({
         <ArrowRight aria-hidden="true" className="size-4" />
       </Link>
     </div>
+  );
+}
+
+/**
+ * A home page section that shows a list: its header, then the list with its loading, error and empty
+ * states. `tinted` gives the section the page's second background, across the full width.
+ */
+export function ListSection<T>({
+  header,
+  tinted = false,
+  children,
+  ...view
+}: {
+  header: Parameters<typeof SectionHeader>[0];
+  tinted?: boolean;
+} & Parameters<typeof ListQueryView<T>>[0]) {
+  return (
+    <section aria-labelledby={header.id} className={tinted ? "bg-base-200" : undefined}>
+      <div className="mx-auto max-w-7xl px-4 py-16">
+        <SectionHeader {...header} />
+        <ListQueryView {...view}>{children}</ListQueryView>
+      </div>
+    </section>
   );
 }

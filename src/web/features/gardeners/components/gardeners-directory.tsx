@@ -2,7 +2,6 @@ import { Users } from "lucide-react";
 import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
-import { Pagination } from "#web/components/ui/pagination.tsx";
 import { useListPage } from "#web/hooks/use-list-page.ts";
 import { useGardeners } from "../api/get-gardeners.ts";
 import { GardenerCard } from "./gardener-card.tsx";
@@ -20,7 +19,7 @@ export function GardenersDirectory() {
       query={gardeners}
       loadingLabel="Loading gardeners…"
       errorTitle="We could not load the gardeners"
-      paging={{ page: list.page, pageSize: PAGE_SIZE, replacePage: list.replacePage }}
+      paging={list.paging({ pageSize: PAGE_SIZE, label: "Gardener pages", scrollToTop: true })}
       empty={
         <EmptyState
           icon={<Users aria-hidden="true" className="size-12 text-base-content/50" />}
@@ -41,15 +40,6 @@ export function GardenersDirectory() {
               <GardenerCard key={gardener.id} gardener={gardener} lazy={index >= 6} />
             ))}
           </div>
-          <Pagination
-            page={list.page}
-            pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))}
-            onPageChange={(next) => {
-              list.setPage(next);
-              window.scrollTo({ top: 0 });
-            }}
-            label="Gardener pages"
-          />
         </>
       )}
     </ListQueryView>

@@ -2,7 +2,6 @@ import { Sprout } from "lucide-react";
 import { Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
-import { Pagination } from "#web/components/ui/pagination.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useListPage } from "#web/hooks/use-list-page.ts";
 import { useUser } from "#web/lib/auth.ts";
@@ -25,7 +24,6 @@ export function MyTipsList() {
     successMessage: "Deleted Successfully!",
     failureMessage: (error) => `The tip could not be deleted: ${error.message}`,
   });
-  const total = tips.data?.total ?? 0;
   const columns = [
     tipColumns.image,
     tipColumns.titleLink,
@@ -40,7 +38,7 @@ export function MyTipsList() {
         query={tips}
         loadingLabel="Loading your tips…"
         errorTitle="We could not load your tips"
-        paging={{ page: list.page, pageSize: PAGE_SIZE, replacePage: list.replacePage }}
+        paging={list.paging({ pageSize: PAGE_SIZE, label: "My tip pages" })}
         empty={
           <EmptyState
             icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
@@ -52,17 +50,7 @@ export function MyTipsList() {
           </EmptyState>
         }
       >
-        {(page) => (
-          <>
-            <TipTable tips={page.items} columns={columns} label="My tips" />
-            <Pagination
-              page={list.page}
-              pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))}
-              onPageChange={list.setPage}
-              label="My tip pages"
-            />
-          </>
-        )}
+        {(page) => <TipTable tips={page.items} columns={columns} label="My tips" />}
       </ListQueryView>
       {remove.dialog}
     </>

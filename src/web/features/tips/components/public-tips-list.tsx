@@ -1,7 +1,6 @@
 import { Sprout } from "lucide-react";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
-import { Pagination } from "#web/components/ui/pagination.tsx";
 import { useListPage } from "#web/hooks/use-list-page.ts";
 import { useTips } from "../api/get-tips.ts";
 import { TipCardGrid } from "./tip-card.tsx";
@@ -42,7 +41,7 @@ export function PublicTipsList({ labelledBy }: { labelledBy: string }) {
         query={tips}
         loadingLabel="Loading tips…"
         errorTitle="We could not load the tips"
-        paging={{ page: list.page, pageSize: PAGE_SIZE, replacePage: list.replacePage }}
+        paging={list.paging({ pageSize: PAGE_SIZE, label: "Tip pages", scrollToTop: true })}
         empty={
           <EmptyState
             icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
@@ -68,15 +67,6 @@ export function PublicTipsList({ labelledBy }: { labelledBy: string }) {
               columns={COLUMNS}
               labelledBy={labelledBy}
               narrow={(items) => <TipCardGrid tips={items} className="sm:grid-cols-2" />}
-            />
-            <Pagination
-              page={list.page}
-              pageCount={Math.max(1, Math.ceil(total / PAGE_SIZE))}
-              onPageChange={(next) => {
-                list.setPage(next);
-                window.scrollTo({ top: 0 });
-              }}
-              label="Tip pages"
             />
           </div>
         )}
