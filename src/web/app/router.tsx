@@ -2,7 +2,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { BareLayout } from "#web/app/layouts/bare-layout.tsx";
 import { MainLayout } from "#web/app/layouts/main-layout.tsx";
 import { RootLayout } from "#web/app/layouts/root-layout.tsx";
-import { MessagePage } from "#web/components/ui/message-page.tsx";
+import { FullPageLoader } from "#web/components/ui/loading-state.tsx";
 import { paths } from "#web/config/paths.ts";
 import { RequireAuth } from "#web/features/auth/components/require-auth.tsx";
 import { NotFoundRoute } from "./routes/not-found.tsx";
@@ -13,6 +13,8 @@ export function createAppRouter() {
     {
       element: <RootLayout />,
       errorElement: <RouteErrorBoundary />,
+      // While the first page's code loads (every page is lazy): the same full-screen spinner as the session.
+      hydrateFallbackElement: <FullPageLoader label="Loading…" />,
       children: [
         {
           element: <MainLayout />,
@@ -56,15 +58,6 @@ export function createAppRouter() {
                   lazy: async () => ({ Component: (await import("./routes/update-tip.tsx")).UpdateTipRoute }),
                 },
                 {
-                  path: `${paths.dashboard.root.path}/*`,
-                  element: (
-                    <MessagePage
-                      title="Dashboard"
-                      text="The dashboard is being built and will be here soon."
-                    />
-                  ),
-                },
-                {
                   path: paths.profile.path,
                   lazy: async () => ({ Component: (await import("./routes/profile.tsx")).ProfileRoute }),
                 },
@@ -79,6 +72,46 @@ export function createAppRouter() {
               lazy: async () => ({ Component: (await import("./routes/terms.tsx")).TermsRoute }),
             },
             { path: "*", element: <NotFoundRoute /> },
+          ],
+        },
+        {
+          // The dashboard has a layout of its own: a sidebar instead of the navbar and footer.
+          element: <RequireAuth />,
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            {
+              path: paths.dashboard.root.path,
+              lazy: async () => ({
+                Component: (await import("./layouts/dashboard-layout.tsx")).DashboardLayout,
+              }),
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import("./routes/dashboard/overview.tsx")).DashboardOverviewRoute,
+                  }),
+                },
+                {
+                  path: paths.dashboard.allTips.path,
+                  lazy: async () => ({
+                    Component: (await import("./routes/dashboard/all-tips.tsx")).DashboardAllTipsRoute,
+                  }),
+                },
+                {
+                  path: paths.dashboard.myTips.path,
+                  lazy: async () => ({
+                    Component: (await import("./routes/dashboard/my-tips.tsx")).DashboardMyTipsRoute,
+                  }),
+                },
+                {
+                  path: paths.dashboard.addTip.path,
+                  lazy: async () => ({
+                    Component: (await import("./routes/dashboard/add-tip.tsx")).DashboardAddTipRoute,
+                  }),
+                },
+                { path: "*", element: <NotFoundRoute /> },
+              ],
+            },
           ],
         },
         {

@@ -21,6 +21,8 @@ export const sessionQueryOptions = () =>
     queryKey: queryKeys.session,
     queryFn: ({ signal }) => getSession(signal),
     staleTime: 5 * 60_000,
+    // Coming back to the tab checks that the session still holds (it may have expired meanwhile).
+    refetchOnWindowFocus: true,
     // Only what the app reads: the one User shape (shared/schemas/auth.ts).
     select: (data): User | null =>
       data

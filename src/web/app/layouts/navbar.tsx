@@ -1,5 +1,5 @@
 import { LogOut, Menu, Search, Sprout, X } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { paths } from "#web/config/paths.ts";
@@ -7,8 +7,9 @@ import { useLogout, useUser } from "#web/lib/auth.ts";
 import { NAV_LINKS } from "./nav-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
+// Tighter between lg and xl, where six links, the photo and Logout share 1024 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-field px-3 py-2 font-medium transition-colors hover:bg-base-200 ${isActive ? "text-primary bg-base-200" : ""}`;
+  `rounded-field whitespace-nowrap px-2 py-2 font-medium transition-colors hover:bg-base-200 xl:px-3 ${isActive ? "text-primary bg-base-200" : ""}`;
 
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -18,15 +19,38 @@ export function Navbar() {
   const logout = useLogout();
   const links = NAV_LINKS.filter((link) => user || !link.signedInOnly);
 
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+
   // A navigation closes the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change on purpose
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
+  // Esc and a tap outside close the open menu; Esc gives focus back to the button that opened it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggle.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !header.current?.contains(event.target)) setMenuOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+    };
+  }, [menuOpen]);
+
   return (
-    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+    <header ref={header} className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-4">
         <div className="navbar-start gap-1">
           <button
+            ref={toggle}
             type="button"
             className="btn btn-ghost btn-square lg:hidden"
             aria-expanded={menuOpen}
@@ -41,10 +65,10 @@ export function Navbar() {
             className="flex items-center gap-2 whitespace-nowrap text-base font-bold text-primary sm:text-lg"
           >
             <Sprout aria-hidden="true" className="size-6 shrink-0 sm:size-7" />
-            <span className="max-[420px]:sr-only">Garden Community</span>
+            <span className="max-[420px]:sr-only lg:max-xl:sr-only">Garden Community</span>
           </Link>
         </div>
-        <ul className="navbar-center hidden gap-1 lg:flex">
+        <ul className="navbar-center hidden gap-0.5 lg:flex xl:gap-1">
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
@@ -65,8 +89,8 @@ export function Navbar() {
                 disabled={logout.isPending}
               >
                 <LogOut aria-hidden="true" className="size-4" />
-                <span className="hidden sm:inline">Logout</span>
-                <span className="sr-only sm:hidden">Logout</span>
+                <span className="hidden sm:max-lg:inline xl:inline">Logout</span>
+                <span className="sr-only sm:max-lg:hidden xl:hidden">Logout</span>
               </button>
             </>
           ) : (

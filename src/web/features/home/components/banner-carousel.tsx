@@ -144,17 +144,21 @@ function Slide({
           <div className="max-w-xl text-white">
             {/* What is seen (and the text) is the typed part and the cursor; assistive technology gets the
                 whole title from the label instead of one letter at a time. */}
+            {/* The full title, invisible, holds the space the typed one grows into (a CSS pseudo-element,
+                so it is neither text nor read out): a title that wraps must not make the slide jump. */}
             <h2
               aria-label={slide.title}
-              data-testid="typed-title"
-              className="min-h-[2.5em] text-4xl leading-tight font-extrabold md:min-h-[1.25em] md:text-5xl"
+              data-title={`${slide.title}_`}
+              className="grid text-4xl leading-tight font-extrabold after:invisible after:col-start-1 after:row-start-1 after:content-[attr(data-title)] md:text-5xl"
             >
-              {typed}
-              <span
-                aria-hidden="true"
-                className="ml-0.5 inline-block animate-blink font-light motion-reduce:animate-none"
-              >
-                _
+              <span data-testid="typed-title" className="col-start-1 row-start-1">
+                {typed}
+                <span
+                  aria-hidden="true"
+                  className="ml-0.5 inline-block animate-blink font-light motion-reduce:animate-none"
+                >
+                  _
+                </span>
               </span>
             </h2>
             <p className="mt-4 text-lg text-white/90">{slide.description}</p>

@@ -66,10 +66,13 @@ export function useDeleteTipWithConfirmation({
   successMessage,
   failureMessage,
   onDeleted,
+  toast: toastOptions,
 }: {
   successMessage: string;
   failureMessage: (error: Error) => string;
   onDeleted?: (tip: Tip) => void;
+  /** How long the toasts stay (the dashboard's close after 3 s). */
+  toast?: { duration: number };
 }) {
   const remove = useDeleteTip();
   const [pending, setPending] = useState<Tip | null>(null);
@@ -83,11 +86,11 @@ export function useDeleteTipWithConfirmation({
         if (!pending) return;
         remove.mutate(pending._id, {
           onSuccess: () => {
-            toast.success(successMessage);
+            toast.success(successMessage, toastOptions);
             setPending(null);
             onDeleted?.(pending);
           },
-          onError: (error) => toast.error(failureMessage(error)),
+          onError: (error) => toast.error(failureMessage(error), toastOptions),
         });
       }}
     />

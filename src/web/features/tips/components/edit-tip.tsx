@@ -1,6 +1,6 @@
 import { CircleCheck, ShieldX } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
@@ -15,6 +15,17 @@ import { useUpdateTip } from "../api/update-tip.ts";
 import { TipForm } from "./tip-form.tsx";
 
 const DESCRIPTION = "Edit a gardening tip you have shared.";
+/** Where the dashboard's Edit asked to come back to (link state); My Tips otherwise (spec section 2). */
+const RETURN_PLACES = [paths.myTips.getHref(), paths.dashboard.myTips.getHref()];
+
+function useReturnTo(): string {
+  const state: unknown = useLocation().state;
+  const wanted =
+    state && typeof state === "object" && "returnTo" in state
+      ? String(state.returnTo)
+      : paths.myTips.getHref();
+  return RETURN_PLACES.includes(wanted) ? wanted : paths.myTips.getHref();
+}
 const toMyTips = { to: paths.myTips.getHref(), label: "Go to My Tips" };
 
 /**
@@ -33,8 +44,9 @@ function ownImageOf(images: string): string {
  * The prefilled edit form (spec section 2) with its loading, not-found, not-yours (403) and error states;
  * after saving, "Tip updated successfully!" (ruling 17) and `doneHref` 2 seconds later.
  */
-export function EditTip({ id, doneHref = paths.myTips.getHref() }: { id: string; doneHref?: string }) {
+export function EditTip({ id }: { id: string }) {
   const { user } = useUser();
+  const doneHref = useReturnTo();
   const tip = useTip(id);
   if (!user) return null;
   return (
@@ -87,7 +99,7 @@ function EditOwnTip({ tip, doneHref }: { tip: Tip; doneHref: string }) {
               <CircleCheck aria-hidden="true" className="size-14 text-success" />
               {/* The toast says "Tip updated successfully!"; this text must not repeat it. */}
               <p className="text-xl font-semibold">Your changes are saved.</p>
-              <p className="text-base-content/80">Taking you to My Tips…</p>
+              <p className="text-base-content/80">Taking you back to My Tips…</p>
             </div>
           ) : (
             <TipForm

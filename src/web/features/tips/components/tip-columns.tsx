@@ -81,10 +81,13 @@ export function ownerActionsColumn({
   onDelete,
   editLabel = "Update",
   view = false,
+  returnTo,
 }: {
   onDelete: (tip: Tip) => void;
   editLabel?: "Update" | "Edit";
   view?: boolean;
+  /** Where the edit page goes once saved, when not My Tips (the dashboard's own list). */
+  returnTo?: string;
 }): TipColumn {
   return {
     header: "Actions",
@@ -103,6 +106,7 @@ export function ownerActionsColumn({
         )}
         <Link
           to={paths.updateTip.getHref(tip._id)}
+          state={returnTo ? { returnTo } : undefined}
           className="btn btn-outline btn-xs"
           aria-label={`${editLabel} ${tip.title}`}
         >

@@ -13,8 +13,13 @@ import {
 } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 
-/** Spec section 5: the share and edit forms require an image URL; the API itself does not. */
+/**
+ * Spec section 5: the share and edit forms require an image URL; the API itself does not. A select may
+ * start on an empty "Select" option, so its field takes any text and the choice is checked here.
+ */
 export const TipFormSchema = TipInputSchema.extend({
+  difficulty: z.string().pipe(z.enum(DIFFICULTIES, { error: "Choose a difficulty" })),
+  category: z.string().pipe(z.enum(CATEGORIES, { error: "Choose a category" })),
   images: HttpUrlSchema,
   availability: z.enum(AVAILABILITIES, { error: "Choose who can see this tip" }),
 });
@@ -30,9 +35,12 @@ const EMPTY: TipFormInput = {
   difficulty: "Easy",
   description: "",
   images: "",
-  category: "Plant Care",
+  category: "",
   availability: "Public",
 };
+
+/** The empty first option of a select that asks for a choice (spec section 5). */
+const PROMPT = "Select";
 
 /**
  * The share and edit form. Name and e-mail are shown read-only, from the signed-in account (ruling 5);
@@ -47,6 +55,7 @@ export function TipForm({
   serverError,
   imageRequired = true,
   availabilityOptions,
+  promptForDifficulty = false,
   actions,
 }: {
   author: { name: string; email: string };
@@ -58,6 +67,8 @@ export function TipForm({
   imageRequired?: boolean;
   /** Simple forms offer Public/Hidden (spec section 4); a private tip keeps its option when edited. */
   availabilityOptions?: readonly Availability[];
+  /** The dashboard form: difficulty starts on "Select" too (category always does for a new tip). */
+  promptForDifficulty?: boolean;
   /** Beside the submit button (the dashboard's Cancel). */
   actions?: ReactNode;
 }) {
@@ -67,7 +78,7 @@ export function TipForm({
   return (
     <Form
       schema={imageRequired ? TipFormSchema : TipFormOptionalImageSchema}
-      defaultValues={{ ...EMPTY, ...defaultValues }}
+      defaultValues={{ ...EMPTY, ...(promptForDifficulty ? { difficulty: "" } : {}), ...defaultValues }}
       onSubmit={(values) => onSubmit(values)}
       className="grid gap-4 md:grid-cols-2"
     >
@@ -81,8 +92,18 @@ export function TipForm({
         dir="auto"
       />
       <TextField name="plantType" label="Plant type" placeholder="e.g. Tomato" dir="auto" />
-      <SelectField name="difficulty" label="Difficulty" options={DIFFICULTIES} />
-      <SelectField name="category" label="Category" options={CATEGORIES} />
+      <SelectField
+        name="difficulty"
+        label="Difficulty"
+        options={DIFFICULTIES}
+        placeholder={promptForDifficulty ? PROMPT : undefined}
+      />
+      <SelectField
+        name="category"
+        label="Category"
+        options={CATEGORIES}
+        placeholder={defaultValues?.category ? undefined : PROMPT}
+      />
       <SelectField name="availability" label="Availability" options={availabilities} />
       <TextField
         name="images"

@@ -1,0 +1,16 @@
+import { PageHead } from "#web/components/ui/page-head.tsx";
+import { PageHeader } from "#web/components/ui/page-header.tsx";
+import { AllTipsTable } from "#web/features/tips/components/all-tips-table.tsx";
+
+export function DashboardAllTipsRoute() {
+  return (
+    <>
+      <PageHead
+        title="All Tips - Dashboard"
+        description="Search and sort every public tip of the community."
+      />
+      <PageHeader title="All Tips" text="Every public tip of the community: search it, sort it, open one." />
+      <AllTipsTable />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+import { PageHead } from "#web/components/ui/page-head.tsx";
+import { PageHeader } from "#web/components/ui/page-header.tsx";
+import { OwnTipsTable } from "#web/features/tips/components/own-tips-table.tsx";
+
+export function DashboardMyTipsRoute() {
+  return (
+    <>
+      <PageHead
+        title="My Tips - Dashboard"
+        description="Search, sort, edit and delete the tips you have shared."
+      />
+      <PageHeader title="My Tips" text="Every tip you have shared, public or not." />
+      <OwnTipsTable />
+    </>
+  );
+}

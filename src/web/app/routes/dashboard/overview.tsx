@@ -1,0 +1,11 @@
+import { PageHead } from "#web/components/ui/page-head.tsx";
+import { DashboardOverview } from "#web/features/dashboard/components/dashboard-overview.tsx";
+
+export function DashboardOverviewRoute() {
+  return (
+    <>
+      <PageHead title="Dashboard" description="Your figures, your tips and the community's, at a glance." />
+      <DashboardOverview />
+    </>
+  );
+}

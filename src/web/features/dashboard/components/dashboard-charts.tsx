@@ -1,0 +1,135 @@
+import type { ReactNode } from "react";
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { DashboardStats } from "#shared/schemas/dashboard.ts";
+
+const numbers = new Intl.NumberFormat("en-US");
+const weekLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const weekOf = (week: string) => weekLabel.format(new Date(`${week}T00:00:00Z`));
+
+/** Colours from the daisyUI theme, so the charts follow light and dark. */
+const axis = { stroke: "var(--color-base-content)", fontSize: 12 };
+const tooltipStyle = {
+  contentStyle: {
+    background: "var(--color-base-100)",
+    border: "1px solid var(--color-base-300)",
+    borderRadius: "var(--radius-box)",
+    color: "var(--color-base-content)",
+  },
+  cursor: { fill: "var(--color-base-200)" },
+};
+
+/**
+ * A chart with what it shows said in words and as a table: the drawing is for the eye, the sentence and
+ * the table (open under "Show the numbers") for everyone, screen readers included.
+ */
+function ChartFigure({
+  id,
+  title,
+  summary,
+  table,
+  children,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  table: { headers: [string, string]; rows: [string, number][] };
+  children: ReactNode;
+}) {
+  return (
+    <figure aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
+      <figcaption>
+        <h2 id={id} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm text-base-content/80">{summary}</p>
+      </figcaption>
+      <div aria-hidden="true" className="mt-4 h-64 text-base-content">
+        {children}
+      </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer font-medium">Show the numbers</summary>
+        <table className="table table-sm mt-2">
+          <thead>
+            <tr>
+              <th scope="col">{table.headers[0]}</th>
+              <th scope="col" className="text-right">
+                {table.headers[1]}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className="font-normal">
+                  {label}
+                </th>
+                <td className="text-right tabular-nums">{numbers.format(value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+/** The community's public tips per category, the largest first. */
+export function TipsByCategoryChart({ data }: { data: DashboardStats["tipsByCategory"] }) {
+  const shown = data.filter((row) => row.tips > 0);
+  const top = shown[0];
+  const summary = top
+    ? `${shown.length} ${shown.length === 1 ? "category has" : "categories have"} public tips; the most are in ${top.category} (${numbers.format(top.tips)}).`
+    : "No public tips yet.";
+  return (
+    <ChartFigure
+      id="chart-categories"
+      title="Public tips by category"
+      summary={summary}
+      table={{ headers: ["Category", "Public tips"], rows: shown.map((row) => [row.category, row.tips]) }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={shown} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
+          <CartesianGrid horizontal={false} stroke="var(--color-base-300)" />
+          <XAxis type="number" allowDecimals={false} tick={axis} stroke="var(--color-base-300)" />
+          <YAxis type="category" dataKey="category" width={128} tick={axis} stroke="var(--color-base-300)" />
+          <Tooltip {...tooltipStyle} formatter={(value) => [numbers.format(Number(value)), "Public tips"]} />
+          <Bar dataKey="tips" fill="var(--color-primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+/** Likes the user's own tips received, per week, over the last twelve weeks. */
+export function LikesByWeekChart({ data }: { data: DashboardStats["likesByWeek"] }) {
+  const rows = data.map((row) => ({ label: weekOf(row.week), likes: row.likes }));
+  const total = data.reduce((sum, row) => sum + row.likes, 0);
+  const last = data.at(-1);
+  const summary =
+    total === 0
+      ? `Your tips have received no likes in the last ${data.length} weeks.`
+      : `Your tips received ${numbers.format(total)} ${total === 1 ? "like" : "likes"} in the last ${data.length} weeks, ${numbers.format(last?.likes ?? 0)} of them this week.`;
+  return (
+    <ChartFigure
+      id="chart-likes"
+      title="Likes on your tips, per week"
+      summary={summary}
+      table={{ headers: ["Week of", "Likes"], rows: rows.map((row) => [row.label, row.likes]) }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <CartesianGrid vertical={false} stroke="var(--color-base-300)" />
+          <XAxis dataKey="label" tick={axis} stroke="var(--color-base-300)" interval="preserveStartEnd" />
+          <YAxis allowDecimals={false} tick={axis} stroke="var(--color-base-300)" />
+          <Tooltip {...tooltipStyle} formatter={(value) => [numbers.format(Number(value)), "Likes"]} />
+          <Bar
+            dataKey="likes"
+            fill="var(--color-secondary)"
+            radius={[4, 4, 0, 0]}
+            isAnimationActive={false}
+          />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense } from "react";
+import { LoadingState } from "#web/components/ui/loading-state.tsx";
+import { QueryView } from "#web/components/ui/query-view.tsx";
+import { useUser } from "#web/lib/auth.ts";
+import { useDashboardStats } from "../api/get-dashboard-stats.ts";
+import { QuickActions } from "./quick-actions.tsx";
+import { RecentTips } from "./recent-tips.tsx";
+import { StatCards } from "./stat-cards.tsx";
+
+// The chart library is only ever loaded here, after the figures are on screen.
+const TipsByCategoryChart = lazy(async () => ({
+  default: (await import("./dashboard-charts.tsx")).TipsByCategoryChart,
+}));
+const LikesByWeekChart = lazy(async () => ({
+  default: (await import("./dashboard-charts.tsx")).LikesByWeekChart,
+}));
+
+/** The dashboard's Overview (spec section 2): welcome, figures, charts, recent tips, quick actions. */
+export function DashboardOverview() {
+  const { user } = useUser();
+  const stats = useDashboardStats();
+  return (
+    <>
+      <h1 className="text-2xl font-bold wrap-anywhere md:text-3xl">
+        Welcome back, <span dir="auto">{user?.name || "Gardener"}</span>!
+      </h1>
+      <p className="mt-1 mb-6 text-base-content/80">Here is how your garden of tips is growing.</p>
+      <QueryView
+        query={stats}
+        loadingLabel="Loading your figures…"
+        errorTitle="We could not load your figures"
+      >
+        {(data) => (
+          <div className="flex flex-col gap-6">
+            <StatCards stats={data} />
+            <Suspense fallback={<LoadingState label="Loading charts…" />}>
+              <div className="grid gap-6 xl:grid-cols-2">
+                <TipsByCategoryChart data={data.tipsByCategory} />
+                <LikesByWeekChart data={data.likesByWeek} />
+              </div>
+            </Suspense>
+            <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+              <RecentTips tips={data.recentTips} />
+              <QuickActions />
+            </div>
+          </div>
+        )}
+      </QueryView>
+    </>
+  );
+}

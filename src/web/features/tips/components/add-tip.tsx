@@ -1,0 +1,67 @@
+import { CircleCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { REDIRECT_DELAY_MS } from "#shared/constants.ts";
+import { paths } from "#web/config/paths.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { useCreateTip } from "../api/create-tip.ts";
+import { TipForm } from "./tip-form.tsx";
+
+/** Spec section 9: the dashboard's toasts close after 3 seconds. */
+const TOAST = { duration: 3000 };
+
+/**
+ * The dashboard's add form (spec section 5): name and e-mail from the account, difficulty and category
+ * start on "Select", the image is optional, Public or Private. After success the toast, then My Tips 2
+ * seconds later; a failure says so and keeps everything typed.
+ */
+export function AddTip() {
+  const { user } = useUser();
+  const createTip = useCreateTip();
+  const navigate = useNavigate();
+  const [added, setAdded] = useState(false);
+
+  useEffect(() => {
+    if (!added) return;
+    const timer = setTimeout(() => navigate(paths.dashboard.myTips.getHref()), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [added, navigate]);
+
+  if (!user) return null;
+  if (added)
+    return (
+      <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
+        <CircleCheck aria-hidden="true" className="size-14 text-success" />
+        {/* The toast says "Garden tip added successfully!"; this text must not repeat it. */}
+        <p className="text-xl font-semibold">Your tip is added.</p>
+        <p className="text-base-content/80">Taking you to My Tips…</p>
+      </div>
+    );
+  return (
+    <TipForm
+      author={user}
+      imageRequired={false}
+      promptForDifficulty
+      availabilityOptions={["Public", "Private"]}
+      submitLabel="Add Tip"
+      submittingLabel="Submitting..."
+      serverError={createTip.error?.message}
+      onSubmit={async (values) => {
+        try {
+          await createTip.mutateAsync(values);
+        } catch {
+          toast.error("Failed to add tip. Please try again.", TOAST);
+          return;
+        }
+        toast.success("Garden tip added successfully!", TOAST);
+        setAdded(true);
+      }}
+      actions={
+        <Link to={paths.dashboard.root.getHref()} className="btn btn-ghost">
+          Cancel
+        </Link>
+      }
+    />
+  );
+}

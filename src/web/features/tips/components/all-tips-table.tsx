@@ -1,0 +1,99 @@
+import { BookOpen } from "lucide-react";
+import { Link } from "react-router";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useListPage } from "#web/hooks/use-list-page.ts";
+import { useTips } from "../api/get-tips.ts";
+import { descriptionColumn, tipColumns } from "./tip-columns.tsx";
+import { TipFilters } from "./tip-filters.tsx";
+import type { TipColumn } from "./tip-table.tsx";
+import { TipTable } from "./tip-table.tsx";
+
+const PAGE_SIZE = 20;
+const numbers = new Intl.NumberFormat("en-US");
+
+const viewDetails: TipColumn = {
+  header: "Action",
+  role: "actions",
+  cell: (tip) => (
+    <Link
+      to={paths.tip.getHref(tip._id)}
+      className="btn btn-primary btn-xs whitespace-nowrap"
+      aria-label={`View Details: ${tip.title}`}
+    >
+      View Details
+    </Link>
+  ),
+};
+
+const COLUMNS = [
+  tipColumns.title,
+  tipColumns.category,
+  tipColumns.author,
+  tipColumns.plantType,
+  tipColumns.difficulty,
+  tipColumns.likes,
+  descriptionColumn(50),
+  viewDetails,
+];
+
+/**
+ * The dashboard's All Tips (spec sections 2 and 9): every public tip, searched (title, category, author,
+ * plant type), sorted and paged on the server, all of it kept in the URL; "Showing X of Y tips" counts
+ * the matches against all public tips.
+ */
+export function AllTipsTable() {
+  const list = useListPage();
+  const tips = useTips({
+    availability: "Public",
+    q: list.q || undefined,
+    sort: list.sort,
+    limit: PAGE_SIZE,
+    offset: (list.page - 1) * PAGE_SIZE,
+  });
+  // All public tips, for "of Y": a count the server keeps, no rows.
+  const all = useTips({ availability: "Public", limit: 1 }, { enabled: list.q !== "" });
+  const matching = tips.data?.total ?? 0;
+  const everything = list.q ? all.data?.total : matching;
+
+  return (
+    <>
+      <div className="mb-4">
+        <TipFilters
+          list={list}
+          level={false}
+          sort
+          searchPlaceholder="Title, category, author or plant type"
+        />
+      </div>
+      <ListQueryView
+        query={tips}
+        loadingLabel="Loading tips…"
+        errorTitle="We could not load the tips"
+        paging={list.paging({ pageSize: PAGE_SIZE, label: "Tip pages" })}
+        empty={
+          <EmptyState
+            icon={<BookOpen aria-hidden="true" className="size-12 text-base-content/50" />}
+            message={list.q ? `No public tips match “${list.q}”.` : "No public tips found."}
+          >
+            {list.q && (
+              <button type="button" className="btn btn-outline btn-sm" onClick={list.clearFilters}>
+                Clear search
+              </button>
+            )}
+          </EmptyState>
+        }
+      >
+        {(page) => (
+          <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
+            <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
+              Showing {numbers.format(matching)} of {numbers.format(everything ?? matching)} tips
+            </p>
+            <TipTable tips={page.items} columns={COLUMNS} label="All public tips" />
+          </div>
+        )}
+      </ListQueryView>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { Plus, Sprout } from "lucide-react";
+import { Link } from "react-router";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useListPage } from "#web/hooks/use-list-page.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { useTips } from "../api/get-tips.ts";
+import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
+import { descriptionColumn, ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
+import { TipFilters } from "./tip-filters.tsx";
+import { TipTable } from "./tip-table.tsx";
+
+const PAGE_SIZE = 20;
+/** Spec section 9: the dashboard's toasts close after 3 seconds. */
+const TOAST = { duration: 3000 };
+
+/**
+ * The dashboard's My Tips (spec section 2): the user's tips of every availability, searched (title,
+ * category, plant type), sorted and paged on the server, with View, Edit and Delete.
+ */
+export function OwnTipsTable() {
+  const { user } = useUser();
+  const list = useListPage();
+  const tips = useTips(
+    {
+      email: user?.email,
+      q: list.q || undefined,
+      sort: list.sort,
+      limit: PAGE_SIZE,
+      offset: (list.page - 1) * PAGE_SIZE,
+    },
+    { enabled: user !== null },
+  );
+  const remove = useDeleteTipWithConfirmation({
+    successMessage: "Tip deleted successfully!",
+    failureMessage: () => "Failed to delete tip",
+    toast: TOAST,
+  });
+  const columns = [
+    tipColumns.titleLink,
+    tipColumns.category,
+    tipColumns.status,
+    tipColumns.likes,
+    descriptionColumn(60),
+    ownerActionsColumn({
+      onDelete: remove.ask,
+      editLabel: "Edit",
+      view: true,
+      returnTo: paths.dashboard.myTips.getHref(),
+    }),
+  ];
+
+  return (
+    <>
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <TipFilters list={list} level={false} sort searchPlaceholder="Title, category or plant type" />
+        <Link to={paths.dashboard.addTip.getHref()} className="btn btn-primary self-start sm:self-end">
+          <Plus aria-hidden="true" className="size-4" />
+          Add New Tip
+        </Link>
+      </div>
+      <ListQueryView
+        query={tips}
+        loadingLabel="Loading your tips…"
+        errorTitle="We could not load your tips"
+        paging={list.paging({ pageSize: PAGE_SIZE, label: "My tip pages" })}
+        empty={
+          <EmptyState
+            icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
+            message={list.q ? `None of your tips match “${list.q}”.` : "No tips added yet."}
+          >
+            {list.q ? (
+              <button type="button" className="btn btn-outline btn-sm" onClick={list.clearFilters}>
+                Clear search
+              </button>
+            ) : (
+              <Link to={paths.dashboard.addTip.getHref()} className="btn btn-outline btn-sm">
+                Share your first tip
+              </Link>
+            )}
+          </EmptyState>
+        }
+      >
+        {(page) => (
+          <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
+            <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
+              {page.total} {page.total === 1 ? "tip" : "tips"}
+              {list.q ? ` matching “${list.q}”` : ""}
+            </p>
+            <TipTable tips={page.items} columns={columns} label="My tips" />
+          </div>
+        )}
+      </ListQueryView>
+      {remove.dialog}
+    </>
+  );
+}
