@@ -180,7 +180,7 @@ test("the profile page changes the name and photo, shown in the navbar at once",
   await signUpAs(page, account);
   await page.goto("/profile");
   await page.getByLabel("Display name").fill("Hazel Thornbury");
-  await page.getByLabel("Profile photo url").fill("http://127.0.0.1:4173/images/gardeners/rowan-ellis.svg");
+  await page.getByLabel("Profile photo url").fill(`${E2E.baseURL}/images/gardeners/rowan-ellis.svg`);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Profile updated")).toBeVisible();
   const avatarLink = page.getByRole("link", { name: "Hazel Thornbury: your profile" });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { E2E } from "./support/env.ts";
 
 export type Theme = "light" | "dark";
 
@@ -66,16 +67,15 @@ export function newAccount(prefix = "gardener") {
     name: `Test ${prefix} ${id}`,
     email: `${prefix}.${id}@example.com`,
     password: "Sunflower7",
-    image: "http://127.0.0.1:4173/images/gardeners/maya-okafor.svg",
+    image: `${E2E.baseURL}/images/gardeners/maya-okafor.svg`,
   };
 }
 
 /** Creates an account through the API and leaves the page's browser context signed in as it. */
 export async function signUpAs(page: Page, account = newAccount()) {
-  const origin = new URL(page.url() === "about:blank" ? "http://127.0.0.1:4173" : page.url()).origin;
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: account,
-    headers: { Origin: origin },
+    headers: { Origin: E2E.baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
   return account;

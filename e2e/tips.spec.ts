@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, signUpAs, test } from "./fixtures.ts";
+import { E2E } from "./support/env.ts";
 
 async function shareViaForm(
   page: Page,
@@ -13,7 +14,7 @@ async function shareViaForm(
   await page.getByLabel("Difficulty").selectOption("Medium");
   await page.getByLabel("Category").selectOption("Vegetables");
   await page.getByLabel("Availability").selectOption(overrides.availability ?? "Public");
-  await page.getByLabel("Image URL").fill("http://127.0.0.1:4173/images/tips/raised-vegetable-bed.svg");
+  await page.getByLabel("Image URL").fill(`${E2E.baseURL}/images/tips/raised-vegetable-bed.svg`);
   await page
     .getByLabel("Description")
     .fill(overrides.description ?? "Pick courgettes small and often.\nThe plant keeps producing.");
@@ -28,12 +29,12 @@ async function createTipViaApi(page: Page, body: Record<string, unknown>) {
       plantType: "Pea",
       difficulty: "Easy",
       description: "Sow peas early in spring in cool soil.",
-      images: "http://127.0.0.1:4173/images/tips/seedling-trays.svg",
+      images: `${E2E.baseURL}/images/tips/seedling-trays.svg`,
       category: "Vegetables",
       availability: "Public",
       ...body,
     },
-    headers: { Origin: "http://127.0.0.1:4173" },
+    headers: { Origin: E2E.baseURL },
   });
   expect(res.status()).toBe(201);
   return (await res.json()) as { _id: string; title: string };
