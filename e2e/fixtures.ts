@@ -205,7 +205,10 @@ export function newAccount(prefix = "gardener") {
   };
 }
 
-/** Creates an account through the API and leaves the page's browser context signed in as it. */
+/**
+ * Creates an account through the API and leaves the page's browser context signed in as it. Tests call
+ * the `login` fixture, which does this and removes the account's tips after the test.
+ */
 export async function signUpAs(page: Page, account = newAccount()) {
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: account,
