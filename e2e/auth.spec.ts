@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { decodeMessage } from "../src/server/test/smtp-capture.ts";
-import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, signUpAs, test } from "./fixtures.ts";
+import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, test, uniqueWord } from "./fixtures.ts";
 import { E2E, mailDir } from "./support/env.ts";
 
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 
-test("logging out on a protected page lands on the home page, signed out", async ({ page }) => {
+test("logging out on a protected page lands on the home page, signed out", async ({ page, login }) => {
   await page.goto("/");
-  await signUpAs(page);
+  await login();
   await page.goto("/my-tips");
   await expect(page.getByRole("heading", { name: "My Tips" })).toBeVisible();
   await page.getByRole("button", { name: "Logout" }).click();
@@ -73,9 +73,9 @@ test.describe("sign-up, logout and login", () => {
   test.describe("with failing requests", () => {
     test.use({ allowConsoleErrors: [/Failed to load resource/] });
 
-    test("a wrong password shows the server's message in red under the form", async ({ page }) => {
+    test("a wrong password shows the server's message in red under the form", async ({ page, login }) => {
       const account = newAccount("wrongpw");
-      await signUpAs(page, account);
+      await login(account);
       await page.context().clearCookies();
       await page.goto("/auth/login");
       await page.getByLabel("Email").fill(account.email);
@@ -89,9 +89,9 @@ test.describe("sign-up, logout and login", () => {
       await expect(page.getByLabel("Email")).toHaveValue(account.email);
     });
 
-    test("signing up with a taken e-mail explains why", async ({ page }) => {
+    test("signing up with a taken e-mail explains why", async ({ page, login }) => {
       const account = newAccount("taken");
-      await signUpAs(page, account);
+      await login(account);
       await page.context().clearCookies();
       await page.goto("/auth/signup");
       await page.getByLabel("Full Name").fill("Someone Else");
@@ -147,9 +147,9 @@ test.describe("protected routes", () => {
     "/update-tip/some-tip",
     "/profile",
   ]) {
-    test(`a visitor opening ${target} logs in and comes back to it`, async ({ page }) => {
+    test(`a visitor opening ${target} logs in and comes back to it`, async ({ page, login }) => {
       const account = newAccount("returning");
-      await signUpAs(page, account);
+      await login(account);
       await page.context().clearCookies();
       await page.goto(target);
       await expect(page).toHaveURL(/\/auth\/login$/);
@@ -175,12 +175,12 @@ test.describe("protected routes", () => {
   });
 });
 
-test("the profile page changes the name and photo, shown in the navbar at once", async ({ page }) => {
+test("the profile page changes the name and photo, shown in the navbar at once", async ({ page, login }) => {
   const account = newAccount("profile");
-  await signUpAs(page, account);
+  await login(account);
   await page.goto("/profile");
   await page.getByLabel("Display name").fill("Hazel Thornbury");
-  await page.getByLabel("Profile photo url").fill("http://127.0.0.1:4173/images/gardeners/rowan-ellis.svg");
+  await page.getByLabel("Profile photo url").fill(`${E2E.baseURL}/images/gardeners/rowan-ellis.svg`);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Profile updated")).toBeVisible();
   const avatarLink = page.getByRole("link", { name: "Hazel Thornbury: your profile" });
@@ -227,9 +227,12 @@ test.describe("password reset by e-mail", () => {
     return null;
   }
 
-  test("sign-up sends a verification link; following it shows the e-mail as verified", async ({ page }) => {
+  test("sign-up sends a verification link; following it shows the e-mail as verified", async ({
+    page,
+    login,
+  }) => {
     const account = newAccount("verify");
-    await signUpAs(page, account);
+    await login(account);
     await page.goto("/profile");
     await expect(page.getByTestId("email-status")).toHaveText("Not verified");
     await page.getByRole("button", { name: "Resend verification e-mail" }).click();
@@ -243,9 +246,9 @@ test.describe("password reset by e-mail", () => {
     await expect(page.getByTestId("email-status")).toHaveText("Verified");
   });
 
-  test("a reset link arrives through SMTP and sets a new password", async ({ page }) => {
+  test("a reset link arrives through SMTP and sets a new password", async ({ page, login }) => {
     const account = newAccount("reset");
-    await signUpAs(page, account);
+    await login(account);
     await page.context().clearCookies();
 
     await page.goto("/auth/login");
@@ -277,7 +280,8 @@ test.describe("password reset by e-mail", () => {
 
   test("a known mail domain gets a link to its web mail", async ({ page }) => {
     await page.goto("/auth/reset");
-    await page.getByLabel("Email").fill("someone.who.may.not.exist@gmail.com");
+    // A new address each time: reset e-mails are limited to three per address in 15 minutes.
+    await page.getByLabel("Email").fill(`${uniqueWord()}@gmail.com`);
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByRole("link", { name: "Open Gmail" })).toHaveAttribute(
       "href",
@@ -301,6 +305,11 @@ test.describe("password reset by e-mail", () => {
 });
 
 test.describe("Google sign-in", () => {
+  // The local provider (src/server/test/oidc-issuer.ts) has one user for every test, and the first sign-in
+  // as it creates its account: two at once would race to create it. The lock keeps these tests (and their
+  // repeats, in any file) from running at the same time; each passes whether the account exists or not.
+  test.describe.configure({ lock: "google-user" });
+
   test("through a popup, ending signed in with the provider's name, e-mail and picture", async ({ page }) => {
     await page.goto("/my-tips");
     await expect(page).toHaveURL(/\/auth\/login$/);
@@ -344,7 +353,7 @@ test.describe("Google sign-in", () => {
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`the account pages have no WCAG 2.1 A/AA violations (${theme})`, async ({ page }) => {
+  test(`the account pages have no WCAG 2.1 A/AA violations (${theme})`, async ({ page, login }) => {
     // Several pages, each scanned by axe (about a second per scan on these machines).
     test.slow();
     for (const [url, heading] of [
@@ -361,7 +370,7 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.getByText("Password is required")).toBeVisible();
     await expectNoA11yViolations(page, `reset form with errors (${theme})`);
 
-    await signUpAs(page);
+    await login();
     await gotoWithTheme(page, "/profile", theme);
     await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
     await expectNoA11yViolations(page, `/profile (${theme})`);

@@ -1,16 +1,92 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, type Cookie, expect, type Page } from "@playwright/test";
+import type { Tip, TipInput } from "../src/shared/schemas/tip.ts";
+import { E2E } from "./support/env.ts";
 
 export type Theme = "light" | "dark";
+
+/** An account as the sign-up API takes it. */
+export type Account = ReturnType<typeof newAccount>;
+
+/** What a test made through `login` and `createTip`, removed after it (see `ownData` below). */
+interface OwnData {
+  /** By e-mail: each account and the session cookies its sign-up answered with. */
+  accounts: Map<string, { account: Account; cookies: Cookie[] }>;
+  /** Each tip `createTip` shared, with its author's e-mail. */
+  tips: Array<{ id: string; email: string }>;
+}
 
 interface Fixtures {
   /** Console errors the test expects (e.g. a request it makes fail on purpose); any other fails it. */
   allowConsoleErrors: RegExp[];
+  /**
+   * A word no other test uses (lowercase letters and digits). Every tip `createTip` shares carries it in
+   * its title, so `/browse-tips?q=<searchWord>` lists exactly this test's public tips.
+   */
+  searchWord: string;
+  /**
+   * Creates a fresh account through the API and leaves the page's browser context signed in as it (as
+   * Epic Stack's `login()` does); returns the account. Call it again to switch to another new account.
+   * After the test every tip of every account it made is deleted, whether shared by `createTip` or
+   * through the app's own forms.
+   */
+  login: (account?: Account) => Promise<Account>;
+  /**
+   * Shares a tip through the API as the account the page is signed in as, which must be one `login`
+   * made. Defaults: an Easy, Public "Vegetables" tip with a picture. The title always carries
+   * `searchWord` (appended when `overrides.title` lacks it). The tip is deleted after the test; a test
+   * may delete it first.
+   */
+  createTip: (overrides?: Partial<TipInput>) => Promise<Tip>;
+  /** Internal: the accounts and tips this test made, removed after it (after the console check). */
+  ownData: OwnData;
+}
+
+/** A word no other test (in this run or another) will put in a title, name or plant type. */
+export function uniqueWord() {
+  return `w${randomUUID().replaceAll("-", "").slice(0, 10)}`;
 }
 
 export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
-  page: async ({ page, allowConsoleErrors }, use) => {
+
+  ownData: async ({ playwright }, use) => {
+    const data: OwnData = { accounts: new Map(), tips: [] };
+    await use(data);
+    for (const [email, { account, cookies }] of data.accounts) {
+      const api = await playwright.request.newContext({
+        baseURL: E2E.baseURL,
+        storageState: { cookies, origins: [] },
+        extraHTTPHeaders: { Origin: E2E.baseURL },
+      });
+      try {
+        const made = data.tips.filter((tip) => tip.email === email).map((tip) => tip.id);
+        let owned = await listOwnTipIds(api, email);
+        if (owned === null) {
+          // The test signed out (which ends the session) or changed the password: sign in again.
+          const signIn = await api.post("/api/auth/sign-in/email", {
+            data: { email: account.email, password: account.password },
+          });
+          if (!signIn.ok()) {
+            if (made.length === 0) continue;
+            throw new Error(`Cannot sign in as ${email} to delete the tips createTip shared`);
+          }
+          owned = (await listOwnTipIds(api, email)) ?? [];
+        }
+        for (const id of new Set([...made, ...owned])) {
+          const response = await api.delete(`/api/tips/${id}`);
+          // 404: the test deleted it itself.
+          expect([204, 404], `deleting tip ${id} after the test`).toContain(response.status());
+        }
+      } finally {
+        await api.dispose();
+      }
+    }
+  },
+
+  // Depends on ownData so that it is torn down first: the console check runs before the clean-up.
+  page: async ({ page, allowConsoleErrors, ownData: _ownData }, use) => {
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() !== "error") return;
@@ -21,7 +97,66 @@ export const test = base.extend<Fixtures>({
     await use(page);
     expect(errors, "console errors during the test").toEqual([]);
   },
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  searchWord: async ({}, use) => {
+    await use(uniqueWord());
+  },
+
+  login: async ({ page, ownData }, use) => {
+    await use(async (account = newAccount()) => {
+      await signUpAs(page, account);
+      const cookies = await page.context().cookies(E2E.baseURL);
+      ownData.accounts.set(account.email.toLowerCase(), { account, cookies });
+      return account;
+    });
+  },
+
+  createTip: async ({ page, ownData, searchWord }, use) => {
+    let count = 0;
+    await use(async (overrides = {}) => {
+      count += 1;
+      const given = overrides.title ?? `Tip ${count}`;
+      const title = given.includes(searchWord) ? given : `${given} ${searchWord}`;
+      const response = await page.request.post("/api/tips", {
+        data: {
+          plantType: "Pea",
+          difficulty: "Easy",
+          description: "Sow peas early in spring in cool soil.",
+          images: `${E2E.baseURL}/images/tips/seedling-trays.svg`,
+          category: "Vegetables",
+          availability: "Public",
+          ...overrides,
+          title,
+        },
+        headers: { Origin: E2E.baseURL },
+      });
+      expect(response.status(), `createTip: ${await response.text()}`).toBe(201);
+      const tip = (await response.json()) as Tip;
+      const email = tip.email.toLowerCase();
+      ownData.tips.push({ id: tip._id, email });
+      if (!ownData.accounts.has(email))
+        throw new Error(`createTip: the page is signed in as ${email}, which login() did not make`);
+      return tip;
+    });
+  },
 });
+
+/** The ids of all tips of the account `api` is signed in as; null when it is signed in no more. */
+async function listOwnTipIds(api: APIRequestContext, email: string): Promise<string[] | null> {
+  const ids: string[] = [];
+  for (;;) {
+    const response = await api.get("/api/tips", {
+      params: { email, limit: 100, offset: ids.length },
+    });
+    // Signed out, the server answers 403 ("Sign in to list your own tips").
+    if (response.status() === 401 || response.status() === 403) return null;
+    expect(response.status(), `listing ${email}'s tips: ${await response.text()}`).toBe(200);
+    const page = (await response.json()) as Tip[];
+    ids.push(...page.map((tip) => tip._id));
+    if (page.length < 100) return ids;
+  }
+}
 
 export { expect };
 
@@ -66,16 +201,18 @@ export function newAccount(prefix = "gardener") {
     name: `Test ${prefix} ${id}`,
     email: `${prefix}.${id}@example.com`,
     password: "Sunflower7",
-    image: "http://127.0.0.1:4173/images/gardeners/maya-okafor.svg",
+    image: `${E2E.baseURL}/images/gardeners/maya-okafor.svg`,
   };
 }
 
-/** Creates an account through the API and leaves the page's browser context signed in as it. */
+/**
+ * Creates an account through the API and leaves the page's browser context signed in as it. Tests call
+ * the `login` fixture, which does this and removes the account's tips after the test.
+ */
 export async function signUpAs(page: Page, account = newAccount()) {
-  const origin = new URL(page.url() === "about:blank" ? "http://127.0.0.1:4173" : page.url()).origin;
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: account,
-    headers: { Origin: origin },
+    headers: { Origin: E2E.baseURL },
   });
   expect(response.status(), await response.text()).toBe(200);
   return account;

@@ -1,4 +1,4 @@
-import { expect, signUpAs, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 
 test.describe("main layout", () => {
   test("the navigation bar links every section and offers sign-in to a visitor", async ({ page }) => {
@@ -48,8 +48,11 @@ test.describe("main layout", () => {
     await expect(page.getByRole("contentinfo")).toContainText("© 2025 Gardening Community");
   });
 
-  test("the previous version's /share-a-garden-tip address leads to /share-garden-tip", async ({ page }) => {
-    await signUpAs(page);
+  test("the previous version's /share-a-garden-tip address leads to /share-garden-tip", async ({
+    page,
+    login,
+  }) => {
+    await login();
     await page.goto("/share-a-garden-tip");
     await expect(page).toHaveURL(/\/share-garden-tip$/);
   });
@@ -67,7 +70,12 @@ test.describe("main layout", () => {
     }
   });
 
-  test("every route sets its title and exactly one description", async ({ page, request }) => {
+  test("every route sets its title and exactly one description", async ({
+    page,
+    request,
+    login,
+    createTip,
+  }) => {
     // The HTML itself carries a default, for clients that run no script.
     expect(await (await request.get("/explore-gardeners")).text()).toMatch(
       /<meta\s+name="description"\s+content="[^"]{40,}"/,
@@ -90,18 +98,13 @@ test.describe("main layout", () => {
     await check("/terms", "Terms of Use - Gardening Community");
     await check("/no-such-page", "Page Not Found - Gardening Community");
 
-    await signUpAs(page);
-    const created = await page.request.post("/api/tips", {
-      data: {
-        title: `Meta tip ${Date.now()}`,
-        plantType: "Radish",
-        difficulty: "Easy",
-        description: "Radishes are ready in four weeks from sowing.",
-        category: "Vegetables",
-      },
-      headers: { Origin: new URL(page.url()).origin },
+    await login();
+    const tip = await createTip({
+      title: "Meta tip",
+      plantType: "Radish",
+      description: "Radishes are ready in four weeks from sowing.",
+      images: null,
     });
-    const tip = (await created.json()) as { _id: string; title: string };
     await check("/share-garden-tip", "Share a Garden Tip - Gardening Community");
     await check("/my-tips", "My Tips - Gardening Community");
     await check("/profile", "Your Profile - Gardening Community");
