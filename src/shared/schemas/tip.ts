@@ -11,7 +11,7 @@ export const TipSchema = z
     description: z.string(),
     /** An http(s) URL; the default plant image when the author gave none. */
     images: z.string(),
-    category: z.string(),
+    category: z.enum(CATEGORIES),
     availability: z.enum(AVAILABILITIES),
     name: z.string(),
     email: z.string(),

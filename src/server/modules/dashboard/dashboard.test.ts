@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gardeners } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
 import { createTestApp } from "../../test/test-db.ts";
-import { insertTips } from "../../test/tip-fixtures.ts";
+import { insertTips, type TipFixture } from "../../test/tip-fixtures.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -21,10 +21,10 @@ describe("GET /api/dashboard/stats (ruling 14)", () => {
       { name: "G1", email: "g1@example.com" },
       { name: "G2", email: "g2@example.com", status: "inactive" },
     ]);
-    const tip = (i: number, email: string, availability: "Public" | "Hidden" | "Private") => ({
+    const tip = (i: number, email: string, availability: "Public" | "Hidden" | "Private"): TipFixture => ({
       title: `Stat tip ${i}`,
       plantType: "Kale",
-      difficulty: "Easy" as const,
+      difficulty: "Easy",
       description: "Enough words for a description.",
       category: "Vegetables",
       availability,

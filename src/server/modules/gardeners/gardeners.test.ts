@@ -3,7 +3,7 @@ import type { ApiError } from "#shared/schemas/common.ts";
 import type { Gardener } from "#shared/schemas/gardener.ts";
 import { gardeners, tips } from "../../db/schema.ts";
 import { createTestApp, getJson } from "../../test/test-db.ts";
-import { insertTips } from "../../test/tip-fixtures.ts";
+import { insertTips, type TipFixture } from "../../test/tip-fixtures.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -17,10 +17,10 @@ beforeEach(async () => {
   await ctx.db.delete(gardeners);
 });
 
-const tip = (email: string, availability: "Public" | "Hidden" | "Private", title: string) => ({
+const tip = (email: string, availability: "Public" | "Hidden" | "Private", title: string): TipFixture => ({
   title,
   plantType: "Tomato",
-  difficulty: "Easy" as const,
+  difficulty: "Easy",
   description: "Water deeply and less often.",
   category: "Vegetables",
   availability,
