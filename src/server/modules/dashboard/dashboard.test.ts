@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DashboardStatsSchema } from "#shared/schemas/dashboard.ts";
 import { gardeners } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
 import { createTestApp } from "../../test/test-db.ts";
@@ -40,10 +41,10 @@ describe("GET /api/dashboard/stats (ruling 14)", () => {
       tip(23, account.email, "Private"),
     ]);
 
-    const res = await me.get(`/api/dashboard/stats?email=${account.email}`);
+    const res = await me.get(`/api/dashboard/stats?email=${account.email}`, { schema: DashboardStatsSchema });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalTips: 8, myTips: 3, totalGardeners: 2 });
-    expect(res.body.recentTips.map((t: { title: string }) => t.title)).toEqual([
+    expect(res.body.recentTips.map((t) => t.title)).toEqual([
       "Stat tip 21",
       "Stat tip 6",
       "Stat tip 5",
@@ -51,7 +52,7 @@ describe("GET /api/dashboard/stats (ruling 14)", () => {
       "Stat tip 3",
     ]);
     // Without the parameter it answers for the caller.
-    expect((await me.get("/api/dashboard/stats")).body.myTips).toBe(3);
+    expect((await me.get("/api/dashboard/stats", { schema: DashboardStatsSchema })).body.myTips).toBe(3);
   });
 
   it("answers 401 to a visitor and 403 for someone else's e-mail", async () => {
