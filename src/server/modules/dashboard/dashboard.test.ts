@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { DashboardStatsSchema } from "#shared/schemas/dashboard.ts";
 import { gardeners } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
@@ -53,6 +54,13 @@ describe("GET /api/dashboard/stats (ruling 14)", () => {
     ]);
     // Without the parameter it answers for the caller.
     expect((await me.get("/api/dashboard/stats", { schema: DashboardStatsSchema })).body.myTips).toBe(3);
+  });
+
+  it("answers a visitor 401 before it reads the query", async () => {
+    const res = await createClient(ctx.app).get("/api/dashboard/stats?email=nope", {
+      schema: ApiErrorSchema,
+    });
+    expect([res.status, res.body.message]).toEqual([401, "Sign in to see your dashboard"]);
   });
 
   it("answers 401 to a visitor and 403 for someone else's e-mail", async () => {

@@ -239,6 +239,27 @@ describe("PUT and DELETE /api/tips/{id}: visitor, another user, author", () => {
   });
 });
 
+describe("a visitor's writes", () => {
+  it("answer 401 before the body is read, each with its sign-in message", async () => {
+    const tip = await share();
+    const invalid = { title: "x", category: "Cacti" };
+    const answers = [
+      await visitor.post("/api/tips", invalid, { schema: ApiErrorSchema }),
+      await visitor.put(`/api/tips/${tip._id}`, invalid, { schema: ApiErrorSchema }),
+      await visitor.delete(`/api/tips/${tip._id}`, { schema: ApiErrorSchema }),
+      await visitor.post(`/api/tips/${tip._id}/like`, {}, { schema: ApiErrorSchema }),
+      await visitor.delete(`/api/tips/${tip._id}/like`, { schema: ApiErrorSchema }),
+    ];
+    expect(answers.map((res) => [res.status, res.body.message])).toEqual([
+      [401, "Sign in to share a tip"],
+      [401, "Sign in first"],
+      [401, "Sign in first"],
+      [401, "Sign in first"],
+      [401, "Sign in first"],
+    ]);
+  });
+});
+
 describe("likes", () => {
   it("toggles idempotently, is remembered, and shows as likedByMe", async () => {
     const tip = await share();
