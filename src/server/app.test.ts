@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { createTestApp, getJson } from "./test/test-db.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -20,7 +22,7 @@ describe("the API shell", () => {
       "/api/auth/nope",
       "/api/auth/",
     ]) {
-      const res = await getJson<{ message: string }>(ctx.app, path);
+      const res = await getJson(ctx.app, path, { schema: ApiErrorSchema });
       expect(res.status, path).toBe(404);
       expect(res.headers.get("content-type")).toContain("application/json");
       expect(res.body.message).toMatch(/No API endpoint/);
@@ -46,10 +48,9 @@ describe("the API shell", () => {
   });
 
   it("describes itself in OpenAPI 3.1 and serves interactive docs without the internet", async () => {
-    const spec = await getJson<{ openapi: string; paths: Record<string, unknown> }>(
-      ctx.app,
-      "/api/openapi.json",
-    );
+    const spec = await getJson(ctx.app, "/api/openapi.json", {
+      schema: z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+    });
     expect(spec.status).toBe(200);
     expect(spec.body.openapi).toBe("3.1.0");
     expect(Object.keys(spec.body.paths)).toEqual(

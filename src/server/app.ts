@@ -1,23 +1,23 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { secureHeaders } from "hono/secure-headers";
 import type { ApiError } from "#shared/schemas/common.ts";
-import { registerAuthRoutes } from "./auth/auth.routes.ts";
+import { createAuthRouter } from "./auth/auth.routes.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
 import type { Db } from "./db/client.ts";
 import { allowedMethods } from "./lib/allowed-methods.ts";
 import type { AppConfig, AppEnv } from "./lib/app-env.ts";
 import { limitBody } from "./lib/body-limit.ts";
-import { createErrorHandler, validationErrorBody } from "./lib/errors.ts";
+import { createRouter } from "./lib/create-router.ts";
+import { createErrorHandler } from "./lib/errors.ts";
 import { parseJsonObject } from "./lib/json-body.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
-import { requireUser } from "./lib/session.ts";
 import { DEFAULT_BASE_URL } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
-import { registerDashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
-import { registerDocs } from "./modules/docs/docs.routes.ts";
-import { registerGardenerRoutes } from "./modules/gardeners/gardeners.routes.ts";
-import { registerSystemRoutes } from "./modules/system/system.routes.ts";
-import { registerTipRoutes } from "./modules/tips/tips.routes.ts";
+import { dashboardRouter } from "./modules/dashboard/dashboard.routes.ts";
+import { createDocsRouter } from "./modules/docs/docs.routes.ts";
+import { gardenersRouter } from "./modules/gardeners/gardeners.routes.ts";
+import { systemRouter } from "./modules/system/system.routes.ts";
+import { tipsRouter } from "./modules/tips/tips.routes.ts";
 import { serveWeb } from "./web.ts";
 
 export interface AppDeps {
@@ -71,19 +71,9 @@ export function createApp({
     },
   });
   const app = new OpenAPIHono<AppEnv>();
-  const api = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (!result.success) {
-        return c.json<ApiError>(
-          validationErrorBody(
-            result.error,
-            result.target === "param" ? "path" : result.target === "query" ? "query" : "body",
-          ),
-          400,
-        );
-      }
-    },
-  });
+  // Every module's router is mounted on `api`, which copies their routes (and their OpenAPI definitions):
+  // the 405 table and the document below read them from here.
+  const api = createRouter();
 
   app.onError(createErrorHandler(logger));
   // Registered before the security headers so it has the last word: the sign-in popup's landing page
@@ -176,26 +166,20 @@ export function createApp({
     return refuse();
   });
 
-  registerSystemRoutes(api);
-  registerAuthRoutes(api, auth, {
-    rateLimits: config.RATE_LIMIT ?? true,
-    siteOrigins: origins,
-    googleConfigured: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
-    trustProxy: config.TRUST_PROXY ?? 0,
-  });
-  registerGardenerRoutes(api);
-  // Writes to tips need an account: a visitor gets 401 before the body is even looked at.
-  api.use("/tips/*", async (c, next) => {
-    if (c.req.method !== "GET" && c.req.method !== "HEAD") await requireUser(c, "Sign in first");
-    await next();
-  });
-  api.use("/tips", async (c, next) => {
-    if (c.req.method === "POST") await requireUser(c, "Sign in to share a tip");
-    await next();
-  });
-  registerTipRoutes(api);
-  registerDashboardRoutes(api);
-  registerDocs(api, auth, { secureCookies: baseUrl.startsWith("https://") });
+  api.route("/", systemRouter);
+  api.route(
+    "/",
+    createAuthRouter(auth, {
+      rateLimits: config.RATE_LIMIT ?? true,
+      siteOrigins: origins,
+      googleConfigured: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
+      trustProxy: config.TRUST_PROXY ?? 0,
+    }),
+  );
+  api.route("/", gardenersRouter);
+  api.route("/", tipsRouter);
+  api.route("/", dashboardRouter);
+  api.route("/", createDocsRouter(api, auth, { secureCookies: baseUrl.startsWith("https://") }));
   app.route("/api", api);
   // Unknown /api paths never fall through to the SPA.
   app.all("/api/*", (c) =>

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { z } from "zod";
+import { TipSchema } from "#shared/schemas/tip.ts";
 import { openDatabase } from "./db/client.ts";
 import { freePort, startServer, tempDir } from "./test/server-process.ts";
 import { testDriver } from "./test/test-db.ts";
@@ -56,7 +58,8 @@ function account(base: () => string) {
       const set = res.headers.getSetCookie().map((c) => c.split(";")[0]);
       if (set.length > 0) cookie = set.join("; ");
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
+      const json: unknown = text ? JSON.parse(text) : null;
+      return { status: res.status, body: json };
     },
   };
 }
@@ -107,7 +110,7 @@ describe("crash durability", () => {
             availability: "Public",
           });
           if (created?.status === 201) {
-            ackedTips.set(created.body._id, title);
+            ackedTips.set(TipSchema.parse(created.body)._id, title);
             acknowledged += 1;
           }
           const ids = [...ackedTips.keys()];
@@ -149,7 +152,7 @@ describe("crash durability", () => {
     do {
       const res = await fetch(`${base()}/api/tips?sort=newest&limit=100${cursor ? `&cursor=${cursor}` : ""}`);
       expect(res.status).toBe(200);
-      listed.push(...((await res.json()) as typeof listed));
+      listed.push(...TipSchema.array().parse(await res.json()));
       cursor = res.headers.get("x-next-cursor") ?? "";
     } while (cursor);
     const titles = listed.map((tip) => tip.title);
@@ -162,7 +165,7 @@ describe("crash durability", () => {
     for (const key of ackedLikes) {
       const [tipId, who] = key.split(" ");
       const res = await people[Number(who)]?.send("GET", `/api/tips/${tipId}`);
-      expect(res?.body.likedByMe, key).toBe(true);
+      expect(TipSchema.parse(res?.body).likedByMe, key).toBe(true);
     }
     const total = await fetch(`${base()}/api/tips?limit=1`);
     expect(Number(total.headers.get("x-total-count"))).toBe(listed.length);
@@ -177,8 +180,9 @@ describe("crash durability", () => {
     });
     try {
       const rows = async (query: string) =>
-        ((await database.db.execute(sql.raw(query))) as unknown as { rows: Array<Record<string, unknown>> })
-          .rows;
+        z
+          .object({ rows: z.array(z.record(z.string(), z.unknown())) })
+          .parse(await database.db.execute(sql.raw(query))).rows;
       expect(
         await rows(`select t.id from tips t
           where t.total_liked <> (select count(*) from tip_likes l where l.tip_id = t.id)`),

@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { TipSchema } from "#shared/schemas/tip.ts";
 import type { App } from "./app.ts";
 import { RATE_LIMITS } from "./auth/auth.routes.ts";
+import { isJsonObject, type JsonObject, objectAt, toJsonObject } from "./lib/json.ts";
 import { createClient, newAccount, type TestClient } from "./test/http-client.ts";
 import { createTestApp } from "./test/test-db.ts";
 
@@ -15,17 +18,15 @@ const RUNS_PER_OPERATION = 260;
 const RUNS_WITH_LIMITS = 25;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
-// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is a free-form JSON tree
-type Json = any;
 interface Operation {
   method: string;
   path: string;
-  op: Json;
+  op: JsonObject;
 }
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let operations: Operation[];
-let schemas: Record<string, Json>;
+let schemas: JsonObject;
 let victimTips: unknown[];
 let victim: TestClient;
 let tipIds: string[];
@@ -46,15 +47,17 @@ beforeAll(async () => {
   expect((await victim.post("/api/auth/sign-up/email", newAccount())).status).toBe(200);
   tipIds = [];
   for (const availability of ["Public", "Hidden", "Private"]) {
-    const res = await victim.post("/api/tips", tipBody(availability));
+    const res = await victim.post("/api/tips", tipBody(availability), { schema: TipSchema });
     expect(res.status).toBe(201);
     tipIds.push(res.body._id);
   }
   victimTips = await victimView();
-  const doc = (await (await ctx.app.request("http://localhost/api/openapi.json")).json()) as Json;
-  schemas = doc.components?.schemas ?? {};
-  operations = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
-    Object.entries<Json>(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  const doc = toJsonObject(await (await ctx.app.request("http://localhost/api/openapi.json")).json());
+  schemas = objectAt(objectAt(doc, "components"), "schemas") ?? {};
+  operations = Object.entries(objectAt(doc, "paths") ?? {}).flatMap(([path, item]) =>
+    Object.entries(isJsonObject(item) ? item : {}).flatMap(([method, op]) =>
+      isJsonObject(op) ? [{ method: method.toUpperCase(), path, op }] : [],
+    ),
   );
 });
 afterAll(async () => {
@@ -65,7 +68,7 @@ afterAll(async () => {
 async function victimView() {
   return Promise.all(
     tipIds.map(async (id) => {
-      const tip = (await victim.get(`/api/tips/${id}`)).body;
+      const tip = (await victim.get(`/api/tips/${id}`, { schema: TipSchema })).body;
       return tip.availability === "Public" ? { ...tip, totalLiked: "anyone may like it" } : tip;
     }),
   );
@@ -112,10 +115,11 @@ const wildValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** The names of a request body's properties, from the document (with $refs followed). */
-function bodyProperties(op: Json): string[] {
-  let schema = op.requestBody?.content?.["application/json"]?.schema;
-  if (schema?.$ref) schema = schemas[schema.$ref.split("/").at(-1)];
-  return Object.keys(schema?.properties ?? {});
+function bodyProperties(op: JsonObject): string[] {
+  let schema = objectAt(objectAt(objectAt(op, "requestBody"), "content"), "application/json")?.schema;
+  const ref = isJsonObject(schema) ? schema.$ref : undefined;
+  if (typeof ref === "string") schema = schemas[ref.split("/").at(-1) ?? ""];
+  return Object.keys(objectAt(schema, "properties") ?? {});
 }
 
 /** A valid-looking value for a property, or a wild one. */
@@ -143,7 +147,7 @@ const fieldValue = (name: string) =>
     },
   );
 
-const bodyFor = (op: Json) => {
+const bodyFor = (op: JsonObject) => {
   const names = bodyProperties(op);
   const objectBody =
     names.length > 0
@@ -192,10 +196,10 @@ const pathParam = () =>
     fc.constantFrom("..", "%2e%2e", "-1", "9".repeat(400), "%00", "%E2%80%AE"),
   );
 
-const queryFor = (op: Json) => {
-  const names = (op.parameters ?? [])
-    .filter((p: Json) => p.in === "query")
-    .map((p: Json) => p.name as string);
+const queryFor = (op: JsonObject) => {
+  const names = (Array.isArray(op.parameters) ? op.parameters : []).flatMap((p) =>
+    isJsonObject(p) && p.in === "query" && typeof p.name === "string" ? [p.name] : [],
+  );
   const key = names.length > 0 ? fc.oneof(fc.constantFrom(...names), wildString) : wildString;
   return fc.array(
     fc.tuple(key, fc.oneof(wildString, fc.constantFrom("0", "-1", "101", "1e9", "Public", "likes"))),
@@ -269,7 +273,9 @@ async function fuzzEveryOperation(app: App, runs: number) {
         expect(elapsed, context).toBeLessThan(SANE_MS);
         if (res.status >= 400) {
           expect(res.headers.get("content-type"), context).toMatch(/^application\/json/);
-          expect(typeof (JSON.parse(text) as { message?: unknown }).message, context).toBe("string");
+          expect(ApiErrorSchema.pick({ message: true }).safeParse(JSON.parse(text)).success, context).toBe(
+            true,
+          );
         }
       }),
       { numRuns: runs, seed: SEED + index, endOnFailure: true },

@@ -1,14 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import type { Env, Hono } from "hono";
 
 /**
  * Production serving of the built SPA: hashed files under /assets are cached for a year, everything
  * else revalidates, and any other GET path answers index.html so client routes survive a reload.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the app's variables do not matter to static serving
-export function serveWeb(app: Hono<any>, webRoot: string) {
+export function serveWeb<E extends Env>(app: Hono<E>, webRoot: string) {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile))
     throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);

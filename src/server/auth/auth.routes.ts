@@ -1,9 +1,10 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
 import type { ApiError } from "#shared/schemas/common.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { clientIp } from "../lib/client-ip.ts";
+import { createRouter } from "../lib/create-router.ts";
 import { parseJsonObject } from "../lib/json-body.ts";
 import { getSessionUser } from "../lib/session.ts";
 import { HIDDEN_AUTH_PATHS } from "../modules/docs/openapi-document.ts";
@@ -150,8 +151,8 @@ function forwardedRequest(c: Context<AppEnv>, siteOrigin: string): Request {
   return new Request(request.url, { method: "POST", headers, body: JSON.stringify(bodyOf(c)) });
 }
 
-export function registerAuthRoutes(
-  app: OpenAPIHono<AppEnv>,
+/** The password policy, the limits and checks in front of better-auth, and better-auth itself under /auth. */
+export function createAuthRouter(
   auth: Auth,
   {
     rateLimits,
@@ -160,8 +161,9 @@ export function registerAuthRoutes(
     trustProxy = 0,
   }: { rateLimits: boolean; siteOrigins: string[]; googleConfigured: boolean; trustProxy?: number },
 ) {
-  app.openapi(passwordPolicyRoute, (c) => c.json({ ...PASSWORD_POLICY }, 200));
-  app.use("/auth/*", requestGate(siteOrigins));
+  const router = createRouter();
+  router.openapi(passwordPolicyRoute, (c) => c.json({ ...PASSWORD_POLICY }, 200));
+  router.use("/auth/*", requestGate(siteOrigins));
 
   if (rateLimits) {
     const byEmail = (scope: Scope) => async (c: Context<AppEnv>, ip: string) =>
@@ -191,18 +193,18 @@ export function registerAuthRoutes(
         { what: "verification e-mails", failuresOnly: false, keys: byEmail("verificationEmail") },
       ],
     ];
-    for (const [path, limit] of limits) app.post(path, rateLimit(limit, trustProxy));
+    for (const [path, limit] of limits) router.post(path, rateLimit(limit, trustProxy));
   }
 
   if (!googleConfigured) {
     // Said plainly, rather than better-auth's bare "Provider not found".
-    app.post("/auth/sign-in/social", async (c, next) => {
+    router.post("/auth/sign-in/social", async (c, next) => {
       if (bodyOf(c).provider !== "google") return next();
       return c.json({ message: "Google sign-in is not configured on this server" }, 404);
     });
   }
 
-  app.on(["GET", "POST"], "/auth/*", async (c) => {
+  router.on(["GET", "POST"], "/auth/*", async (c) => {
     const path = c.req.path.slice("/api/auth".length);
     if (HIDDEN_AUTH_PATHS.has(path) || path.startsWith("/open-api/"))
       return c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
@@ -212,4 +214,5 @@ export function registerAuthRoutes(
       return c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
     return response;
   });
+  return router;
 }

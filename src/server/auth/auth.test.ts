@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { PublicConfigSchema } from "#shared/schemas/config.ts";
 import { users, verifications } from "../db/schema.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { SessionSchema, SignedInSchema } from "../test/auth-schemas.ts";
 import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
 
@@ -9,7 +12,7 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let sent: MailMessage[];
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
-  sent = (ctx.mailer as unknown as { sent: MailMessage[] }).sent;
+  sent = ctx.mailer.sent;
 });
 afterAll(async () => {
   await ctx.close();
@@ -40,7 +43,7 @@ describe("sign-up", () => {
   it("creates the account with name and photo, signs in, and sets an httpOnly SameSite=Lax cookie", async () => {
     const client = createClient(ctx.app);
     const account = newAccount({ name: "Rosa Verde" });
-    const res = await client.post("/api/auth/sign-up/email", account);
+    const res = await client.post("/api/auth/sign-up/email", account, { schema: SignedInSchema });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ name: "Rosa Verde", email: account.email, image: account.image });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="));
@@ -48,9 +51,9 @@ describe("sign-up", () => {
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
 
-    const session = await client.get("/api/auth/get-session");
+    const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
     expect(session.status).toBe(200);
-    expect(session.body.user).toMatchObject({
+    expect(session.body?.user).toMatchObject({
       name: "Rosa Verde",
       email: account.email,
       image: account.image,
@@ -60,10 +63,11 @@ describe("sign-up", () => {
   it("stores the e-mail in lower case and accepts a sign-up without a photo", async () => {
     const client = createClient(ctx.app);
     const { image, ...account } = newAccount();
-    const res = await client.post("/api/auth/sign-up/email", {
-      ...account,
-      email: account.email.toUpperCase(),
-    });
+    const res = await client.post(
+      "/api/auth/sign-up/email",
+      { ...account, email: account.email.toUpperCase() },
+      { schema: SignedInSchema },
+    );
     expect(res.status).toBe(200);
     expect(res.body.user.email).toBe(account.email.toLowerCase());
     expect(res.body.user.image ?? null).toBeNull();
@@ -84,7 +88,7 @@ describe("sign-up", () => {
   ])("refuses %o with a 400 naming the rule, and creates nothing", async (override, message) => {
     const client = createClient(ctx.app);
     const account = newAccount(override);
-    const res = await client.post("/api/auth/sign-up/email", account);
+    const res = await client.post("/api/auth/sign-up/email", account, { schema: ApiErrorSchema });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
     const rows = await ctx.db.select().from(users).where(eq(users.email, account.email.toLowerCase()));
@@ -94,7 +98,11 @@ describe("sign-up", () => {
 
   it("refuses an e-mail that already has an account", async () => {
     const account = await signUp(createClient(ctx.app));
-    const res = await createClient(ctx.app).post("/api/auth/sign-up/email", { ...account, name: "Impostor" });
+    const res = await createClient(ctx.app).post(
+      "/api/auth/sign-up/email",
+      { ...account, name: "Impostor" },
+      { schema: ApiErrorSchema },
+    );
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/already exists/i);
     const [row] = await ctx.db.select().from(users).where(eq(users.email, account.email));
@@ -106,13 +114,16 @@ describe("sign-in and sign-out", () => {
   it("signs in with the right password and out again", async () => {
     const account = await signUp(createClient(ctx.app));
     const client = createClient(ctx.app);
-    const res = await client.post("/api/auth/sign-in/email", {
-      email: account.email,
-      password: account.password,
-    });
+    const res = await client.post(
+      "/api/auth/sign-in/email",
+      { email: account.email, password: account.password },
+      { schema: SignedInSchema },
+    );
     expect(res.status).toBe(200);
     expect(res.body.user.email).toBe(account.email);
-    expect((await client.get("/api/auth/get-session")).body.user.name).toBe(account.name);
+    expect((await client.get("/api/auth/get-session", { schema: SessionSchema })).body?.user.name).toBe(
+      account.name,
+    );
 
     const out = await client.post("/api/auth/sign-out");
     expect(out.status).toBe(200);
@@ -121,14 +132,16 @@ describe("sign-in and sign-out", () => {
 
   it("answers the same 401 for a wrong password and an unknown e-mail", async () => {
     const account = await signUp(createClient(ctx.app));
-    const wrong = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: account.email,
-      password: "Wrong123",
-    });
-    const unknown = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: "nobody.here@example.com",
-      password: "Wrong123",
-    });
+    const wrong = await createClient(ctx.app).post(
+      "/api/auth/sign-in/email",
+      { email: account.email, password: "Wrong123" },
+      { schema: ApiErrorSchema },
+    );
+    const unknown = await createClient(ctx.app).post(
+      "/api/auth/sign-in/email",
+      { email: "nobody.here@example.com", password: "Wrong123" },
+      { schema: ApiErrorSchema },
+    );
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.message).toBe(unknown.body.message);
@@ -145,8 +158,8 @@ describe("profile update", () => {
       image: "https://example.com/basil.png",
     });
     expect(res.status).toBe(200);
-    const session = await client.get("/api/auth/get-session");
-    expect(session.body.user).toMatchObject({ name: "Basil Brush", image: "https://example.com/basil.png" });
+    const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
+    expect(session.body?.user).toMatchObject({ name: "Basil Brush", image: "https://example.com/basil.png" });
   });
 
   it.each([
@@ -156,11 +169,11 @@ describe("profile update", () => {
   ])("refuses %o and keeps the profile", async (update, message) => {
     const client = createClient(ctx.app);
     const account = await signUp(client);
-    const res = await client.post("/api/auth/update-user", update);
+    const res = await client.post("/api/auth/update-user", update, { schema: ApiErrorSchema });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    const session = await client.get("/api/auth/get-session");
-    expect(session.body.user).toMatchObject({ name: account.name, image: account.image });
+    const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
+    expect(session.body?.user).toMatchObject({ name: account.name, image: account.image });
   });
 
   it("needs a session", async () => {
@@ -208,7 +221,11 @@ describe("password reset", () => {
     const token = tokenFrom(lastMailTo(account.email));
     const visitor = createClient(ctx.app);
 
-    const weak = await visitor.post("/api/auth/reset-password", { token, newPassword: "weakpass" });
+    const weak = await visitor.post(
+      "/api/auth/reset-password",
+      { token, newPassword: "weakpass" },
+      { schema: ApiErrorSchema },
+    );
     expect(weak.status).toBe(400);
     expect(weak.body.message).toMatch(/uppercase/);
 
@@ -226,7 +243,11 @@ describe("password reset", () => {
     expect(fresh.status).toBe(200);
     expect((await owner.get("/api/auth/get-session")).body).toBeNull();
 
-    const again = await visitor.post("/api/auth/reset-password", { token, newPassword: "Another99" });
+    const again = await visitor.post(
+      "/api/auth/reset-password",
+      { token, newPassword: "Another99" },
+      { schema: ApiErrorSchema },
+    );
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/invalid token/i);
   });
@@ -260,7 +281,10 @@ describe("cross-origin requests", () => {
     "/api/auth/request-password-reset",
   ])("refuses a POST to %s from another site", async (path) => {
     const evil = createClient(ctx.app, { origin: "http://localhost" });
-    const res = await evil.post(path, newAccount(), { Origin: "https://evil.example" });
+    const res = await evil.post(path, newAccount(), {
+      headers: { Origin: "https://evil.example" },
+      schema: ApiErrorSchema,
+    });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/cross-origin/i);
   });
@@ -333,7 +357,7 @@ describe("clients that send no Origin", () => {
       "Sec-Fetch-Site": "cross-site",
     });
     expect(res.status).toBe(403);
-    expect((await res.json()).message).toMatch(/cross-origin/i);
+    expect(ApiErrorSchema.parse(await res.json()).message).toMatch(/cross-origin/i);
   });
 });
 
@@ -345,10 +369,11 @@ describe("password change", () => {
   ])("refuses a new password that is %s", async (_label, newPassword, message) => {
     const client = createClient(ctx.app);
     const account = await signUp(client);
-    const res = await client.post("/api/auth/change-password", {
-      currentPassword: account.password,
-      newPassword,
-    });
+    const res = await client.post(
+      "/api/auth/change-password",
+      { currentPassword: account.password, newPassword },
+      { schema: ApiErrorSchema },
+    );
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
     const signIn = await createClient(ctx.app).post("/api/auth/sign-in/email", {
@@ -382,8 +407,12 @@ describe("password change", () => {
 describe("Google sign-in without configuration", () => {
   it("is reported as off, and the endpoint refuses it with a message", async () => {
     const client = createClient(ctx.app);
-    expect((await client.get("/api/config")).body.googleSignIn).toBe(false);
-    const res = await client.post("/api/auth/sign-in/social", { provider: "google" });
+    expect((await client.get("/api/config", { schema: PublicConfigSchema })).body.googleSignIn).toBe(false);
+    const res = await client.post(
+      "/api/auth/sign-in/social",
+      { provider: "google" },
+      { schema: ApiErrorSchema },
+    );
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("Google sign-in is not configured on this server");
   });

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { createApp } from "../app.ts";
+import { SessionSchema } from "../test/auth-schemas.ts";
 import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
 import { RATE_LIMITS } from "./auth.routes.ts";
@@ -24,16 +26,18 @@ const newAddress = () => {
   return `198.51.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
 };
 const from = (ip: string) => ({ "X-Forwarded-For": ip });
+/** A client's request from `ip`, its answer read as the API's error shape. */
+const refusedFrom = (ip: string) => ({ headers: from(ip), schema: ApiErrorSchema });
 
 async function registered(client: TestClient = createClient(ctx.app)) {
   const account = newAccount();
-  const res = await client.post("/api/auth/sign-up/email", account, from(newAddress()));
+  const res = await client.post("/api/auth/sign-up/email", account, { headers: from(newAddress()) });
   expect(res.status, res.text).toBe(200);
   return account;
 }
 
 function signIn(email: string, password: string, ip: string, client = createClient(ctx.app)) {
-  return client.post("/api/auth/sign-in/email", { email, password }, from(ip));
+  return client.post("/api/auth/sign-in/email", { email, password }, { headers: from(ip) });
 }
 
 describe("the request gate on /api/auth", () => {
@@ -47,7 +51,7 @@ describe("the request gate on /api/auth", () => {
         body: new URLSearchParams({ email: account.email, password: `Wrong${i}xyz` }).toString(),
       });
       expect(res.status).toBe(415);
-      expect(((await res.json()) as { message: string }).message).toMatch(/JSON/);
+      expect(ApiErrorSchema.parse(await res.json()).message).toMatch(/JSON/);
     }
     for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++)
       expect((await signIn(account.email, "Wrong1234", ip)).status).toBe(401);
@@ -76,22 +80,25 @@ describe("the request gate on /api/auth", () => {
         body,
       });
       expect(res.status, path).toBe(400);
-      expect(((await res.json()) as { message: string }).message.length).toBeGreaterThan(0);
+      expect(ApiErrorSchema.parse(await res.json()).message.length).toBeGreaterThan(0);
     }
   });
 
   it("answers 400 for a NUL in a reset token or a name, and changes nothing", async () => {
     const client = createClient(ctx.app);
     const account = await registered(client);
-    const reset = await client.post("/api/auth/reset-password", {
-      token: "abc\u0000def",
-      newPassword: "Tomato99",
-    });
+    const reset = await client.post(
+      "/api/auth/reset-password",
+      { token: "abc\u0000def", newPassword: "Tomato99" },
+      { schema: ApiErrorSchema },
+    );
     expect(reset.status).toBe(400);
     expect(reset.body.message).toMatch(/NUL/);
     const rename = await client.post("/api/auth/update-user", { name: "Evil\u0000Name" });
     expect(rename.status).toBe(400);
-    expect((await client.get("/api/auth/get-session")).body.user.name).toBe(account.name);
+    expect((await client.get("/api/auth/get-session", { schema: SessionSchema })).body?.user.name).toBe(
+      account.name,
+    );
   });
 
   it("refuses a redirect off the site, and the values that made better-auth fail, with 400", async () => {
@@ -104,6 +111,7 @@ describe("the request gate on /api/auth", () => {
     ]) {
       const verify = await createClient(ctx.app).get(
         `/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(callbackURL)}`,
+        { schema: ApiErrorSchema },
       );
       expect(verify.status, callbackURL).toBe(400);
       expect(verify.body.message).toBe("callbackURL must be a path on this site, like /profile");
@@ -121,7 +129,7 @@ describe("the request gate on /api/auth", () => {
   it("signs out with no body at all, as documented, and the session ends", async () => {
     const client = createClient(ctx.app);
     await registered(client);
-    expect((await client.get("/api/auth/get-session")).body?.user).toBeTruthy();
+    expect((await client.get("/api/auth/get-session", { schema: SessionSchema })).body?.user).toBeTruthy();
     const res = await ctx.app.request("http://localhost/api/auth/sign-out", {
       method: "POST",
       headers: {
@@ -146,7 +154,9 @@ describe("sign-in limits", () => {
       expect((await signIn(account.email, `Guess${i}abc`, attacker)).status).toBe(401);
     const blocked = await signIn(account.email, account.password, attacker);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/);
+    expect(ApiErrorSchema.parse(blocked.body).message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/,
+    );
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
 
@@ -203,7 +213,7 @@ describe("sign-in limits", () => {
     const res = await createClient(restarted).post(
       "/api/auth/sign-in/email",
       { email: account.email, password: account.password },
-      from(ip),
+      { headers: from(ip) },
     );
     expect(res.status).toBe(429);
   });
@@ -217,14 +227,14 @@ describe("sign-in limits", () => {
         const res = await createClient(direct.app).post(
           "/api/auth/sign-in/email",
           { email: account.email, password: "Wrong1234" },
-          from(`203.0.113.${i}`),
+          { headers: from(`203.0.113.${i}`) },
         );
         expect(res.status).toBe(401);
       }
       const res = await createClient(direct.app).post(
         "/api/auth/sign-in/email",
         { email: account.email, password: account.password },
-        from("203.0.113.200"),
+        { headers: from("203.0.113.200") },
       );
       expect(res.status).toBe(429);
     } finally {
@@ -242,15 +252,17 @@ describe("password checks of a signed-in account", () => {
     const account = await registered(client);
     const ip = newAddress();
     for (let i = 0; i < RATE_LIMITS.passwordCheck.perAccountAndIp.count; i++) {
-      const res = await client.post(`/api/auth/${path}`, body(`Wrong${i}abc`), from(ip));
+      const res = await client.post(`/api/auth/${path}`, body(`Wrong${i}abc`), { headers: from(ip) });
       expect(res.status, res.text).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(429);
     }
-    const blocked = await client.post(`/api/auth/${path}`, body(account.password), from(ip));
+    const blocked = await client.post(`/api/auth/${path}`, body(account.password), refusedFrom(ip));
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many failed password attempts/);
     // From another address the owner still gets through.
-    const ok = await client.post(`/api/auth/${path}`, body(account.password), from(newAddress()));
+    const ok = await client.post(`/api/auth/${path}`, body(account.password), {
+      headers: from(newAddress()),
+    });
     expect(ok.status, ok.text).toBe(200);
   });
 });

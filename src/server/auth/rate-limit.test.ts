@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { createClient, newAccount } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
 import { RATE_LIMITS } from "./auth.routes.ts";
@@ -22,10 +23,11 @@ describe("rate limits", () => {
       });
       expect(res.status).toBe(401);
     }
-    const blocked = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: account.email,
-      password: account.password,
-    });
+    const blocked = await createClient(ctx.app).post(
+      "/api/auth/sign-in/email",
+      { email: account.email, password: account.password },
+      { schema: ApiErrorSchema },
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many failed sign-in attempts\. Try again in \d+ seconds\./);
     const retryAfter = Number(blocked.headers.get("retry-after"));
@@ -63,9 +65,11 @@ describe("rate limits", () => {
       });
       expect(res.status).toBe(200);
     }
-    const blocked = await createClient(ctx.app).post("/api/auth/request-password-reset", {
-      email: account.email,
-    });
+    const blocked = await createClient(ctx.app).post(
+      "/api/auth/request-password-reset",
+      { email: account.email },
+      { schema: ApiErrorSchema },
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many password reset requests/);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);

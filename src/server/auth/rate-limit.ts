@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema.ts";
 
@@ -17,6 +18,11 @@ export interface LimitKey {
 
 /** What taking a turn answered: go ahead (and later `release` if the turn should not count), or wait. */
 export type Turn = { allowed: true; release: () => Promise<void> } | { allowed: false; retryAfter: number };
+
+/** What the upsert in `take` returns: `execute` leaves rows untyped, whichever driver is behind Db. */
+const UpsertResultSchema = z.object({
+  rows: z.array(z.object({ count: z.number().int(), wait: z.number().int() })),
+});
 
 /** Keys are hashed: the table then holds no e-mail or address, and every key has the same size. */
 export function limitKey(...parts: string[]): string {
@@ -39,14 +45,16 @@ export class RateLimitStore {
     const taken: string[] = [];
     let retryAfter = 0;
     for (const { key, window } of keys) {
-      const result = (await this.db.execute(sql`
-        insert into ${rateLimitHits} (key, count, reset_at)
-        values (${key}, 1, now() + make_interval(mins => ${window.minutes}))
-        on conflict (key) do update set
-          count = case when ${rateLimitHits.resetAt} <= now() then 1 else ${rateLimitHits.count} + 1 end,
-          reset_at = case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end
-        returning count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as wait
-      `)) as unknown as { rows: Array<{ count: number; wait: number }> };
+      const result = UpsertResultSchema.parse(
+        await this.db.execute(sql`
+          insert into ${rateLimitHits} (key, count, reset_at)
+          values (${key}, 1, now() + make_interval(mins => ${window.minutes}))
+          on conflict (key) do update set
+            count = case when ${rateLimitHits.resetAt} <= now() then 1 else ${rateLimitHits.count} + 1 end,
+            reset_at = case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end
+          returning count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as wait
+        `),
+      );
       const row = result.rows[0];
       taken.push(key);
       if (row && row.count > window.count) retryAfter = Math.max(retryAfter, row.wait);

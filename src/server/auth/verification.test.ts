@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { accounts, users } from "../db/schema.ts";
 import { seedDemoData } from "../db/seed.ts";
 import type { MailMessage } from "../mail/mailer.ts";
+import { SessionSchema } from "../test/auth-schemas.ts";
 import { createClient, newAccount } from "../test/http-client.ts";
 import { type OidcIssuer, startOidcIssuer } from "../test/oidc-issuer.ts";
 import { createTestApp } from "../test/test-db.ts";
@@ -12,7 +15,7 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let sent: MailMessage[];
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
-  sent = (ctx.mailer as unknown as { sent: MailMessage[] }).sent;
+  sent = ctx.mailer.sent;
   await seedDemoData(ctx.db);
 });
 afterAll(async () => {
@@ -39,15 +42,17 @@ describe("e-mail verification", () => {
     const account = newAccount();
     const res = await client.post("/api/auth/sign-up/email", account);
     expect(res.status).toBe(200);
-    const session = await client.get("/api/auth/get-session");
-    expect(session.body.user).toMatchObject({ email: account.email, emailVerified: false });
+    const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
+    expect(session.body?.user).toMatchObject({ email: account.email, emailVerified: false });
 
     const link = verificationLink(account.email);
     expect(link.searchParams.get("callbackURL")).toBe("/profile");
     const visit = await client.get(`${link.pathname}${link.search}`);
     expect(visit.status).toBe(302);
     expect(visit.headers.get("location")).toBe("/profile");
-    expect((await client.get("/api/auth/get-session")).body.user.emailVerified).toBe(true);
+    expect(
+      (await client.get("/api/auth/get-session", { schema: SessionSchema })).body?.user.emailVerified,
+    ).toBe(true);
   });
 
   it("a forged or altered link verifies nothing", async () => {
@@ -61,7 +66,9 @@ describe("e-mail verification", () => {
     );
     expect(visit.status).toBe(302);
     expect(visit.headers.get("location")).toMatch(/^\/profile\?error=/);
-    expect((await client.get("/api/auth/get-session")).body.user.emailVerified).toBe(false);
+    expect(
+      (await client.get("/api/auth/get-session", { schema: SessionSchema })).body?.user.emailVerified,
+    ).toBe(false);
   });
 
   it("the signed-in user can ask for the link again; once verified, asking again is refused", async () => {
@@ -77,7 +84,11 @@ describe("e-mail verification", () => {
     expect(mailsTo(account.email).length).toBe(before + 1);
     const link = verificationLink(account.email);
     await client.get(`${link.pathname}${link.search}`);
-    const again = await client.post("/api/auth/send-verification-email", { email: account.email });
+    const again = await client.post(
+      "/api/auth/send-verification-email",
+      { email: account.email },
+      { schema: ApiErrorSchema },
+    );
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/already verified/i);
   });
@@ -90,14 +101,16 @@ describe("demo accounts (ruling 24)", () => {
       const res = await createClient(ctx.app).post("/api/auth/sign-in/email", { email: DEMO, password });
       expect([400, 401]).toContain(res.status);
     }
-    const wrong = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: DEMO,
-      password: "Sunflower7",
-    });
-    const unknown = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: "nobody-at-all@example.com",
-      password: "Sunflower7",
-    });
+    const wrong = await createClient(ctx.app).post(
+      "/api/auth/sign-in/email",
+      { email: DEMO, password: "Sunflower7" },
+      { schema: ApiErrorSchema },
+    );
+    const unknown = await createClient(ctx.app).post(
+      "/api/auth/sign-in/email",
+      { email: "nobody-at-all@example.com", password: "Sunflower7" },
+      { schema: ApiErrorSchema },
+    );
     expect(wrong.status).toBe(unknown.status);
     expect(wrong.body.message).toBe(unknown.body.message);
 
@@ -135,10 +148,11 @@ describe("only the newest reset link works", () => {
       tokens.push(mail?.text.match(/auth\/reset\?token=([\w-]+)/)?.[1] ?? "");
     }
     expect(tokens[0]).not.toBe(tokens[1]);
-    const first = await createClient(ctx.app).post("/api/auth/reset-password", {
-      token: tokens[0],
-      newPassword: "Retired9Link",
-    });
+    const first = await createClient(ctx.app).post(
+      "/api/auth/reset-password",
+      { token: tokens[0], newPassword: "Retired9Link" },
+      { schema: ApiErrorSchema },
+    );
     expect(first.status).toBe(400);
     expect(first.body.message).toMatch(/invalid token/i);
     const second = await createClient(ctx.app).post("/api/auth/reset-password", {
@@ -162,14 +176,13 @@ describe("Google sign-in joins an existing account only when both sides verified
   /** Signs in with Google as `email`, following the issuer's redirects like a browser; answers the final client. */
   async function googleSignIn(app: typeof ctx.app) {
     const client = createClient(app);
-    const start = await client.post("/api/auth/sign-in/social", {
-      provider: "google",
-      callbackURL: "/",
-      errorCallbackURL: "/auth/login",
-      disableRedirect: true,
-    });
+    const start = await client.post(
+      "/api/auth/sign-in/social",
+      { provider: "google", callbackURL: "/", errorCallbackURL: "/auth/login", disableRedirect: true },
+      { schema: z.object({ url: z.string() }) },
+    );
     expect(start.status, start.text).toBe(200);
-    let location = start.body.url as string;
+    let location = start.body.url;
     const jar = new Map<string, string>();
     for (let hop = 0; hop < 10 && !location.startsWith(redirectUri); hop++) {
       const res = await fetch(location, {
@@ -259,8 +272,8 @@ describe("Google sign-in joins an existing account only when both sides verified
       const { client, callback } = await googleSignIn(app);
       expect(callback.status).toBe(302);
       expect(callback.headers.get("location")).not.toMatch(/error=/);
-      const session = await client.get("/api/auth/get-session");
-      expect(session.body.user).toMatchObject({ email, name: "Local Name" });
+      const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
+      expect(session.body?.user).toMatchObject({ email, name: "Local Name" });
     });
   });
 

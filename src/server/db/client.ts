@@ -52,7 +52,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     await pool.end().catch(() => {});
     throw new DatabaseUnavailableError(`Cannot connect to the database at ${location}: ${errorText(error)}`);
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema });
   return {
     db,
     driver: "postgres",
@@ -88,7 +88,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions: { pg_trgm } });
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client, schema });
   return {
     db,
     driver: "pglite",

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { z } from "zod";
 import { migrationsDir } from "../lib/paths.ts";
 import { testDriver } from "../test/test-db.ts";
 
@@ -29,14 +30,16 @@ beforeAll(async () => {
   // The migrations as the previous release shipped them: 0000 to 0005.
   cpSync(migrationsDir, before0006, { recursive: true });
   const journalPath = path.join(before0006, "meta", "_journal.json");
-  const journal = JSON.parse(readFileSync(journalPath, "utf8")) as { entries: Array<{ tag: string }> };
+  const journal = z
+    .looseObject({ entries: z.array(z.looseObject({ tag: z.string() })) })
+    .parse(JSON.parse(readFileSync(journalPath, "utf8")));
   journal.entries = journal.entries.filter((entry) => entry.tag < "0006");
   writeFileSync(journalPath, JSON.stringify(journal));
 
   if (testDriver === "pglite") {
     const client = await PGlite.create({ extensions: { pg_trgm } });
     const pgliteDb = drizzlePglite({ client });
-    db = pgliteDb as unknown as AnyDb;
+    db = pgliteDb;
     migrate = (folder) => migratePglite(pgliteDb, { migrationsFolder: folder });
     close = () => client.close();
   } else {
@@ -50,7 +53,7 @@ beforeAll(async () => {
     url.pathname = `/${name}`;
     const pool = new pg.Pool({ connectionString: url.toString() });
     const pgDb = drizzlePg({ client: pool });
-    db = pgDb as unknown as AnyDb;
+    db = pgDb;
     migrate = (folder) => migratePg(pgDb, { migrationsFolder: folder });
     close = async () => {
       await pool.end();
@@ -66,9 +69,11 @@ afterAll(async () => {
   rmSync(before0006, { recursive: true, force: true });
 });
 
-async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+/** The rows a query answers, each parsed with `row` (any columns when none is given). */
+async function rows<Row extends z.ZodType>(query: SQL, row: Row): Promise<z.output<Row>[]>;
+async function rows(query: SQL): Promise<Record<string, unknown>[]>;
+async function rows(query: SQL, row: z.ZodType = z.record(z.string(), z.unknown())) {
+  return z.object({ rows: z.array(row) }).parse(await db.execute(query)).rows;
 }
 
 describe("migration 0006: tips belong to accounts", () => {
@@ -88,8 +93,9 @@ describe("migration 0006: tips belong to accounts", () => {
 
     await migrate(migrationsDir);
 
-    const tips = await rows<{ title: string; author_id: string; name: string; email: string }>(
+    const tips = await rows(
       sql`select title, author_id, name, email from tips order by title`,
+      z.object({ title: z.string(), author_id: z.string(), name: z.string(), email: z.string() }),
     );
     expect(tips).toHaveLength(5);
     const byTitle = Object.fromEntries(tips.map((tip) => [tip.title, tip]));
@@ -104,8 +110,9 @@ describe("migration 0006: tips belong to accounts", () => {
     const rowan = byTitle["Rowan hidden"]?.author_id;
     expect(byTitle["Rowan public"]?.author_id).toBe(rowan);
     expect(rowan).not.toBe(byTitle["Iris public"]?.author_id);
-    const made = await rows<{ id: string; name: string; email: string; sign_in_disabled: boolean }>(
+    const made = await rows(
       sql`select id, name, email, sign_in_disabled from users where id not in ('u-alice', 'u-bob') order by email`,
+      z.object({ id: z.string(), name: z.string(), email: z.string(), sign_in_disabled: z.boolean() }),
     );
     expect(made.map((user) => [user.email, user.sign_in_disabled])).toEqual([
       ["iris@example.com", true],
@@ -113,8 +120,9 @@ describe("migration 0006: tips belong to accounts", () => {
     ]);
     expect(made.find((user) => user.id === rowan)?.name).toBe("Rowan E.");
     expect(await rows(sql`select * from accounts`)).toEqual([]);
-    const real = await rows<{ sign_in_disabled: boolean }>(
+    const real = await rows(
       sql`select sign_in_disabled from users where id in ('u-alice', 'u-bob')`,
+      z.object({ sign_in_disabled: z.boolean() }),
     );
     expect(real.every((user) => user.sign_in_disabled === false)).toBe(true);
   });
@@ -123,8 +131,9 @@ describe("migration 0006: tips belong to accounts", () => {
     await db.execute(
       sql`update users set name = 'Alice Renamed', email = 'Alice.New@example.com' where id = 'u-alice'`,
     );
-    const alice = await rows<{ name: string; email: string }>(
+    const alice = await rows(
       sql`select distinct name, email from tips where author_id = 'u-alice'`,
+      z.object({ name: z.string(), email: z.string() }),
     );
     expect(alice).toEqual([{ name: "Alice Renamed", email: "alice.new@example.com" }]);
 

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { AVAILABILITIES, DIFFICULTIES, GARDENER_STATUSES } from "#shared/constants.ts";
+import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, GARDENER_STATUSES } from "#shared/constants.ts";
 
 export const difficultyEnum = pgEnum("difficulty", DIFFICULTIES);
 export const availabilityEnum = pgEnum("availability", AVAILABILITIES);
@@ -58,7 +58,8 @@ export const tips = pgTable(
     difficulty: difficultyEnum("difficulty").notNull(),
     description: text("description").notNull(),
     images: text("images"),
-    category: text("category").notNull(),
+    /** One of CATEGORIES (ruling 9), typed here; the database does not check it (no CHECK constraint). */
+    category: text("category", { enum: CATEGORIES }).notNull(),
     availability: availabilityEnum("availability").notNull().default("Public"),
     /** The account that shared the tip owns it (ruling 24): ownership is this id, never an e-mail. */
     authorId: text("author_id")
@@ -119,7 +120,7 @@ export const tipCounts = pgTable(
   {
     availability: availabilityEnum("availability").notNull(),
     difficulty: difficultyEnum("difficulty").notNull(),
-    category: text("category").notNull(),
+    category: text("category", { enum: CATEGORIES }).notNull(),
     total: integer("total").notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.availability, table.difficulty, table.category] })],

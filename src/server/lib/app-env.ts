@@ -1,3 +1,4 @@
+import type { User } from "#shared/schemas/auth.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
@@ -7,13 +8,8 @@ import type { Logger } from "./logger.ts";
  * The types every route module shares, kept apart from app.ts (which imports the route modules), so no
  * module imports the file that imports it.
  */
-/** The signed-in user as the server's code sees it (e-mail lower-cased). */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-}
+/** The signed-in user as the server's code sees it: the shared User shape, e-mail lower-cased. */
+export type SessionUser = User;
 
 export type AppConfig = Pick<
   Env,
@@ -35,9 +31,22 @@ export interface AppEnv {
     config: Partial<AppConfig>;
     logger: Logger;
     auth: Auth;
-    /** The signed-in user, once read (see lib/session.ts). */
+    /** The session's user (null for a visitor), once read (see lib/session.ts). */
     sessionUser?: SessionUser | null;
     /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */
     jsonBody?: Record<string, unknown>;
   };
+}
+
+/** The environment of a route behind `requireUser` (lib/session.ts): `c.var.user` is the signed-in user. */
+export interface SignedInEnv extends AppEnv {
+  Variables: AppEnv["Variables"] & { user: SessionUser };
+}
+
+/**
+ * What a helper reads of a request's context. Hono's `Context<AppEnv>` would refuse the context of a route
+ * behind `requireUser` (its `set` accepts one more variable), so helpers ask only for what they read.
+ */
+export interface ContextWithVars {
+  readonly var: Readonly<AppEnv["Variables"]>;
 }

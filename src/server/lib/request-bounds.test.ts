@@ -2,6 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { TipSchema } from "#shared/schemas/tip.ts";
 import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
 import { BODY_LIMITS } from "./body-limit.ts";
@@ -20,14 +22,18 @@ beforeAll(async () => {
   port = (server.address() as AddressInfo).port;
   author = createClient(ctx.app);
   expect((await author.post("/api/auth/sign-up/email", newAccount())).status).toBe(200);
-  const tip = await author.post("/api/tips", {
-    title: "Bounded tip",
-    plantType: "Fern",
-    difficulty: "Easy",
-    description: "Keep the soil moist and out of the afternoon sun.",
-    category: "Plant Care",
-    availability: "Public",
-  });
+  const tip = await author.post(
+    "/api/tips",
+    {
+      title: "Bounded tip",
+      plantType: "Fern",
+      difficulty: "Easy",
+      description: "Keep the soil moist and out of the afternoon sun.",
+      category: "Plant Care",
+      availability: "Public",
+    },
+    { schema: TipSchema },
+  );
   expect(tip.status).toBe(201);
   tipId = tip.body._id;
 });
@@ -89,7 +95,7 @@ describe("body limits", () => {
       },
     );
     expect(res.status).toBe(413);
-    expect(JSON.parse(res.body).message).toMatch(/too large/);
+    expect(ApiErrorSchema.parse(JSON.parse(res.body)).message).toMatch(/too large/);
   });
 
   it("lets tips carry up to 256 KB, and no more", async () => {
@@ -102,7 +108,9 @@ describe("body limits", () => {
       });
     const within = await author.post("/api/tips", JSON.parse(body(100 * 1024)));
     expect(within.status).not.toBe(413);
-    const over = await author.post("/api/tips", JSON.parse(body(BODY_LIMITS.tips)));
+    const over = await author.post("/api/tips", JSON.parse(body(BODY_LIMITS.tips)), {
+      schema: ApiErrorSchema,
+    });
     expect(over.status).toBe(413);
     expect(over.body.message).toBe("Request body too large (the limit is 256 KB)");
   });
@@ -126,7 +134,7 @@ describe("JSON bodies", () => {
       body: within,
     });
     expect(nested.status).toBe(400);
-    expect(((await nested.json()) as { message: string }).message).toMatch(/deeper than 32 levels/);
+    expect(ApiErrorSchema.parse(await nested.json()).message).toMatch(/deeper than 32 levels/);
   });
 
   it("refuses a tip sent as a form with 415, and a bare JSON value with 400", async () => {
@@ -174,7 +182,8 @@ describe("405 Method Not Allowed", () => {
       const res = await raw(method, target, undefined, cookie ? { Cookie: cookie } : {});
       expect(res.status).toBe(405);
       expect(res.headers.allow).toBe(allow);
-      if (method !== "HEAD") expect(JSON.parse(res.body).message).toContain(`${method} is not allowed`);
+      if (method !== "HEAD")
+        expect(ApiErrorSchema.parse(JSON.parse(res.body)).message).toContain(`${method} is not allowed`);
     }
   });
 

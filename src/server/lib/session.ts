@@ -1,29 +1,43 @@
-import type { Context } from "hono";
-import type { AppEnv, SessionUser } from "./app-env.ts";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "./app-env.ts";
 import { HttpError } from "./errors.ts";
 
 export type { SessionUser };
 
-/** The signed-in user of this request, or null for a visitor. */
-export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+/** What reading the session needs of a request's context, whether or not its route is behind requireUser. */
+interface SessionContext extends ContextWithVars {
+  readonly req: { readonly raw: Request };
+  set(key: "sessionUser", value: AppEnv["Variables"]["sessionUser"]): void;
+}
+
+/** The signed-in user of this request, or null for a visitor: for routes that answer both. */
+export async function getSessionUser(c: SessionContext): Promise<SessionUser | null> {
   // Read once per request, however many middlewares and handlers ask.
   if (c.var.sessionUser !== undefined) return c.var.sessionUser;
   const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
-  const user = session
+  const user: SessionUser | null = session
     ? {
         id: session.user.id,
         name: session.user.name,
         email: session.user.email.toLowerCase(),
         image: session.user.image ?? null,
+        emailVerified: session.user.emailVerified,
       }
     : null;
   c.set("sessionUser", user);
   return user;
 }
 
-/** The signed-in user, or a 401 for a visitor. */
-export async function requireUser(c: Context<AppEnv>, message = "Sign in first"): Promise<SessionUser> {
-  const user = await getSessionUser(c);
-  if (!user) throw new HttpError(401, message);
-  return user;
+/**
+ * Route middleware for routes that need an account: a visitor gets 401 with `message` before the
+ * request's parameters or body are validated; otherwise the handler finds the user in `c.var.user`.
+ * Given to `createRoute({ middleware })`, so a route and its guard are declared together.
+ */
+export function requireUser(message: string) {
+  return createMiddleware<SignedInEnv>(async (c, next) => {
+    const user = await getSessionUser(c);
+    if (!user) throw new HttpError(401, message);
+    c.set("user", user);
+    await next();
+  });
 }

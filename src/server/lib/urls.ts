@@ -1,5 +1,4 @@
-import type { Context } from "hono";
-import type { AppEnv } from "./app-env.ts";
+import type { ContextWithVars } from "./app-env.ts";
 
 /**
  * Images shipped with the app are stored as root-relative paths (/images/...), so the data does not
@@ -13,7 +12,7 @@ export function absoluteUrl(value: string, origin: string): string {
  * The site's origin, from BASE_URL: never from the request's Host header, which any client can forge
  * and which would then end up in answers others read (issue 8).
  */
-export function siteOrigin(c: Context<AppEnv>): string {
+export function siteOrigin(c: ContextWithVars): string {
   return new URL(c.var.config.BASE_URL ?? DEFAULT_BASE_URL).origin;
 }
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import nodemailer, { type Mail } from "nodemailer";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { type OidcIssuer, startOidcIssuer } from "./oidc-issuer.ts";
 import { decodeMessage, type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
 
@@ -234,24 +235,26 @@ describe("decodeMessage", () => {
 // OIDC issuer
 // ---------------------------------------------------------------------------------------------
 
-interface Discovery {
-  issuer: string;
-  authorization_endpoint: string;
-  token_endpoint: string;
-  userinfo_endpoint: string;
-  jwks_uri: string;
-  code_challenge_methods_supported: string[];
-  token_endpoint_auth_methods_supported: string[];
-  scopes_supported: string[];
-  id_token_signing_alg_values_supported: string[];
-  response_types_supported: string[];
-}
+/** The discovery document's fields these tests use; the rest passes through. */
+const DiscoverySchema = z.looseObject({
+  issuer: z.string(),
+  authorization_endpoint: z.string(),
+  token_endpoint: z.string(),
+  userinfo_endpoint: z.string(),
+  jwks_uri: z.string(),
+  code_challenge_methods_supported: z.array(z.string()),
+  token_endpoint_auth_methods_supported: z.array(z.string()),
+  scopes_supported: z.array(z.string()),
+  id_token_signing_alg_values_supported: z.array(z.string()),
+  response_types_supported: z.array(z.string()),
+});
+type Discovery = z.output<typeof DiscoverySchema>;
 
-interface TokenResponse {
-  access_token: string;
-  id_token: string;
-  token_type: string;
-}
+const TokenResponseSchema = z.looseObject({
+  access_token: z.string(),
+  id_token: z.string(),
+  token_type: z.string(),
+});
 
 /** Just enough of a browser cookie jar for one host: cookie paths are ignored, deletions honoured. */
 class CookieJar {
@@ -297,7 +300,7 @@ describe("startOidcIssuer", () => {
   let discovery: Discovery;
   beforeAll(async () => {
     issuer = await startOidcIssuer({ clientId, clientSecret, redirectUris: [redirectUri], user });
-    discovery = (await (await fetch(issuer.discoveryUrl)).json()) as Discovery;
+    discovery = DiscoverySchema.parse(await (await fetch(issuer.discoveryUrl)).json());
   });
   afterAll(async () => {
     await issuer.close();
@@ -383,7 +386,7 @@ describe("startOidcIssuer", () => {
       client_secret: clientSecret,
     });
     expect(response.status).toBe(200);
-    const tokens = (await response.json()) as TokenResponse;
+    const tokens = TokenResponseSchema.parse(await response.json());
     expect(tokens.token_type).toBe("Bearer");
 
     expect(decodeProtectedHeader(tokens.id_token).alg).toBe("RS256");
@@ -435,7 +438,7 @@ describe("startOidcIssuer", () => {
         { authorization: `Basic ${Buffer.from(credentials).toString("base64")}` },
       );
       expect(response.status).toBe(200);
-      const { id_token } = (await response.json()) as TokenResponse;
+      const { id_token } = TokenResponseSchema.parse(await response.json());
       const { payload } = await jwtVerify(id_token, createRemoteJWKSet(new URL(discovery.jwks_uri)), {
         issuer: issuer.issuer,
         audience: clientId,

@@ -1,5 +1,63 @@
+import type { z } from "zod";
 import type { App } from "../app.ts";
 import { checkAgainstDocument } from "./openapi-validator.ts";
+
+/** What a test may add to a request: headers. */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+/**
+ * A request whose answer the test reads: `schema` is the shared zod schema of the body (`TipSchema`,
+ * `ApiErrorSchema`, ...). The body is parsed with it and typed by it; a body it refuses fails the test
+ * with the answer in the message. Without a schema the body is `unknown`.
+ */
+export interface ParsedRequestOptions<Schema extends z.ZodType> extends RequestOptions {
+  schema: Schema;
+}
+
+type AnyRequestOptions = RequestOptions & { schema?: z.ZodType };
+
+export interface TestResponse<Body> {
+  status: number;
+  headers: Headers;
+  /** The JSON body (null when there is none or it is not JSON), parsed with the request's schema. */
+  body: Body;
+  text: string;
+}
+
+/** Reads a JSON body, checks the response against /api/openapi.json, and parses it with `schema`. */
+export async function readResponse(
+  app: App,
+  method: string,
+  path: string,
+  response: Response,
+  schema: z.ZodType | undefined,
+): Promise<TestResponse<unknown>> {
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  await checkAgainstDocument(app, method, path, {
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    body: json,
+    text,
+  });
+  if (!schema) return { status: response.status, headers: response.headers, body: json, text };
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join(".") || "(body)"}: ${issue.message}`)
+      .join("; ");
+    throw new Error(
+      `${method} ${path} answered ${response.status} with a body the test's schema refuses (${problems}):\n${text.slice(0, 500)}`,
+    );
+  }
+  return { status: response.status, headers: response.headers, body: result.data, text };
+}
 
 /**
  * Talks to the app like a browser on its own origin would: keeps the cookies the server sets and sends
@@ -19,7 +77,12 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
     }
   }
 
-  async function request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  async function request(
+    method: string,
+    path: string,
+    body: unknown,
+    { headers = {}, schema }: AnyRequestOptions,
+  ) {
     const response = await app.request(`${origin}${path}`, {
       method,
       headers: {
@@ -31,32 +94,48 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     remember(response);
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
-    await checkAgainstDocument(app, method, path, {
-      status: response.status,
-      contentType: response.headers.get("content-type"),
-      body: json,
-      text,
-    });
-    // biome-ignore lint/suspicious/noExplicitAny: tests read whatever the endpoint answers
-    return { status: response.status, headers: response.headers, body: json as any, text };
+    return readResponse(app, method, path, response, schema);
   }
 
-  return {
-    cookies,
-    get: (path: string, headers?: Record<string, string>) => request("GET", path, undefined, headers),
-    post: (path: string, body?: unknown, headers?: Record<string, string>) =>
-      request("POST", path, body ?? {}, headers),
-    put: (path: string, body?: unknown, headers?: Record<string, string>) =>
-      request("PUT", path, body ?? {}, headers),
-    delete: (path: string, headers?: Record<string, string>) => request("DELETE", path, undefined, headers),
-  };
+  function get<Schema extends z.ZodType>(
+    path: string,
+    options: ParsedRequestOptions<Schema>,
+  ): Promise<TestResponse<z.output<Schema>>>;
+  function get(path: string, options?: RequestOptions): Promise<TestResponse<unknown>>;
+  function get(path: string, options: AnyRequestOptions = {}) {
+    return request("GET", path, undefined, options);
+  }
+
+  function post<Schema extends z.ZodType>(
+    path: string,
+    body: unknown,
+    options: ParsedRequestOptions<Schema>,
+  ): Promise<TestResponse<z.output<Schema>>>;
+  function post(path: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<unknown>>;
+  function post(path: string, body?: unknown, options: AnyRequestOptions = {}) {
+    return request("POST", path, body ?? {}, options);
+  }
+
+  function put<Schema extends z.ZodType>(
+    path: string,
+    body: unknown,
+    options: ParsedRequestOptions<Schema>,
+  ): Promise<TestResponse<z.output<Schema>>>;
+  function put(path: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<unknown>>;
+  function put(path: string, body?: unknown, options: AnyRequestOptions = {}) {
+    return request("PUT", path, body ?? {}, options);
+  }
+
+  function del<Schema extends z.ZodType>(
+    path: string,
+    options: ParsedRequestOptions<Schema>,
+  ): Promise<TestResponse<z.output<Schema>>>;
+  function del(path: string, options?: RequestOptions): Promise<TestResponse<unknown>>;
+  function del(path: string, options: AnyRequestOptions = {}) {
+    return request("DELETE", path, undefined, options);
+  }
+
+  return { cookies, get, post, put, delete: del };
 }
 
 export type TestClient = ReturnType<typeof createClient>;

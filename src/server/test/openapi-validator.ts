@@ -1,32 +1,31 @@
+import type { ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
+import addFormats from "ajv-formats";
+import { isJsonObject, type JsonObject, objectAt, toJsonObject } from "../lib/json.ts";
 
-// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is a free-form JSON tree
-type Json = any;
 interface FetchApp {
   request: (input: string, init?: RequestInit) => Response | Promise<Response>;
 }
-
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 interface Operation {
   pattern: RegExp;
   literal: number;
   path: string;
   method: string;
-  op: Json;
+  op: JsonObject;
 }
 
 class DocumentValidator {
-  private readonly ajv = addFormats(new Ajv2020({ strict: false, allErrors: false, validateFormats: true }));
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
   private readonly operations: Operation[] = [];
-  // biome-ignore lint/suspicious/noExplicitAny: compiled Ajv validators
-  private readonly compiled = new Map<string, any>();
+  private readonly compiled = new Map<string, ValidateFunction>();
 
-  constructor(doc: Json) {
+  constructor(doc: JsonObject) {
+    addFormats(this.ajv);
     this.ajv.addSchema(doc, "openapi.json");
-    for (const [path, item] of Object.entries<Json>(doc.paths ?? {}))
-      for (const [method, op] of Object.entries<Json>(item)) {
+    for (const [path, item] of Object.entries(objectAt(doc, "paths") ?? {}))
+      for (const [method, op] of Object.entries(isJsonObject(item) ? item : {})) {
+        if (!isJsonObject(op)) continue;
         const pattern = new RegExp(
           `^/api${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`,
         );
@@ -51,25 +50,24 @@ class DocumentValidator {
     // Unknown paths and methods (404, 405) are not operations; nothing to check against.
     if (!found) return;
     const where = `${method} ${pathname} (${found.method.toUpperCase()} ${found.path})`;
-    const response =
-      found.op.responses?.[String(status)] ??
-      found.op.responses?.[`${String(status)[0]}XX`] ??
-      found.op.responses?.default;
+    const responses = objectAt(found.op, "responses") ?? {};
+    const exact = objectAt(responses, String(status));
+    const response = exact ?? objectAt(responses, `${String(status)[0]}XX`) ?? objectAt(responses, "default");
     if (!response)
       throw new Error(
-        `${where} answered ${status}, which /api/openapi.json does not document (it lists ${Object.keys(found.op.responses ?? {}).join(", ")}): ${text.slice(0, 200)}`,
+        `${where} answered ${status}, which /api/openapi.json does not document (it lists ${Object.keys(responses).join(", ")}): ${text.slice(0, 200)}`,
       );
     if (!text || status === 204 || status === 302) return;
-    const media = Object.keys(response.content ?? {});
+    const media = Object.keys(objectAt(response, "content") ?? {});
     if (media.length === 0)
       throw new Error(`${where} ${status}: answered a body the document does not describe`);
     if (!contentType || !media.some((type) => contentType.startsWith(type)))
       throw new Error(`${where} ${status}: content type ${contentType} is not one of ${media.join(", ")}`);
     if (!contentType.includes("json")) return;
     const pointer = `#/paths/${found.path.replaceAll("~", "~0").replaceAll("/", "~1")}/${found.method}/responses/${
-      response === found.op.responses?.[String(status)] ? status : "default"
+      exact ? status : "default"
     }/content/${"application/json".replaceAll("/", "~1")}/schema`;
-    if (!response.content["application/json"]?.schema) return;
+    if (!objectAt(objectAt(response, "content"), "application/json")?.schema) return;
     let validate = this.compiled.get(pointer);
     if (!validate) {
       validate = this.ajv.compile({ $ref: `openapi.json${pointer}` });
@@ -100,7 +98,7 @@ export async function checkAgainstDocument(
   if (!validator) {
     validator = (async () => {
       const res = await app.request("http://localhost/api/openapi.json");
-      return new DocumentValidator(await res.json());
+      return new DocumentValidator(toJsonObject(await res.json()));
     })();
     validators.set(app, validator);
   }

@@ -1,10 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { createApp } from "../app.ts";
+import type { z } from "zod";
+import { type App, createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
-import { createMemoryMailer, type Mailer } from "../mail/mailer.ts";
-import { checkAgainstDocument } from "./openapi-validator.ts";
+import { createMemoryMailer } from "../mail/mailer.ts";
+import { readResponse, type TestResponse } from "./http-client.ts";
 
 export type TestDriver = "pglite" | "postgres";
 export const testDriver: TestDriver = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -41,11 +42,10 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function createTestApp(
-  options: { config?: Parameters<typeof createApp>[0]["config"]; mailer?: Mailer } = {},
-) {
+/** The app on a database of its own, with a mailer that keeps what it sends (`mailer.sent`). */
+export async function createTestApp(options: { config?: Parameters<typeof createApp>[0]["config"] } = {}) {
   const database = await openTestDatabase();
-  const mailer = options.mailer ?? createMemoryMailer();
+  const mailer = createMemoryMailer();
   const app = createApp({
     db: database.db,
     authSecret: randomBytes(32).toString("hex"),
@@ -55,18 +55,16 @@ export async function createTestApp(
   return { app, db: database.db, database, mailer, close: () => database.close() };
 }
 
-/** Calls the app like an HTTP client would, without a port. */
-export async function getJson<T = unknown>(app: ReturnType<typeof createApp>, path: string) {
-  const response = await app.request(`http://localhost${path}`);
-  const text = await response.text();
-  const body = response.headers.get("content-type")?.includes("application/json")
-    ? (JSON.parse(text) as T)
-    : null;
-  await checkAgainstDocument(app, "GET", path, {
-    status: response.status,
-    contentType: response.headers.get("content-type"),
-    body,
-    text,
-  });
-  return { status: response.status, headers: response.headers, body: body as T };
+/**
+ * GETs `path` like an HTTP client would, without a port. With a schema the body is parsed and typed by
+ * it (see http-client.ts); without one it is `unknown`.
+ */
+export async function getJson<Schema extends z.ZodType>(
+  app: App,
+  path: string,
+  options: { schema: Schema },
+): Promise<TestResponse<z.output<Schema>>>;
+export async function getJson(app: App, path: string): Promise<TestResponse<unknown>>;
+export async function getJson(app: App, path: string, { schema }: { schema?: z.ZodType } = {}) {
+  return readResponse(app, "GET", path, await app.request(`http://localhost${path}`), schema);
 }

@@ -39,7 +39,11 @@ export async function insertTips(db: Db, rows: TipFixture[]) {
   return db
     .insert(tips)
     .values(
-      rows.map((row) => ({ ...row, authorId: row.authorId ?? (ids.get(row.email.toLowerCase()) as string) })),
+      rows.map((row) => {
+        const authorId = row.authorId ?? ids.get(row.email.toLowerCase());
+        if (!authorId) throw new Error(`No account for the tip fixture's e-mail ${row.email}`);
+        return { ...row, authorId };
+      }),
     )
     .returning();
 }

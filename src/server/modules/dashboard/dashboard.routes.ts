@@ -1,14 +1,13 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import { count, desc, eq } from "drizzle-orm";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { DashboardStatsSchema, RECENT_TIPS_LIMIT } from "#shared/schemas/dashboard.ts";
-import { gardeners, tips } from "../../db/schema.ts";
-import type { AppEnv } from "../../lib/app-env.ts";
+import { DashboardStatsSchema } from "#shared/schemas/dashboard.ts";
+import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { requireUser } from "../../lib/session.ts";
 import { siteOrigin } from "../../lib/urls.ts";
-import { countPublicTips, toTip } from "../tips/tips.service.ts";
+import { toTip } from "../tips/tip-dto.ts";
+import { getDashboardStats } from "./dashboard.service.ts";
 
 const statsRoute = createRoute({
   method: "get",
@@ -18,6 +17,7 @@ const statsRoute = createRoute({
   summary: "The signed-in user's dashboard figures",
   description:
     "totalTips counts public tips, myTips all of the caller's own tips, totalGardeners all gardeners, and recentTips are the 5 newest public tips. `email`, when given, must be the caller's own.",
+  middleware: requireUser("Sign in to see your dashboard"),
   request: {
     query: z.object({
       email: z.string().trim().toLowerCase().pipe(z.email("email must be an e-mail address")).optional(),
@@ -29,32 +29,11 @@ const statsRoute = createRoute({
   },
 });
 
-export function registerDashboardRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(statsRoute, async (c) => {
-    const user = await requireUser(c, "Sign in to see your dashboard");
-    const { email } = c.req.valid("query");
-    if (email && email !== user.email) throw new HttpError(403, "You can only see your own dashboard");
-    const db = c.var.db;
-    const [[publicCount], [ownCount], [gardenerCount], recent] = await Promise.all([
-      countPublicTips(db),
-      db.select({ n: count() }).from(tips).where(eq(tips.authorId, user.id)),
-      db.select({ n: count() }).from(gardeners),
-      db
-        .select()
-        .from(tips)
-        .where(eq(tips.availability, "Public"))
-        .orderBy(desc(tips.createdAt), desc(tips.id))
-        .limit(RECENT_TIPS_LIMIT),
-    ]);
-    const origin = siteOrigin(c);
-    return c.json(
-      {
-        totalTips: publicCount?.total ?? 0,
-        myTips: ownCount?.n ?? 0,
-        totalGardeners: gardenerCount?.n ?? 0,
-        recentTips: recent.map((row) => toTip(row, origin)),
-      },
-      200,
-    );
-  });
-}
+export const dashboardRouter = createRouter().openapi(statsRoute, async (c) => {
+  const { user } = c.var;
+  const { email } = c.req.valid("query");
+  if (email && email !== user.email) throw new HttpError(403, "You can only see your own dashboard");
+  const stats = await getDashboardStats(c.var.db, user);
+  const origin = siteOrigin(c);
+  return c.json({ ...stats, recentTips: stats.recentTips.map((row) => toTip(row, origin)) }, 200);
+});

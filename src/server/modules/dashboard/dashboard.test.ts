@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { DashboardStatsSchema } from "#shared/schemas/dashboard.ts";
 import { gardeners } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
 import { createTestApp } from "../../test/test-db.ts";
-import { insertTips } from "../../test/tip-fixtures.ts";
+import { insertTips, type TipFixture } from "../../test/tip-fixtures.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -21,10 +23,10 @@ describe("GET /api/dashboard/stats (ruling 14)", () => {
       { name: "G1", email: "g1@example.com" },
       { name: "G2", email: "g2@example.com", status: "inactive" },
     ]);
-    const tip = (i: number, email: string, availability: "Public" | "Hidden" | "Private") => ({
+    const tip = (i: number, email: string, availability: "Public" | "Hidden" | "Private"): TipFixture => ({
       title: `Stat tip ${i}`,
       plantType: "Kale",
-      difficulty: "Easy" as const,
+      difficulty: "Easy",
       description: "Enough words for a description.",
       category: "Vegetables",
       availability,
@@ -40,10 +42,10 @@ describe("GET /api/dashboard/stats (ruling 14)", () => {
       tip(23, account.email, "Private"),
     ]);
 
-    const res = await me.get(`/api/dashboard/stats?email=${account.email}`);
+    const res = await me.get(`/api/dashboard/stats?email=${account.email}`, { schema: DashboardStatsSchema });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ totalTips: 8, myTips: 3, totalGardeners: 2 });
-    expect(res.body.recentTips.map((t: { title: string }) => t.title)).toEqual([
+    expect(res.body.recentTips.map((t) => t.title)).toEqual([
       "Stat tip 21",
       "Stat tip 6",
       "Stat tip 5",
@@ -51,7 +53,14 @@ describe("GET /api/dashboard/stats (ruling 14)", () => {
       "Stat tip 3",
     ]);
     // Without the parameter it answers for the caller.
-    expect((await me.get("/api/dashboard/stats")).body.myTips).toBe(3);
+    expect((await me.get("/api/dashboard/stats", { schema: DashboardStatsSchema })).body.myTips).toBe(3);
+  });
+
+  it("answers a visitor 401 before it reads the query", async () => {
+    const res = await createClient(ctx.app).get("/api/dashboard/stats?email=nope", {
+      schema: ApiErrorSchema,
+    });
+    expect([res.status, res.body.message]).toEqual([401, "Sign in to see your dashboard"]);
   });
 
   it("answers 401 to a visitor and 403 for someone else's e-mail", async () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Auth } from "../../auth/auth.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
+import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 
@@ -43,24 +44,28 @@ const INIT_JS = `window.ui = SwaggerUIBundle({
   layout: "StandaloneLayout",
 });`;
 
-export function registerDocs(app: OpenAPIHono<AppEnv>, auth: Auth, options: { secureCookies: boolean }) {
+/**
+ * The API's own description: `/openapi.json` describes `api`, the app every module's router is mounted
+ * on (this one included), and `/docs` is Swagger UI reading it.
+ */
+export function createDocsRouter(api: OpenAPIHono<AppEnv>, auth: Auth, options: { secureCookies: boolean }) {
   let document: Promise<unknown> | null = null;
-  app.get("/openapi.json", async (c) => {
-    // Built once, on first request: every route is registered by then.
-    document ??= buildOpenApiDocument(app, auth, options).catch((error) => {
-      document = null;
-      throw error;
+  return createRouter()
+    .get("/openapi.json", async (c) => {
+      // Built once, on first request: every router is mounted by then.
+      document ??= buildOpenApiDocument(api, auth, options).catch((error) => {
+        document = null;
+        throw error;
+      });
+      return c.json(await document);
+    })
+    .get("/docs", (c) => c.html(DOCS_HTML))
+    .get("/docs/init.js", (c) => c.body(INIT_JS, 200, { "Content-Type": "text/javascript; charset=utf-8" }))
+    .get("/docs/:asset", async (c) => {
+      const asset = c.req.param("asset");
+      const type = ASSETS[asset];
+      if (!type) throw new HttpError(404, `No API endpoint GET ${c.req.path}`);
+      const body = await readFile(path.join(swaggerDir, asset));
+      return c.body(body, 200, { "Content-Type": type, "Cache-Control": "public, max-age=86400" });
     });
-    return c.json(await document);
-  });
-
-  app.get("/docs", (c) => c.html(DOCS_HTML));
-  app.get("/docs/init.js", (c) => c.body(INIT_JS, 200, { "Content-Type": "text/javascript; charset=utf-8" }));
-  app.get("/docs/:asset", async (c) => {
-    const asset = c.req.param("asset");
-    const type = ASSETS[asset];
-    if (!type) throw new HttpError(404, `No API endpoint GET ${c.req.path}`);
-    const body = await readFile(path.join(swaggerDir, asset));
-    return c.body(body, 200, { "Content-Type": type, "Cache-Control": "public, max-age=86400" });
-  });
 }

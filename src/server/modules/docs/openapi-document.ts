@@ -1,9 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Auth } from "../../auth/auth.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
-
-// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is a free-form JSON tree
-type Json = any;
+import { isJsonObject, type Json, type JsonObject, objectAt, toJsonObject } from "../../lib/json.ts";
 
 /**
  * better-auth endpoints this server does not offer: switched off in auth.ts (changing the e-mail,
@@ -94,16 +92,17 @@ const TAGS = [
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 const WRITES = new Set(["post", "put", "delete", "patch"]);
 
-const errorRef = { $ref: "#/components/schemas/Error" };
-const error = (description: string) => ({
+const error = (description: string): JsonObject => ({
   description,
-  content: { "application/json": { schema: errorRef } },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
 });
 
 /** Standard answers every operation of a kind can give, from middleware that runs before its handler. */
-const STANDARD: Record<string, (op: Json, key: string) => Json | null> = {
+const STANDARD: Record<string, (op: JsonObject, key: string) => JsonObject | null> = {
   400: (op, key) =>
-    op.requestBody || op.parameters?.length || key.startsWith("post /auth")
+    op.requestBody ||
+    (Array.isArray(op.parameters) && op.parameters.length > 0) ||
+    key.startsWith("post /auth")
       ? error(
           "Malformed request: invalid fields, query or path parameters, or a body that is not a JSON object",
         )
@@ -146,35 +145,45 @@ export async function buildOpenApiDocument(
   api: OpenAPIHono<AppEnv>,
   auth: Auth,
   { secureCookies }: { secureCookies: boolean },
-): Promise<Json> {
-  const doc: Json = api.getOpenAPI31Document({
-    openapi: "3.1.0",
-    info: {
-      title: "Garden Community API",
-      version: "1.0.0",
-      description:
-        "The API behind Garden Community. Errors answer `{ message, issues? }`. Lists answer a JSON array, page with `limit`/`offset` or a cursor, and report the total in the X-Total-Count header. Writes from a browser must come from the site's own origin. A method a path does not have answers 405 with Allow.",
-      license: { name: "MIT", url: "https://opensource.org/license/mit" },
-    },
-    servers: [{ url: "/api" }],
-  });
-  const authDoc: Json = await auth.api.generateOpenAPISchema();
+): Promise<JsonObject> {
+  const doc = toJsonObject(
+    api.getOpenAPI31Document({
+      openapi: "3.1.0",
+      info: {
+        title: "Garden Community API",
+        version: "1.0.0",
+        description:
+          "The API behind Garden Community. Errors answer `{ message, issues? }`. Lists answer a JSON array, page with `limit`/`offset` or a cursor, and report the total in the X-Total-Count header. Writes from a browser must come from the site's own origin. A method a path does not have answers 405 with Allow.",
+        license: { name: "MIT", url: "https://opensource.org/license/mit" },
+      },
+      servers: [{ url: "/api" }],
+    }),
+  );
+  const authDoc = toJsonObject(await auth.api.generateOpenAPISchema());
   const google = auth.options.plugins.some((plugin) => plugin.id === "generic-oauth");
-  for (const [path, operations] of Object.entries<Json>(authDoc.paths ?? {})) {
+  const paths = objectAt(doc, "paths") ?? {};
+  doc.paths = paths;
+  for (const [path, operations] of Object.entries(objectAt(authDoc, "paths") ?? {})) {
     if (HIDDEN_AUTH_PATHS.has(path) || (!google && GOOGLE_PATHS.has(path))) continue;
-    const item = { ...operations, ...(doc.paths[`/auth${path}`] ?? {}) };
+    const item = { ...(isJsonObject(operations) ? operations : {}), ...objectAt(paths, `/auth${path}`) };
     for (const method of METHODS) if (UNREACHABLE.has(`${method} /auth${path}`)) delete item[method];
-    doc.paths[`/auth${path}`] = item;
+    paths[`/auth${path}`] = item;
   }
-  doc.components ??= {};
-  doc.components.schemas = { ...(authDoc.components?.schemas ?? {}), ...(doc.components.schemas ?? {}) };
+  const schemas = {
+    ...objectAt(objectAt(authDoc, "components"), "schemas"),
+    ...objectAt(objectAt(doc, "components"), "schemas"),
+  };
   const cookie = `${secureCookies ? "__Secure-" : ""}better-auth.session_token`;
-  doc.components.securitySchemes = {
-    session: {
-      type: "apiKey",
-      in: "cookie",
-      name: cookie,
-      description: `The session cookie sign-in and sign-up set (httpOnly, SameSite=Lax). It is named better-auth.session_token when BASE_URL is http, and __Secure-better-auth.session_token (Secure) when BASE_URL is https; this server's is ${cookie}.`,
+  doc.components = {
+    ...objectAt(doc, "components"),
+    schemas,
+    securitySchemes: {
+      session: {
+        type: "apiKey",
+        in: "cookie",
+        name: cookie,
+        description: `The session cookie sign-in and sign-up set (httpOnly, SameSite=Lax). It is named better-auth.session_token when BASE_URL is http, and __Secure-better-auth.session_token (Secure) when BASE_URL is https; this server's is ${cookie}.`,
+      },
     },
   };
   delete doc.security;
@@ -182,22 +191,23 @@ export async function buildOpenApiDocument(
 
   // better-auth writes OpenAPI 3.0's `nullable`; 3.1 says the same with a "null" type.
   toOpenApi31(doc);
-  for (const unused of ["Account", "Verification"]) delete doc.components.schemas[unused];
+  for (const unused of ["Account", "Verification"]) delete schemas[unused];
 
   const operationIds = new Set<string>();
-  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+  for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) {
-      const op = item[method];
+      const op = objectAt(item, method);
       if (!op) continue;
       const key = `${method} ${path}`;
       const isAuth = path.startsWith("/auth/");
       if (isAuth) op.tags = ["Accounts"];
       op.tags ??= ["System"];
 
+      const description = typeof op.description === "string" ? op.description : undefined;
       op.summary ??=
-        op.description?.split(/(?<=\.)\s/)[0]?.replace(/\.$/, "") ?? `${method.toUpperCase()} ${path}`;
+        description?.split(/(?<=\.)\s/)[0]?.replace(/\.$/, "") ?? `${method.toUpperCase()} ${path}`;
       let id =
-        op.operationId ??
+        (typeof op.operationId === "string" ? op.operationId : undefined) ??
         (isAuth
           ? (AUTH_OPERATION_IDS[key] ?? camel(path.slice("/auth".length)))
           : camel(`${method} ${path}`));
@@ -205,25 +215,30 @@ export async function buildOpenApiDocument(
       operationIds.add(id);
       op.operationId = id;
 
-      const required = isAuth ? AUTH_SESSION_REQUIRED.has(path) : Boolean(op.responses?.["401"]);
+      const responses = objectAt(op, "responses") ?? {};
+      op.responses = responses;
+      const required = isAuth ? AUTH_SESSION_REQUIRED.has(path) : Boolean(responses["401"]);
       op.security = required ? [{ session: [] }] : OPTIONAL_SESSION.has(key) ? [{}, { session: [] }] : [];
-      if (required && !op.responses["401"]) op.responses["401"] = error("Not signed in");
+      if (required && !responses["401"]) responses["401"] = error("Not signed in");
 
       // better-auth describes its errors with inline schemas of its own; the body is the API's one error shape.
       // It also lists a 429 on everything: its own limiter is off, and STANDARD adds ours where it applies.
       if (isAuth) {
-        delete op.responses["429"];
-        for (const [status, response] of Object.entries<Json>(op.responses))
-          if (Number(status) >= 400) op.responses[status] = error(response.description ?? "Refused");
+        delete responses["429"];
+        for (const status of Object.keys(responses)) {
+          if (Number(status) < 400) continue;
+          const description = objectAt(responses, status)?.description;
+          responses[status] = error(typeof description === "string" ? description : "Refused");
+        }
       }
 
       for (const [status, make] of Object.entries(STANDARD)) {
-        if (op.responses[status]) continue;
+        if (responses[status]) continue;
         const response = make(op, key);
-        if (response) op.responses[status] = response;
+        if (response) responses[status] = response;
       }
-      if (REDIRECTS.has(key) && !op.responses["302"])
-        op.responses["302"] = {
+      if (REDIRECTS.has(key) && !responses["302"])
+        responses["302"] = {
           description: "Redirects to the callback URL, with ?error= when the link or sign-in failed",
           headers: { Location: { description: "Where the browser goes next", schema: { type: "string" } } },
         };
@@ -237,8 +252,8 @@ function toOpenApi31(node: Json): void {
     for (const item of node) toOpenApi31(item);
     return;
   }
-  if (!node || typeof node !== "object") return;
+  if (!isJsonObject(node)) return;
   if (node.nullable === true && typeof node.type === "string") node.type = [node.type, "null"];
-  if ("nullable" in node && typeof node.nullable === "boolean") delete node.nullable;
+  if (typeof node.nullable === "boolean") delete node.nullable;
   for (const value of Object.values(node)) toOpenApi31(value);
 }

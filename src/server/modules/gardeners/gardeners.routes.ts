@@ -1,11 +1,12 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardener.ts";
-import type { AppEnv } from "../../lib/app-env.ts";
+import { createRouter } from "../../lib/create-router.ts";
 import { errorResponses } from "../../lib/openapi.ts";
-import { absoluteUrl, siteOrigin } from "../../lib/urls.ts";
-import { gardenerImage, listGardeners } from "./gardeners.service.ts";
+import { siteOrigin } from "../../lib/urls.ts";
+import { toGardener } from "./gardener-dto.ts";
+import { listGardeners } from "./gardeners.service.ts";
 
 const listGardenersRoute = createRoute({
   method: "get",
@@ -28,15 +29,12 @@ const listGardenersRoute = createRoute({
   },
 });
 
-export function registerGardenerRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listGardenersRoute, async (c) => {
-    const query = c.req.valid("query");
-    const { items, total } = await listGardeners(c.var.db, query);
-    const origin = siteOrigin(c);
-    c.header(TOTAL_COUNT_HEADER, String(total));
-    return c.json(
-      items.map((gardener) => ({ ...gardener, image: absoluteUrl(gardenerImage(gardener.image), origin) })),
-      200,
-    );
-  });
-}
+export const gardenersRouter = createRouter().openapi(listGardenersRoute, async (c) => {
+  const { rows, total } = await listGardeners(c.var.db, c.req.valid("query"));
+  const origin = siteOrigin(c);
+  c.header(TOTAL_COUNT_HEADER, String(total));
+  return c.json(
+    rows.map((row) => toGardener(row, origin)),
+    200,
+  );
+});

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ApiError } from "#shared/schemas/common.ts";
-import type { Gardener } from "#shared/schemas/gardener.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { GardenerSchema } from "#shared/schemas/gardener.ts";
 import { gardeners, tips } from "../../db/schema.ts";
 import { createTestApp, getJson } from "../../test/test-db.ts";
-import { insertTips } from "../../test/tip-fixtures.ts";
+import { insertTips, type TipFixture } from "../../test/tip-fixtures.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -17,10 +17,10 @@ beforeEach(async () => {
   await ctx.db.delete(gardeners);
 });
 
-const tip = (email: string, availability: "Public" | "Hidden" | "Private", title: string) => ({
+const tip = (email: string, availability: "Public" | "Hidden" | "Private", title: string): TipFixture => ({
   title,
   plantType: "Tomato",
-  difficulty: "Easy" as const,
+  difficulty: "Easy",
   description: "Water deeply and less often.",
   category: "Vegetables",
   availability,
@@ -30,7 +30,7 @@ const tip = (email: string, availability: "Public" | "Hidden" | "Private", title
 
 describe("GET /api/gardeners", () => {
   it("answers an empty array and a zero total when there are no gardeners", async () => {
-    const res = await getJson<Gardener[]>(ctx.app, "/api/gardeners");
+    const res = await getJson(ctx.app, "/api/gardeners", { schema: GardenerSchema.array() });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
     expect(res.headers.get("x-total-count")).toBe("0");
@@ -68,7 +68,7 @@ describe("GET /api/gardeners", () => {
       tip("nobody@example.com", "Public", "Five"),
     ]);
 
-    const res = await getJson<Gardener[]>(ctx.app, "/api/gardeners");
+    const res = await getJson(ctx.app, "/api/gardeners", { schema: GardenerSchema.array() });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-total-count")).toBe("2");
     expect(res.body.map((g) => g.name)).toEqual(["Adam Oak", "Zoe Fern"]);
@@ -101,10 +101,10 @@ describe("GET /api/gardeners", () => {
 
   it("counts a gardener's new public tip at once", async () => {
     await ctx.db.insert(gardeners).values({ name: "Ivy", email: "ivy@example.com" });
-    const before = await getJson<Gardener[]>(ctx.app, "/api/gardeners");
+    const before = await getJson(ctx.app, "/api/gardeners", { schema: GardenerSchema.array() });
     expect(before.body[0]?.totalSharedTips).toBe(0);
     await insertTips(ctx.db, [tip("ivy@example.com", "Public", "Fresh")]);
-    const after = await getJson<Gardener[]>(ctx.app, "/api/gardeners");
+    const after = await getJson(ctx.app, "/api/gardeners", { schema: GardenerSchema.array() });
     expect(after.body[0]?.totalSharedTips).toBe(1);
   });
 
@@ -114,10 +114,12 @@ describe("GET /api/gardeners", () => {
       { name: "B", email: "b@example.com", status: "inactive" },
       { name: "C", email: "c@example.com", status: "active" },
     ]);
-    const active = await getJson<Gardener[]>(ctx.app, "/api/gardeners?status=active");
+    const active = await getJson(ctx.app, "/api/gardeners?status=active", { schema: GardenerSchema.array() });
     expect(active.body.map((g) => g.name)).toEqual(["A", "C"]);
     expect(active.headers.get("x-total-count")).toBe("2");
-    const inactive = await getJson<Gardener[]>(ctx.app, "/api/gardeners?status=inactive");
+    const inactive = await getJson(ctx.app, "/api/gardeners?status=inactive", {
+      schema: GardenerSchema.array(),
+    });
     expect(inactive.body.map((g) => g.name)).toEqual(["B"]);
     expect(inactive.headers.get("x-total-count")).toBe("1");
   });
@@ -129,11 +131,13 @@ describe("GET /api/gardeners", () => {
         email: `g${i}@example.com`,
       })),
     );
-    const first = await getJson<Gardener[]>(ctx.app, "/api/gardeners");
+    const first = await getJson(ctx.app, "/api/gardeners", { schema: GardenerSchema.array() });
     expect(first.body).toHaveLength(20);
     expect(first.headers.get("x-total-count")).toBe("25");
 
-    const page = await getJson<Gardener[]>(ctx.app, "/api/gardeners?limit=10&offset=20");
+    const page = await getJson(ctx.app, "/api/gardeners?limit=10&offset=20", {
+      schema: GardenerSchema.array(),
+    });
     expect(page.body.map((g) => g.name)).toEqual([
       "Gardener 21",
       "Gardener 22",
@@ -143,7 +147,7 @@ describe("GET /api/gardeners", () => {
     ]);
     expect(page.headers.get("x-total-count")).toBe("25");
 
-    const beyond = await getJson<Gardener[]>(ctx.app, "/api/gardeners?offset=100");
+    const beyond = await getJson(ctx.app, "/api/gardeners?offset=100", { schema: GardenerSchema.array() });
     expect(beyond.body).toEqual([]);
     expect(beyond.headers.get("x-total-count")).toBe("25");
   });
@@ -160,12 +164,12 @@ describe("GET /api/gardeners", () => {
     ["offset=abc", "offset"],
   ])("rejects ?%s with a 400 naming %s", async (query, field) => {
     await ctx.db.insert(gardeners).values({ name: "Kept", email: "kept@example.com" });
-    const res = await getJson<ApiError>(ctx.app, `/api/gardeners?${query}`);
+    const res = await getJson(ctx.app, `/api/gardeners?${query}`, { schema: ApiErrorSchema });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(field);
     expect(res.body.issues?.map((issue) => issue.path)).toContain(field);
     // Bad input loses nothing.
-    const after = await getJson<Gardener[]>(ctx.app, "/api/gardeners");
+    const after = await getJson(ctx.app, "/api/gardeners", { schema: GardenerSchema.array() });
     expect(after.body.map((g) => g.name)).toEqual(["Kept"]);
   });
 });

@@ -1,8 +1,8 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { PublicConfigSchema } from "#shared/schemas/config.ts";
 import { pingDatabase } from "../../db/client.ts";
-import type { AppEnv } from "../../lib/app-env.ts";
+import { createRouter } from "../../lib/create-router.ts";
 
 const healthRoute = createRoute({
   method: "get",
@@ -39,13 +39,12 @@ const configRoute = createRoute({
   },
 });
 
-export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(healthRoute, async (c) => {
+export const systemRouter = createRouter()
+  .openapi(healthRoute, async (c) => {
     if (await pingDatabase(c.var.db)) return c.json({ status: "ok" as const, database: "up" as const }, 200);
     return c.json({ status: "degraded" as const, database: "down" as const }, 503);
-  });
-
-  app.openapi(configRoute, (c) => {
+  })
+  .openapi(configRoute, (c) => {
     const { config } = c.var;
     const social = {
       facebook: config.SOCIAL_FACEBOOK_URL,
@@ -60,4 +59,3 @@ export function registerSystemRoutes(app: OpenAPIHono<AppEnv>) {
       200,
     );
   });
-}

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVAILABILITIES, type Availability } from "#shared/constants.ts";
-import type { Tip } from "#shared/schemas/tip.ts";
+import { type Tip, TipSchema } from "#shared/schemas/tip.ts";
 import { tips, users } from "../../db/schema.ts";
 import { seedDemoData } from "../../db/seed.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
@@ -35,9 +35,9 @@ const onlyPublic = (yes: number | "listed", no: number | "absent"): Expected => 
 });
 
 const listed = async (as: TestClient, path: string, tip: Tip) => {
-  const res = await as.get(path);
+  const res = await as.get(path, { schema: TipSchema.array() });
   expect(res.status, `${path}: ${res.text}`).toBe(200);
-  return (res.body as Tip[]).some((t) => t._id === tip._id) ? "listed" : "absent";
+  return res.body.some((t) => t._id === tip._id) ? "listed" : "absent";
 };
 
 const editBody = (tip: Tip) => ({
@@ -83,7 +83,8 @@ const MATRIX: Row[] = [
     call: async (as, tip, authorEmail) => {
       const res = await as.get(`/api/tips?email=${encodeURIComponent(authorEmail)}&limit=100`);
       if (res.status !== 200) return res.status;
-      return (res.body as Tip[]).some((t) => t._id === tip._id) ? "listed" : "absent";
+      const listedTips = TipSchema.array().parse(res.body);
+      return listedTips.some((t) => t._id === tip._id) ? "listed" : "absent";
     },
     expect: { visitor: all(403), other: all(403), author: all("listed") },
   },
@@ -127,17 +128,21 @@ async function signedUp(account = newAccount()) {
 
 async function share(availability: Availability): Promise<Tip> {
   counter += 1;
-  const res = await actors.author.post("/api/tips", {
-    title: `Matrix tip ${counter} ${Date.now()}`,
-    plantType: "Fern",
-    difficulty: "Easy",
-    description: "Keep the soil moist and out of the afternoon sun.",
-    images: "https://images.example.com/fern.png",
-    category: "Plant Care",
-    availability,
-  });
+  const res = await actors.author.post(
+    "/api/tips",
+    {
+      title: `Matrix tip ${counter} ${Date.now()}`,
+      plantType: "Fern",
+      difficulty: "Easy",
+      description: "Keep the soil moist and out of the afternoon sun.",
+      images: "https://images.example.com/fern.png",
+      category: "Plant Care",
+      availability,
+    },
+    { schema: TipSchema },
+  );
   expect(res.status, res.text).toBe(201);
-  return res.body as Tip;
+  return res.body;
 }
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tip } from "#shared/schemas/tip.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { TipSchema } from "#shared/schemas/tip.ts";
 import { tips } from "../../db/schema.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
 import { createTestApp } from "../../test/test-db.ts";
@@ -40,9 +41,9 @@ afterAll(async () => {
 });
 
 async function share(body: Record<string, unknown> = validTip, as = author) {
-  const res = await as.post("/api/tips", body);
+  const res = await as.post("/api/tips", body, { schema: TipSchema });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as Tip;
+  return res.body;
 }
 
 describe("POST /api/tips", () => {
@@ -51,7 +52,9 @@ describe("POST /api/tips", () => {
     const tip = await share();
     expect(tip).toMatchObject({ ...validTip, name: "Author Ana", email: authorAccount.email, totalLiked: 0 });
     expect(Date.parse(tip.createdAt)).toBeGreaterThanOrEqual(before - 1000);
-    expect((await visitor.get(`/api/tips/${tip._id}`)).body.title).toBe(validTip.title);
+    expect((await visitor.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.title).toBe(
+      validTip.title,
+    );
   });
 
   it("ignores every field a body may not set", async () => {
@@ -99,18 +102,18 @@ describe("POST /api/tips", () => {
     ["images", `https://example.com/${"a".repeat(2048)}`, /2048/],
   ])("refuses %s=%j with a 400 naming the field, and stores nothing", async (field, value, message) => {
     const count = (await ctx.db.select().from(tips)).length;
-    const res = await author.post("/api/tips", { ...validTip, [field]: value });
+    const res = await author.post("/api/tips", { ...validTip, [field]: value }, { schema: ApiErrorSchema });
     expect(res.status).toBe(400);
-    const issue = res.body.issues.find((i: { path: string }) => i.path === field);
+    const issue = res.body.issues?.find((i) => i.path === field);
     expect(issue?.message).toMatch(message);
     expect(res.body.message).toContain(field);
     expect((await ctx.db.select().from(tips)).length).toBe(count);
   });
 
   it("names every missing field at once", async () => {
-    const res = await author.post("/api/tips", {});
+    const res = await author.post("/api/tips", {}, { schema: ApiErrorSchema });
     expect(res.status).toBe(400);
-    const paths = res.body.issues.map((i: { path: string }) => i.path);
+    const paths = res.body.issues?.map((i) => i.path);
     expect(paths).toEqual(
       expect.arrayContaining(["title", "plantType", "difficulty", "description", "category"]),
     );
@@ -127,7 +130,7 @@ describe("POST /api/tips", () => {
       body: "{not json",
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/json/i);
+    expect(ApiErrorSchema.parse(await res.json()).message).toMatch(/json/i);
   });
 });
 
@@ -146,14 +149,15 @@ describe("PUT and DELETE /api/tips/{id}: visitor, another user, author", () => {
     const update = { ...validTip, title: "Mulch after heavy rain", availability: "Hidden" };
     expect((await visitor.put(`/api/tips/${tip._id}`, update)).status).toBe(401);
     expect((await other.put(`/api/tips/${tip._id}`, update)).status).toBe(403);
-    expect((await visitor.get(`/api/tips/${tip._id}`)).body.title).toBe(validTip.title);
+    expect((await visitor.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.title).toBe(
+      validTip.title,
+    );
 
-    const res = await author.put(`/api/tips/${tip._id}`, {
-      ...update,
-      email: "x@example.com",
-      name: "X",
-      totalLiked: 50,
-    });
+    const res = await author.put(
+      `/api/tips/${tip._id}`,
+      { ...update, email: "x@example.com", name: "X", totalLiked: 50 },
+      { schema: TipSchema },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       title: "Mulch after heavy rain",
@@ -167,7 +171,9 @@ describe("PUT and DELETE /api/tips/{id}: visitor, another user, author", () => {
     expect((await visitor.get(`/api/tips/${tip._id}`)).status).toBe(404);
     expect((await other.put(`/api/tips/${tip._id}`, update)).status).toBe(403);
     expect((await other.delete(`/api/tips/${tip._id}`)).status).toBe(403);
-    expect((await author.get(`/api/tips/${tip._id}`)).body.title).toBe("Mulch after heavy rain");
+    expect((await author.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.title).toBe(
+      "Mulch after heavy rain",
+    );
 
     const missing = await author.put("/api/tips/00000000-0000-4000-8000-00000000abcd", update);
     expect(missing.status).toBe(404);
@@ -205,9 +211,13 @@ describe("PUT and DELETE /api/tips/{id}: visitor, another user, author", () => {
 
   it("names every missing field of a partial update", async () => {
     const tip = await share();
-    const res = await author.put(`/api/tips/${tip._id}`, { title: "Only a title here" });
+    const res = await author.put(
+      `/api/tips/${tip._id}`,
+      { title: "Only a title here" },
+      { schema: ApiErrorSchema },
+    );
     expect(res.status).toBe(400);
-    const paths = res.body.issues.map((issue: { path: string }) => issue.path);
+    const paths = res.body.issues?.map((issue) => issue.path);
     expect(paths).toEqual(expect.arrayContaining(["plantType", "difficulty", "description", "category"]));
   });
 
@@ -215,7 +225,7 @@ describe("PUT and DELETE /api/tips/{id}: visitor, another user, author", () => {
     const tip = await share();
     const res = await author.put(`/api/tips/${tip._id}`, { ...validTip, title: "x" });
     expect(res.status).toBe(400);
-    expect((await author.get(`/api/tips/${tip._id}`)).body.title).toBe(validTip.title);
+    expect((await author.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.title).toBe(validTip.title);
   });
 
   it("only the author may delete", async () => {
@@ -226,6 +236,27 @@ describe("PUT and DELETE /api/tips/{id}: visitor, another user, author", () => {
     expect((await author.delete(`/api/tips/${tip._id}`)).status).toBe(204);
     expect((await visitor.get(`/api/tips/${tip._id}`)).status).toBe(404);
     expect((await author.delete(`/api/tips/${tip._id}`)).status).toBe(404);
+  });
+});
+
+describe("a visitor's writes", () => {
+  it("answer 401 before the body is read, each with its sign-in message", async () => {
+    const tip = await share();
+    const invalid = { title: "x", category: "Cacti" };
+    const answers = [
+      await visitor.post("/api/tips", invalid, { schema: ApiErrorSchema }),
+      await visitor.put(`/api/tips/${tip._id}`, invalid, { schema: ApiErrorSchema }),
+      await visitor.delete(`/api/tips/${tip._id}`, { schema: ApiErrorSchema }),
+      await visitor.post(`/api/tips/${tip._id}/like`, {}, { schema: ApiErrorSchema }),
+      await visitor.delete(`/api/tips/${tip._id}/like`, { schema: ApiErrorSchema }),
+    ];
+    expect(answers.map((res) => [res.status, res.body.message])).toEqual([
+      [401, "Sign in to share a tip"],
+      [401, "Sign in first"],
+      [401, "Sign in first"],
+      [401, "Sign in first"],
+      [401, "Sign in first"],
+    ]);
   });
 });
 
@@ -252,10 +283,10 @@ describe("likes", () => {
     const users = await Promise.all(Array.from({ length: 50 }, () => signedIn()));
     const results = await Promise.all(users.map((u) => u.post(`/api/tips/${tip._id}/like`)));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    expect((await visitor.get(`/api/tips/${tip._id}`)).body.totalLiked).toBe(50);
+    expect((await visitor.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.totalLiked).toBe(50);
     // Everyone liking again, concurrently, changes nothing.
     await Promise.all(users.map((u) => u.post(`/api/tips/${tip._id}/like`)));
-    expect((await visitor.get(`/api/tips/${tip._id}`)).body.totalLiked).toBe(50);
+    expect((await visitor.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.totalLiked).toBe(50);
   }, 60_000);
 
   it("cannot like a tip hidden from the caller", async () => {
@@ -270,13 +301,17 @@ describe("hidden tips stay hidden", () => {
     const tip = await share({ ...validTip, title: "Zebra striped hidden heirloom", availability: "Hidden" });
     for (const client of [visitor, other]) {
       expect((await client.get(`/api/tips/${tip._id}`)).status).toBe(404);
-      expect(((await client.get("/api/tips?q=zebra")).body as Tip[]).length).toBe(0);
-      expect(((await client.get("/api/tips?limit=100")).body as Tip[]).some((t) => t._id === tip._id)).toBe(
-        false,
-      );
+      expect((await client.get("/api/tips?q=zebra", { schema: TipSchema.array() })).body.length).toBe(0);
+      expect(
+        (await client.get("/api/tips?limit=100", { schema: TipSchema.array() })).body.some(
+          (t) => t._id === tip._id,
+        ),
+      ).toBe(false);
     }
-    const own = await author.get(`/api/tips?email=${authorAccount.email}&q=zebra`);
-    expect((own.body as Tip[]).map((t) => t._id)).toEqual([tip._id]);
+    const own = await author.get(`/api/tips?email=${authorAccount.email}&q=zebra`, {
+      schema: TipSchema.array(),
+    });
+    expect(own.body.map((t) => t._id)).toEqual([tip._id]);
   });
 });
 
@@ -291,7 +326,7 @@ describe("list totals", () => {
     expect(await Promise.all(queries.map(total))).toEqual(before.map((n) => n + 1));
 
     await author.put(`/api/tips/${tip._id}`, { ...validTip, difficulty: "Hard", category: "Flowers" });
-    const [all, hard, trees, hardTrees] = before as [number, number, number, number];
+    const [all = 0, hard = 0, trees = 0, hardTrees = 0] = before;
     expect(await Promise.all(queries.map(total))).toEqual([all + 1, hard + 1, trees, hardTrees]);
 
     await author.put(`/api/tips/${tip._id}`, { ...validTip, availability: "Private" });

@@ -1,4 +1,4 @@
-import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import {
@@ -9,11 +9,12 @@ import {
   TipSchema,
   TipUpdateSchema,
 } from "#shared/schemas/tip.ts";
-import type { AppEnv } from "../../lib/app-env.ts";
+import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { siteOrigin } from "../../lib/urls.ts";
+import { toTip } from "./tip-dto.ts";
 import {
   createTip,
   deleteTip,
@@ -21,7 +22,6 @@ import {
   isLikedBy,
   listTips,
   setLike,
-  toTip,
   updateTip,
 } from "./tips.service.ts";
 
@@ -73,6 +73,9 @@ const getTipRoute = createRoute({
   },
 });
 
+/** The 401 message of changing and liking tips, as the API has always answered it. */
+const SIGN_IN_FIRST = "Sign in first";
+
 const idParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
 const tipBody = { content: { "application/json": { schema: TipInputSchema } }, required: true };
 const writeErrors = errorResponses({ 400: "Invalid fields, each named in issues", 401: "Not signed in" });
@@ -85,6 +88,7 @@ const createTipRoute = createRoute({
   summary: "Share a tip",
   description:
     "The author's name and e-mail come from the session; totalLiked starts at 0 and createdAt is set by the server. Other fields in the body are ignored.",
+  middleware: requireUser("Sign in to share a tip"),
   request: { body: tipBody },
   responses: {
     201: { description: "The created tip", content: { "application/json": { schema: TipSchema } } },
@@ -100,6 +104,7 @@ const updateTipRoute = createRoute({
   summary: "Replace a tip's editable fields (author only)",
   description:
     "Sends the editable fields, as the edit form does; any other field (_id, name, email, totalLiked, createdAt) is ignored. Without availability the tip keeps its current one.",
+  middleware: requireUser(SIGN_IN_FIRST),
   request: {
     params: idParam,
     body: { content: { "application/json": { schema: TipUpdateSchema } }, required: true },
@@ -117,6 +122,7 @@ const deleteTipRoute = createRoute({
   operationId: "deleteTip",
   tags: ["Tips"],
   summary: "Delete a tip (author only)",
+  middleware: requireUser(SIGN_IN_FIRST),
   request: { params: idParam },
   responses: {
     204: { description: "Deleted" },
@@ -131,6 +137,7 @@ const likeRoute = (method: "post" | "delete") =>
     operationId: method === "post" ? "likeTip" : "unlikeTip",
     tags: ["Tips"],
     summary: method === "post" ? "Like a tip (idempotent)" : "Take a like back (idempotent)",
+    middleware: requireUser(SIGN_IN_FIRST),
     request: { params: idParam },
     responses: {
       200: {
@@ -141,8 +148,8 @@ const likeRoute = (method: "post" | "delete") =>
     },
   });
 
-export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(listTipsRoute, async (c) => {
+export const tipsRouter = createRouter()
+  .openapi(listTipsRoute, async (c) => {
     const query = c.req.valid("query");
     let ownerId: string | undefined;
     if (query.email) {
@@ -164,9 +171,8 @@ export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
       rows.map((row) => toTip(row, origin)),
       200,
     );
-  });
-
-  app.openapi(getTipRoute, async (c) => {
+  })
+  .openapi(getTipRoute, async (c) => {
     const { id } = c.req.valid("param");
     const user = await getSessionUser(c);
     const row = await findVisibleTip(c.var.db, id, user?.id ?? null);
@@ -174,32 +180,25 @@ export function registerTipRoutes(app: OpenAPIHono<AppEnv>) {
     const tip = toTip(row, siteOrigin(c));
     if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
     return c.json(tip, 200);
-  });
-
-  app.openapi(createTipRoute, async (c) => {
-    const user = await requireUser(c, "Sign in to share a tip");
-    const row = await createTip(c.var.db, c.req.valid("json"), user);
+  })
+  .openapi(createTipRoute, async (c) => {
+    const row = await createTip(c.var.db, c.req.valid("json"), c.var.user);
     return c.json(toTip(row, siteOrigin(c)), 201);
-  });
-
-  app.openapi(updateTipRoute, async (c) => {
-    const user = await requireUser(c, "Sign in to edit your tips");
-    const row = await updateTip(c.var.db, c.req.valid("param").id, c.req.valid("json"), user);
+  })
+  .openapi(updateTipRoute, async (c) => {
+    const row = await updateTip(c.var.db, c.req.valid("param").id, c.req.valid("json"), c.var.user);
     return c.json(toTip(row, siteOrigin(c)), 200);
-  });
-
-  app.openapi(deleteTipRoute, async (c) => {
-    const user = await requireUser(c, "Sign in to delete your tips");
-    await deleteTip(c.var.db, c.req.valid("param").id, user);
+  })
+  .openapi(deleteTipRoute, async (c) => {
+    await deleteTip(c.var.db, c.req.valid("param").id, c.var.user);
     return c.body(null, 204);
   });
 
-  for (const method of ["post", "delete"] as const) {
-    app.openapi(likeRoute(method), async (c) => {
-      const user = await requireUser(c, "Sign in to like tips");
-      const row = await findVisibleTip(c.var.db, c.req.valid("param").id, user.id);
-      if (!row) throw new HttpError(404, "Tip not found");
-      return c.json(await setLike(c.var.db, row.id, user.id, method === "post"), 200);
-    });
-  }
+for (const method of ["post", "delete"] as const) {
+  tipsRouter.openapi(likeRoute(method), async (c) => {
+    const { user } = c.var;
+    const row = await findVisibleTip(c.var.db, c.req.valid("param").id, user.id);
+    if (!row) throw new HttpError(404, "Tip not found");
+    return c.json(await setLike(c.var.db, row.id, user.id, method === "post"), 200);
+  });
 }

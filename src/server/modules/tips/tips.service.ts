@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { DEFAULT_TIP_IMAGE, LIMITS } from "#shared/constants.ts";
+import { LIMITS } from "#shared/constants.ts";
+import type { User } from "#shared/schemas/auth.ts";
 import { hasControlCharacters } from "#shared/schemas/common.ts";
 import {
   type LikeState,
   TIP_SORTS,
-  type Tip,
   type TipInputParsed,
   type TipListQuerySchema,
   type TipSort,
@@ -14,30 +14,13 @@ import {
 import type { Db } from "../../db/client.ts";
 import { tipCounts, tipLikes, tipSearchText, tips, tipTitleKey } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
-import { absoluteUrl } from "../../lib/urls.ts";
 
-type TipRow = typeof tips.$inferSelect;
+/** A tip as stored; tip-dto.ts makes the API's shape of it. */
+export type TipRow = typeof tips.$inferSelect;
 type ListQuery = z.output<typeof TipListQuerySchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isTipId = (id: string) => UUID.test(id);
-
-export function toTip(row: TipRow, origin: string): Tip {
-  return {
-    _id: row.id,
-    title: row.title,
-    plantType: row.plantType,
-    difficulty: row.difficulty,
-    description: row.description,
-    images: absoluteUrl(row.images || DEFAULT_TIP_IMAGE, origin),
-    category: row.category,
-    availability: row.availability,
-    name: row.name,
-    email: row.email,
-    totalLiked: row.totalLiked,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 /** Keyset cursors: the sort keys of the last row seen, so deep pages cost no more than the first. */
 const CursorSchema = z.object({
@@ -207,17 +190,15 @@ export async function findVisibleTip(db: Db, id: string, viewerId: string | null
   return row;
 }
 
-export interface Author {
-  id: string;
-  name: string;
-  email: string;
-}
-
 /**
  * Rulings 5 and 24: the tip belongs to the signed-in account; its name and e-mail are that account's
  * (the tips_copy_author trigger keeps them so); the server sets createdAt.
  */
-export async function createTip(db: Db, input: TipInputParsed, author: Author): Promise<TipRow> {
+export async function createTip(
+  db: Db,
+  input: TipInputParsed,
+  author: Pick<User, "id" | "name" | "email">,
+): Promise<TipRow> {
   const [row] = await db
     .insert(tips)
     .values({ ...input, authorId: author.id, name: author.name, email: author.email, totalLiked: 0 })
@@ -231,7 +212,7 @@ export async function createTip(db: Db, input: TipInputParsed, author: Author): 
  * or not (ruling 4: anyone but the author gets 403). Tip ids are random UUIDs, so the 403 for a hidden
  * tip reveals nothing a caller could not have guessed.
  */
-export async function findOwnTip(db: Db, id: string, user: Author): Promise<TipRow> {
+export async function findOwnTip(db: Db, id: string, user: Pick<User, "id">): Promise<TipRow> {
   const row = await findTip(db, id);
   if (!row) throw new HttpError(404, "Tip not found");
   if (row.authorId !== user.id) throw new HttpError(403, "Only the author can change this tip");
@@ -242,7 +223,12 @@ export async function findOwnTip(db: Db, id: string, user: Author): Promise<TipR
  * Replaces the editable fields. A body without `availability` keeps the tip's current one: defaulting to
  * Public (as a new tip does) would publish a hidden tip by omission.
  */
-export async function updateTip(db: Db, id: string, input: TipUpdateParsed, user: Author): Promise<TipRow> {
+export async function updateTip(
+  db: Db,
+  id: string,
+  input: TipUpdateParsed,
+  user: Pick<User, "id">,
+): Promise<TipRow> {
   const current = await findOwnTip(db, id, user);
   const [row] = await db
     .update(tips)
@@ -253,7 +239,7 @@ export async function updateTip(db: Db, id: string, input: TipUpdateParsed, user
   return row;
 }
 
-export async function deleteTip(db: Db, id: string, user: Author): Promise<void> {
+export async function deleteTip(db: Db, id: string, user: Pick<User, "id">): Promise<void> {
   await findOwnTip(db, id, user);
   await db.delete(tips).where(and(eq(tips.id, id), eq(tips.authorId, user.id)));
 }

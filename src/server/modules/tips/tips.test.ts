@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Tip, TipListQuerySchema } from "#shared/schemas/tip.ts";
+import { z } from "zod";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { type Tip, TipListQuerySchema, TipSchema } from "#shared/schemas/tip.ts";
 import { tips, users } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
 import { createTestApp, getJson } from "../../test/test-db.ts";
@@ -89,7 +91,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const list = (query: string) => getJson<Tip[]>(ctx.app, `/api/tips${query}`);
+const list = (query: string) => getJson(ctx.app, `/api/tips${query}`, { schema: TipSchema.array() });
 const titles = (res: { body: Tip[] }) => res.body.map((t) => t.title);
 
 describe("GET /api/tips", () => {
@@ -236,10 +238,7 @@ describe("GET /api/tips", () => {
       "cursor",
     ],
   ])("answers ?%s with a 400 naming %s", async (query, field) => {
-    const res = await getJson<{ message: string; issues?: Array<{ path: string; message: string }> }>(
-      ctx.app,
-      `/api/tips?${query}`,
-    );
+    const res = await getJson(ctx.app, `/api/tips?${query}`, { schema: ApiErrorSchema });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(field);
     expect(res.body.issues?.map((issue) => issue.path)).toContain(field);
@@ -247,7 +246,7 @@ describe("GET /api/tips", () => {
 
   it("refuses a cursor made for another sort order", async () => {
     const cursor = (await list("?sort=newest&limit=2")).headers.get("x-next-cursor");
-    const res = await getJson<{ message: string }>(ctx.app, `/api/tips?sort=likes&cursor=${cursor}`);
+    const res = await getJson(ctx.app, `/api/tips?sort=likes&cursor=${cursor}`, { schema: ApiErrorSchema });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/cursor/);
   });
@@ -258,22 +257,24 @@ describe("GET /api/tips?email= (ruling 7)", () => {
     const alice = createClient(ctx.app);
     const signIn = await alice.post("/api/auth/sign-in/email", { email: ALICE, password: "Sunflower7" });
     expect(signIn.status).toBe(200);
-    const res = await alice.get(`/api/tips?email=${ALICE}&limit=100`);
+    const res = await alice.get(`/api/tips?email=${ALICE}&limit=100`, { schema: TipSchema.array() });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-total-count")).toBe("34");
-    const availabilities = new Set((res.body as Tip[]).map((t) => t.availability));
+    const availabilities = new Set(res.body.map((t) => t.availability));
     expect(availabilities).toEqual(new Set(["Public", "Hidden", "Private"]));
-    expect((res.body as Tip[]).every((t) => t.email === ALICE)).toBe(true);
-    const hidden = await alice.get(`/api/tips?email=${ALICE.toUpperCase()}&availability=Hidden`);
-    expect((hidden.body as Tip[]).map((t) => t.title)).toEqual(["Secret hidden mulch trick"]);
+    expect(res.body.every((t) => t.email === ALICE)).toBe(true);
+    const hidden = await alice.get(`/api/tips?email=${ALICE.toUpperCase()}&availability=Hidden`, {
+      schema: TipSchema.array(),
+    });
+    expect(hidden.body.map((t) => t.title)).toEqual(["Secret hidden mulch trick"]);
   });
 
   it("answers 403 to a visitor and to another user", async () => {
-    const visitor = await getJson<{ message: string }>(ctx.app, `/api/tips?email=${ALICE}`);
+    const visitor = await getJson(ctx.app, `/api/tips?email=${ALICE}`);
     expect(visitor.status).toBe(403);
     const other = createClient(ctx.app);
     expect((await other.post("/api/auth/sign-up/email", newAccount())).status).toBe(200);
-    const res = await other.get(`/api/tips?email=${ALICE}`);
+    const res = await other.get(`/api/tips?email=${ALICE}`, { schema: ApiErrorSchema });
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/own tips/);
   });
@@ -287,7 +288,7 @@ describe("GET /api/tips/{id}", () => {
 
   it("answers a public tip to anyone", async () => {
     const id = await idOf("Brewing compost tea");
-    const res = await getJson<Tip>(ctx.app, `/api/tips/${id}`);
+    const res = await getJson(ctx.app, `/api/tips/${id}`, { schema: TipSchema });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       _id: id,
@@ -300,7 +301,7 @@ describe("GET /api/tips/{id}", () => {
 
   it("answers 404 for unknown and malformed ids", async () => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-id", "1", "%27%20OR%201%3D1"]) {
-      const res = await getJson<{ message: string }>(ctx.app, `/api/tips/${id}`);
+      const res = await getJson(ctx.app, `/api/tips/${id}`, { schema: ApiErrorSchema });
       expect(res.status, id).toBe(404);
       expect(res.body.message).toBe("Tip not found");
     }
@@ -319,10 +320,17 @@ describe("GET /api/tips/{id}", () => {
     expect(
       (await alice.post("/api/auth/sign-in/email", { email: ALICE, password: "Sunflower7" })).status,
     ).toBe(200);
-    expect((await alice.get(`/api/tips/${hidden}`)).body.title).toBe("Secret hidden mulch trick");
-    expect((await alice.get(`/api/tips/${priv}`)).body.title).toBe("Private seed list");
+    expect((await alice.get(`/api/tips/${hidden}`, { schema: TipSchema })).body.title).toBe(
+      "Secret hidden mulch trick",
+    );
+    expect((await alice.get(`/api/tips/${priv}`, { schema: TipSchema })).body.title).toBe(
+      "Private seed list",
+    );
   });
 });
+
+/** `explain` answers one text column per line of the plan. */
+const ExplainSchema = z.object({ rows: z.array(z.record(z.string(), z.string())) });
 
 describe("query plans", () => {
   /** The plan PostgreSQL picks when a table scan is priced out, as it is on a large table. */
@@ -331,9 +339,7 @@ describe("query plans", () => {
     const { page } = listTipsQueries(ctx.db, parsed, { ownerId });
     return ctx.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const result = (await tx.execute(sql`explain ${page}`)) as unknown as {
-        rows: Array<Record<string, string>>;
-      };
+      const result = ExplainSchema.parse(await tx.execute(sql`explain ${page}`));
       return result.rows.map((row) => Object.values(row)[0]).join("\n");
     });
   }
