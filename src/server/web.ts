@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Env, Hono } from "hono";
+import { isSiteRoute } from "#shared/site-routes.ts";
 
 /**
  * Production serving of the built SPA: hashed files under /assets are cached for a year, everything
- * else revalidates, and any other GET path answers index.html so client routes survive a reload.
+ * else revalidates, and a page of the app answers index.html so client routes survive a reload. Any
+ * other path answers the same app with 404, so it shows its 404 page and the status says so too.
  */
 export function serveWeb<E extends Env>(app: Hono<E>, webRoot: string) {
   const indexFile = path.join(webRoot, "index.html");
@@ -16,7 +18,7 @@ export function serveWeb<E extends Env>(app: Hono<E>, webRoot: string) {
 
   app.use("*", async (c, next) => {
     await next();
-    if (c.req.path.startsWith("/api/") || c.res.status !== 200) return;
+    if (c.req.path.startsWith("/api/") || (c.res.status !== 200 && c.res.status !== 404)) return;
     const html = c.res.headers.get("Content-Type")?.startsWith("text/html");
     const cacheControl = html
       ? "no-cache"
@@ -29,6 +31,6 @@ export function serveWeb<E extends Env>(app: Hono<E>, webRoot: string) {
   app.get("*", (c) => {
     // A missing file (anything with an extension) is a 404, not the app: a broken image must not get HTML.
     if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text("Not found", 404);
-    return c.html(indexHtml);
+    return c.html(indexHtml, isSiteRoute(c.req.path) ? 200 : 404);
   });
 }

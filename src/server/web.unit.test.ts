@@ -35,11 +35,22 @@ describe("serving the built web app", () => {
     expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
   });
 
-  it.each(["/", "/explore-gardeners", "/tips/123", "/dashboard/my-tips", "/no/such/page"])(
+  it.each(["/", "/explore-gardeners", "/tips/123", "/dashboard/my-tips", "/dashboard", "/update-tip/a-b/"])(
     "answers index.html for the client route %s, revalidated on every visit",
     async (route) => {
       const res = await app.request(`http://localhost${route}`);
       expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      expect(await res.text()).toContain("app shell");
+    },
+  );
+
+  it.each(["/no/such/page", "/dashboard/nothing", "/tips", "/tips/1/2", "/browse-tipsx"])(
+    "answers the app with 404 for %s, which is no page of it (issue 10)",
+    async (route) => {
+      const res = await app.request(`http://localhost${route}`);
+      expect(res.status).toBe(404);
       expect(res.headers.get("content-type")).toContain("text/html");
       expect(res.headers.get("cache-control")).toBe("no-cache");
       expect(await res.text()).toContain("app shell");

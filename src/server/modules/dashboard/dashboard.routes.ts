@@ -16,7 +16,7 @@ const statsRoute = createRoute({
   tags: ["Dashboard"],
   summary: "The signed-in user's dashboard figures",
   description:
-    "totalTips counts public tips, myTips all of the caller's own tips, totalGardeners all gardeners, and recentTips are the 5 newest public tips. `email`, when given, must be the caller's own.",
+    "totalTips counts public tips, myTips all of the caller's own tips, totalGardeners all gardeners, and recentTips are the 5 newest public tips. For the overview's charts: tipsByCategory, public tips per category (every category, largest first), and likesByWeek, the likes the caller's tips received in each of the last 12 weeks (Monday to Sunday, UTC; the current week last). `email`, when given, must be the caller's own.",
   middleware: requireUser("Sign in to see your dashboard"),
   request: {
     query: z.object({

@@ -315,6 +315,52 @@ describe("hidden tips stay hidden", () => {
   });
 });
 
+describe("searching one's own tips (spec section 9, issue 10)", () => {
+  it("matches title, category and plant type, sorts on the server, and never the author's own name", async () => {
+    const word = `own${Date.now().toString(36)}`;
+    const a = await share({
+      ...validTip,
+      title: `Apricot fan ${word}`,
+      plantType: "Apricot",
+      category: "Trees",
+    });
+    const b = await share({
+      ...validTip,
+      title: `Basil pots ${word}`,
+      plantType: "Basil",
+      category: "Herbs",
+    });
+    const c = await share({
+      ...validTip,
+      title: `Crocus lawn ${word}`,
+      plantType: "Crocus",
+      category: "Flowers",
+      availability: "Private",
+    });
+    const own = async (query: string) =>
+      (
+        await author.get(`/api/tips?email=${authorAccount.email}&${query}`, { schema: TipSchema.array() })
+      ).body.map((tip) => tip._id);
+    expect(await own(`q=${word}`)).toEqual([c._id, b._id, a._id]);
+    expect(await own(`q=${word}&sort=oldest`)).toEqual([a._id, b._id, c._id]);
+    expect(await own(`q=${word}&sort=title`)).toEqual([a._id, b._id, c._id]);
+    expect(await own("q=HERBS")).toContain(b._id);
+    expect(await own("q=crocus")).toEqual([c._id]);
+    expect(await own("q=apricot")).toContain(a._id);
+    // The author is always oneself: a search for one's own name finds nothing by it.
+    const name = authorAccount.name.split(" ").at(-1) ?? authorAccount.name;
+    expect(await own(`q=${encodeURIComponent(name)}`)).toEqual([]);
+    // Public lists still search author names.
+    const publicIds = (
+      await visitor.get(`/api/tips?q=${encodeURIComponent(authorAccount.name)}&limit=100`, {
+        schema: TipSchema.array(),
+      })
+    ).body.map((tip) => tip._id);
+    expect(publicIds).toEqual(expect.arrayContaining([a._id, b._id]));
+    expect(publicIds).not.toContain(c._id);
+  });
+});
+
 describe("list totals", () => {
   const total = async (query: string) =>
     Number((await visitor.get(`/api/tips${query}`)).headers.get("x-total-count"));

@@ -111,7 +111,16 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId }: { ownerId
   }
   if (query.difficulty) filters.push(eq(tips.difficulty, query.difficulty));
   if (query.category) filters.push(eq(tips.category, query.category));
-  if (query.q) filters.push(sql`${tipSearchText} like ${`%${escapeLike(query.q.toLowerCase())}%`}`);
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
+    // Spec section 9: one's own tips are searched by title, category and plant type (the author is always
+    // oneself); public lists also by author name, through the trigram index over all four.
+    filters.push(
+      ownerId
+        ? sql`(lower(${tips.title}) like ${pattern} or lower(${tips.category}) like ${pattern} or lower(${tips.plantType}) like ${pattern})`
+        : sql`${tipSearchText} like ${pattern}`,
+    );
+  }
   const where = and(...filters);
 
   const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
