@@ -113,7 +113,6 @@ export function createApp({
         geolocation: [],
         payment: [],
         usb: [],
-        bluetooth: [],
         serial: [],
         hid: [],
         magnetometer: [],

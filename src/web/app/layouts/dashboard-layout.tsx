@@ -65,6 +65,7 @@ export function DashboardLayout() {
         className="modal modal-start lg:hidden"
         aria-label="Dashboard menu"
         onClose={() => setDrawerOpen(false)}
+        onKeyDown={keepFocusInside}
       >
         <div className="modal-box w-72 max-w-[85vw] p-0">
           <div className="flex justify-end p-2">
@@ -94,6 +95,27 @@ export function DashboardLayout() {
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * Tab from the drawer's last control goes to its first, Shift+Tab from the first to the last: a modal
+ * dialog keeps the page behind inert, but the browser would still let focus leave for its own toolbar.
+ */
+function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== "Tab") return;
+  const focusable = Array.from(
+    event.currentTarget.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), [tabindex='0']"),
+  ).filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  } else if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  }
 }
 
 function Brand() {

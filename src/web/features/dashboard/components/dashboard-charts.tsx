@@ -28,12 +28,15 @@ function ChartFigure({
   summary,
   table,
   children,
+  height = 256,
 }: {
   id: string;
   title: string;
   summary: string;
   table: { headers: [string, string]; rows: [string, number][] };
   children: ReactNode;
+  /** The drawing's height in pixels (a bar per category needs room for every label). */
+  height?: number;
 }) {
   return (
     <figure aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
@@ -43,7 +46,7 @@ function ChartFigure({
         </h2>
         <p className="mt-1 text-sm text-base-content/80">{summary}</p>
       </figcaption>
-      <div aria-hidden="true" className="mt-4 h-64 text-base-content">
+      <div aria-hidden="true" className="mt-4 text-base-content" style={{ height }}>
         {children}
       </div>
       <details className="mt-3 text-sm">
@@ -86,12 +89,25 @@ export function TipsByCategoryChart({ data }: { data: DashboardStats["tipsByCate
       title="Public tips by category"
       summary={summary}
       table={{ headers: ["Category", "Public tips"], rows: shown.map((row) => [row.category, row.tips]) }}
+      height={Math.max(160, shown.length * 28 + 40)}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={shown} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
+        <BarChart
+          accessibilityLayer={false}
+          data={shown}
+          layout="vertical"
+          margin={{ top: 0, right: 16, bottom: 0, left: 8 }}
+        >
           <CartesianGrid horizontal={false} stroke="var(--color-base-300)" />
           <XAxis type="number" allowDecimals={false} tick={axis} stroke="var(--color-base-300)" />
-          <YAxis type="category" dataKey="category" width={128} tick={axis} stroke="var(--color-base-300)" />
+          <YAxis
+            type="category"
+            dataKey="category"
+            width={136}
+            interval={0}
+            tick={axis}
+            stroke="var(--color-base-300)"
+          />
           <Tooltip {...tooltipStyle} formatter={(value) => [numbers.format(Number(value)), "Public tips"]} />
           <Bar dataKey="tips" fill="var(--color-primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>
@@ -117,7 +133,7 @@ export function LikesByWeekChart({ data }: { data: DashboardStats["likesByWeek"]
       table={{ headers: ["Week of", "Likes"], rows: rows.map((row) => [row.label, row.likes]) }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid vertical={false} stroke="var(--color-base-300)" />
           <XAxis dataKey="label" tick={axis} stroke="var(--color-base-300)" interval="preserveStartEnd" />
           <YAxis allowDecimals={false} tick={axis} stroke="var(--color-base-300)" />

@@ -28,10 +28,9 @@ const viewDetails: TipColumn = {
 };
 
 const COLUMNS = [
-  tipColumns.title,
+  tipColumns.titleAndPlant,
   tipColumns.category,
   tipColumns.author,
-  tipColumns.plantType,
   tipColumns.difficulty,
   tipColumns.likes,
   descriptionColumn(50),
@@ -90,7 +89,7 @@ export function AllTipsTable() {
             <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
               Showing {numbers.format(matching)} of {numbers.format(everything ?? matching)} tips
             </p>
-            <TipTable tips={page.items} columns={COLUMNS} label="All public tips" />
+            <TipTable tips={page.items} columns={COLUMNS} label="All public tips" tableFrom="xl" />
           </div>
         )}
       </ListQueryView>

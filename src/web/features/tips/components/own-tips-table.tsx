@@ -88,7 +88,7 @@ export function OwnTipsTable() {
               {page.total} {page.total === 1 ? "tip" : "tips"}
               {list.q ? ` matching “${list.q}”` : ""}
             </p>
-            <TipTable tips={page.items} columns={columns} label="My tips" />
+            <TipTable tips={page.items} columns={columns} label="My tips" tableFrom="xl" />
           </div>
         )}
       </ListQueryView>

@@ -27,11 +27,31 @@ export const tipColumns = {
     role: "title",
     className: "min-w-44 max-w-md font-medium wrap-anywhere",
   },
-  category: { header: "Category", cell: (tip) => tip.category },
+  /** The title with the plant type under it (the dashboard's wide tables). */
+  titleAndPlant: {
+    header: "Title",
+    cell: (tip) => (
+      <>
+        <span className="block" dir="auto">
+          {tip.title}
+        </span>
+        <span className="block text-xs font-normal text-base-content/70" dir="auto">
+          {tip.plantType}
+        </span>
+      </>
+    ),
+    role: "title",
+    className: "min-w-44 font-medium wrap-anywhere",
+  },
+  category: { header: "Category", cell: (tip) => tip.category, className: "min-w-28" },
   level: { header: "Level", cell: (tip) => <DifficultyBadge difficulty={tip.difficulty} /> },
   difficulty: { header: "Difficulty", cell: (tip) => <DifficultyBadge difficulty={tip.difficulty} /> },
   plantType: { header: "Plant type", cell: (tip) => <span dir="auto">{tip.plantType}</span> },
-  author: { header: "Author", cell: (tip) => <span dir="auto">{tip.name}</span>, className: "wrap-anywhere" },
+  author: {
+    header: "Author",
+    cell: (tip) => <span dir="auto">{tip.name}</span>,
+    className: "min-w-28 break-words",
+  },
   likes: { header: "Likes", cell: (tip) => likesLabel(tip.totalLiked), className: "whitespace-nowrap" },
   /** Spec section 2: My Tips' Status column shows the availability. */
   status: {
@@ -67,7 +87,7 @@ export function descriptionColumn(length: number): TipColumn {
         {truncate(tip.description, length)}
       </span>
     ),
-    className: "min-w-48 max-w-xs text-sm wrap-anywhere",
+    className: "min-w-44 max-w-56 text-sm break-words",
   };
 }
 

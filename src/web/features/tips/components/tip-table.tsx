@@ -23,15 +23,17 @@ export function TipTable({
   label,
   labelledBy,
   narrow,
+  tableFrom = "md",
 }: {
   tips: Tip[];
   columns: TipColumn[];
   label?: string;
   labelledBy?: string;
   narrow?: (tips: Tip[]) => ReactNode;
+  /** The Tailwind breakpoint from which the table shows (a table of many columns beside a sidebar needs xl). */
+  tableFrom?: "md" | "xl";
 }) {
-  // Tailwind's md breakpoint.
-  const wide = useMediaQuery("(min-width: 48rem)");
+  const wide = useMediaQuery(tableFrom === "xl" ? "(min-width: 80rem)" : "(min-width: 48rem)");
   if (!wide)
     return <>{narrow ? narrow(tips) : <TipRowCards tips={tips} columns={columns} label={label} />}</>;
   return (
