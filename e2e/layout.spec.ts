@@ -162,7 +162,8 @@ test.describe("404 page", () => {
   test("unknown addresses show the not-found page with a way home", async ({ page }) => {
     for (const url of ["/no/such/page", "/tipz", "/auth/nothing"]) {
       const response = await page.goto(url);
-      expect(response?.status()).toBe(200);
+      // The status says it too (issue 10: it used to be 200).
+      expect(response?.status()).toBe(404);
       await expect(page.getByText("The page cannot be found.")).toBeVisible();
       await expect(page.getByText("The requested URL was not found on this server.")).toBeVisible();
     }

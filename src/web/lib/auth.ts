@@ -22,7 +22,7 @@ export const sessionQueryOptions = () =>
     queryFn: ({ signal }) => getSession(signal),
     staleTime: 5 * 60_000,
     // Coming back to the tab checks that the session still holds (it may have expired meanwhile).
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: "always",
     // Only what the app reads: the one User shape (shared/schemas/auth.ts).
     select: (data): User | null =>
       data
