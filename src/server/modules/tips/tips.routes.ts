@@ -12,6 +12,7 @@ import {
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/openapi.ts";
+import { markPublic } from "../../lib/public-cache-layer.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { siteOrigin } from "../../lib/urls.ts";
 import { toTip } from "./tip-dto.ts";
@@ -164,6 +165,8 @@ export const tipsRouter = createRouter()
       );
     }
     const { rows, total, nextCursor } = await listTips(c.var.db, query, { ownerId });
+    // The public list holds nothing of the caller: one answer for everyone, signed in or not.
+    if (!ownerId) markPublic(c, "everyone");
     const origin = siteOrigin(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
@@ -179,6 +182,9 @@ export const tipsRouter = createRouter()
     if (!row) throw new HttpError(404, "Tip not found");
     const tip = toTip(row, siteOrigin(c));
     if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
+    // A visitor's answer is the same for every visitor; a signed-in caller's says whether they like it.
+    else markPublic(c, "visitor");
+    c.header("Vary", "Cookie");
     return c.json(tip, 200);
   })
   .openapi(createTipRoute, async (c) => {
