@@ -1,36 +1,141 @@
-import { existsSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { serveStatic } from "@hono/node-server/serve-static";
-import type { Env, Hono } from "hono";
+import type { Context, Env, Hono } from "hono";
 import { isSiteRoute } from "#shared/site-routes.ts";
+import { matchesEtag } from "./lib/public-cache.ts";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=UTF-8",
+  ".js": "text/javascript; charset=UTF-8",
+  ".mjs": "text/javascript; charset=UTF-8",
+  ".css": "text/css; charset=UTF-8",
+  ".json": "application/json",
+  ".map": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=UTF-8",
+  ".ics": "text/calendar; charset=UTF-8",
+  ".webmanifest": "application/manifest+json",
+};
+
+/** Files up to this size are kept in memory once read; larger ones (source maps) are read each time. */
+const KEEP_IN_MEMORY = 512 * 1024;
+
+interface StaticFile {
+  file: string;
+  type: string;
+  cacheControl: string;
+  /** The precompressed copies `npm run build` wrote beside it (scripts/compress-web.mjs). */
+  variants: { br?: string; gzip?: string };
+  etag: string;
+  kept: Map<string, Buffer>;
+}
+
+function cacheControlFor(urlPath: string, type: string): string {
+  if (type.startsWith("text/html")) return "no-cache";
+  // Hashed names change with their content: cached for a year, never asked again.
+  if (urlPath.startsWith("/assets/")) return "public, max-age=31536000, immutable";
+  return "public, max-age=3600";
+}
+
+/** Every file of the built app by its URL path, found once at start. */
+function indexFiles(webRoot: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const name of readdirSync(webRoot, { recursive: true })) {
+    const file = path.join(webRoot, String(name));
+    if (/\.(br|gz)$/.test(file) || !statSync(file).isFile()) continue;
+    const urlPath = `/${path.relative(webRoot, file).split(path.sep).join("/")}`;
+    const type = TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+    const stat = statSync(file);
+    files.set(urlPath, {
+      file,
+      type,
+      cacheControl: cacheControlFor(urlPath, type),
+      variants: {
+        ...(existsSync(`${file}.br`) ? { br: `${file}.br` } : {}),
+        ...(existsSync(`${file}.gz`) ? { gzip: `${file}.gz` } : {}),
+      },
+      etag: `"${createHash("sha1").update(`${urlPath}:${stat.size}:${stat.mtimeMs}`).digest("base64url")}"`,
+      kept: new Map(),
+    });
+  }
+  return files;
+}
+
+function accepts(acceptEncoding: string | undefined, encoding: string): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(",").some((part) => {
+    const [name = "", ...params] = part.trim().split(";");
+    return name.trim().toLowerCase() === encoding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+}
+
+function read(entry: StaticFile, file: string): Buffer {
+  const kept = entry.kept.get(file);
+  if (kept) return kept;
+  const body = readFileSync(file);
+  if (body.length <= KEEP_IN_MEMORY) entry.kept.set(file, body);
+  return body;
+}
+
+/** A static file as the browser asked for it: compressed when it accepts it, 304 when it has it. */
+function send<E extends Env>(c: Context<E>, entry: StaticFile, status: 200 | 404 = 200): Response {
+  const acceptEncoding = c.req.header("Accept-Encoding");
+  const encoding =
+    entry.variants.br && accepts(acceptEncoding, "br")
+      ? "br"
+      : entry.variants.gzip && accepts(acceptEncoding, "gzip")
+        ? "gzip"
+        : null;
+  const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
+  const headers: Record<string, string> = {
+    "Content-Type": entry.type,
+    "Cache-Control": entry.cacheControl,
+    ETag: etag,
+  };
+  if (entry.variants.br || entry.variants.gzip) headers.Vary = "Accept-Encoding";
+  if (status === 200 && matchesEtag(c.req.header("If-None-Match"), etag))
+    return new Response(null, { status: 304, headers });
+  const body = read(entry, encoding ? (entry.variants[encoding] ?? entry.file) : entry.file);
+  if (encoding) headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = String(body.length);
+  const bytes = new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length);
+  return new Response(c.req.method === "HEAD" ? null : bytes, { status, headers });
+}
 
 /**
- * Production serving of the built SPA: hashed files under /assets are cached for a year, everything
- * else revalidates, and a page of the app answers index.html so client routes survive a reload. Any
- * other path answers the same app with 404, so it shows its 404 page and the status says so too.
+ * Production serving of the built SPA, from memory: a page of the app answers index.html so client routes
+ * survive a reload, any other path the same app with 404 (it shows its 404 page; the status says it too);
+ * files answer their precompressed copy when the browser accepts one, with an ETag; hashed files under
+ * /assets are cached for a year, HTML revalidates, other files keep an hour.
  */
 export function serveWeb<E extends Env>(app: Hono<E>, webRoot: string) {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile))
     throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
-  const indexHtml = readFileSync(indexFile, "utf8");
-  const root = path.relative(process.cwd(), webRoot) || ".";
+  const files = indexFiles(webRoot);
+  const index = files.get("/index.html");
+  if (!index) throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
 
-  app.use("*", async (c, next) => {
-    await next();
-    if (c.req.path.startsWith("/api/") || (c.res.status !== 200 && c.res.status !== 404)) return;
-    const html = c.res.headers.get("Content-Type")?.startsWith("text/html");
-    const cacheControl = html
-      ? "no-cache"
-      : c.req.path.startsWith("/assets/")
-        ? "public, max-age=31536000, immutable"
-        : "public, max-age=3600";
-    c.res.headers.set("Cache-Control", cacheControl);
-  });
-  app.use("*", serveStatic({ root }));
-  app.get("*", (c) => {
+  app.on(["GET", "HEAD"], "*", (c) => {
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(c.req.path);
+    } catch {
+      return c.text("Not found", 404);
+    }
+    const entry = urlPath === "/index.html" ? undefined : files.get(urlPath);
+    if (entry) return send(c, entry);
     // A missing file (anything with an extension) is a 404, not the app: a broken image must not get HTML.
-    if (/\.[a-z0-9]+$/i.test(c.req.path)) return c.text("Not found", 404);
-    return c.html(indexHtml, isSiteRoute(c.req.path) ? 200 : 404);
+    if (/\.[a-z0-9]+$/i.test(urlPath)) return c.text("Not found", 404);
+    return send(c, index, isSiteRoute(urlPath) ? 200 : 404);
   });
 }

@@ -45,7 +45,7 @@ export const gardeners = pgTable(
 export const tipTitleKey = sql.raw(`lower("title")`);
 
 /** The text `q` searches: title, plant type, category and author name, lower-cased. */
-export const tipSearchText = sql.raw(
+const tipSearchText = sql.raw(
   `lower(coalesce("title", '') || ' ' || coalesce("plant_type", '') || ' ' || coalesce("category", '') || ' ' || coalesce("name", ''))`,
 );
 
@@ -74,6 +74,11 @@ export const tips = pgTable(
     email: text("email").notNull(),
     /** Maintained by the server from the likes it stores (ruling 8); never written by a client. */
     totalLiked: integer("total_liked").notNull().default(0),
+    /**
+     * What `q` searches, kept with the row (migration 0008) rather than computed again for every row a
+     * search looks at: a broad search at a million tips scans a third less time (issue 11).
+     */
+    searchText: text("search_text").generatedAlwaysAs(tipSearchText),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -106,7 +111,7 @@ export const tips = pgTable(
       table.id.desc().nullsFirst(),
     ),
     // Text search (q): a trigram index over the searched text makes ILIKE '%…%' an index scan.
-    index("tips_search_trgm_idx").using("gin", sql`(${tipSearchText}) gin_trgm_ops`),
+    index("tips_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     check("tips_total_liked_check", sql`${table.totalLiked} >= 0`),
   ],
 );

@@ -13,8 +13,19 @@ describe("apiClient", () => {
     const result = await apiClient.list("/gardeners", {
       params: { status: "active", limit: 6, offset: undefined, q: "" },
     });
-    expect(result).toEqual({ items: [{ id: 1 }], total: 42 });
+    expect(result).toEqual({ items: [{ id: 1 }], total: 42, exact: true });
     expect(fetchMock).toHaveBeenCalledWith("/api/gardeners?status=active&limit=6", expect.anything());
+  });
+
+  it("says when the total is a lower bound (X-Total-Count-Exact: false)", async () => {
+    vi.stubGlobal("fetch", async () =>
+      jsonResponse([], { headers: { "X-Total-Count": "10000", "X-Total-Count-Exact": "false" } }),
+    );
+    expect(await apiClient.list("/tips", { params: { q: "compost" } })).toEqual({
+      items: [],
+      total: 10000,
+      exact: false,
+    });
   });
 
   it("passes a 4xx message through to the user", async () => {

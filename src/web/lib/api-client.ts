@@ -1,4 +1,4 @@
-import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { TOTAL_COUNT_EXACT_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import type { ApiError } from "#shared/schemas/common.ts";
 
 /** A failed API call: `status` 0 means the server could not be reached at all. */
@@ -28,6 +28,8 @@ export type QueryParams = Record<string, string | number | undefined>;
 export interface ListResult<T> {
   items: T[];
   total: number;
+  /** False when `total` is a lower bound (a broad text search: "10,000+"). */
+  exact: boolean;
 }
 
 function buildUrl(path: string, params?: QueryParams): string {
@@ -85,7 +87,11 @@ export const apiClient = {
     const response = await request("GET", path, options);
     const items = (await response.json()) as T[];
     const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length);
-    return { items, total: Number.isFinite(total) ? total : items.length };
+    return {
+      items,
+      total: Number.isFinite(total) ? total : items.length,
+      exact: response.headers.get(TOTAL_COUNT_EXACT_HEADER) !== "false",
+    };
   },
   async send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
     const response = await request(method, path, { body });

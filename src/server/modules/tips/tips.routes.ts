@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { SEARCH_COUNT_CAP, TOTAL_COUNT_EXACT_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import {
   LikeStateSchema,
   NEXT_CURSOR_HEADER,
@@ -44,7 +44,15 @@ const listTipsRoute = createRoute({
     200: {
       description: "One page of tips",
       headers: z.object({
-        [TOTAL_COUNT_HEADER]: z.string().meta({ description: "Number of matching tips" }),
+        [TOTAL_COUNT_HEADER]: z.string().meta({
+          description: `Number of matching tips; for a text search at most ${SEARCH_COUNT_CAP}, see ${TOTAL_COUNT_EXACT_HEADER}`,
+        }),
+        [TOTAL_COUNT_EXACT_HEADER]: z
+          .literal("false")
+          .optional()
+          .meta({
+            description: `Sent when a text search matches more than ${SEARCH_COUNT_CAP} tips: X-Total-Count is then ${SEARCH_COUNT_CAP}, a lower bound`,
+          }),
         [NEXT_CURSOR_HEADER]: z
           .string()
           .optional()
@@ -164,11 +172,12 @@ export const tipsRouter = createRouter()
         "only Public tips are listed to everyone; sign in and add ?email= for your own",
       );
     }
-    const { rows, total, nextCursor } = await listTips(c.var.db, query, { ownerId });
+    const { rows, total, totalExact, nextCursor } = await listTips(c.var.db, query, { ownerId });
     // The public list holds nothing of the caller: one answer for everyone, signed in or not.
     if (!ownerId) markPublic(c, "everyone");
     const origin = siteOrigin(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
+    if (!totalExact) c.header(TOTAL_COUNT_EXACT_HEADER, "false");
     if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
     return c.json(
       rows.map((row) => toTip(row, origin)),

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { LIMITS } from "#shared/constants.ts";
+import { LIMITS, SEARCH_COUNT_CAP } from "#shared/constants.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { hasControlCharacters } from "#shared/schemas/common.ts";
 import {
@@ -12,7 +12,7 @@ import {
   type TipUpdateParsed,
 } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
-import { tipCounts, tipLikes, tipSearchText, tips, tipTitleKey } from "../../db/schema.ts";
+import { tipCounts, tipLikes, tips, tipTitleKey } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 
 /** A tip as stored; tip-dto.ts makes the API's shape of it. */
@@ -118,7 +118,7 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId }: { ownerId
     filters.push(
       ownerId
         ? sql`(lower(${tips.title}) like ${pattern} or lower(${tips.category}) like ${pattern} or lower(${tips.plantType}) like ${pattern})`
-        : sql`${tipSearchText} like ${pattern}`,
+        : sql`${tips.searchText} like ${pattern}`,
     );
   }
   const where = and(...filters);
@@ -133,8 +133,19 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId }: { ownerId
       .orderBy(...ORDER[query.sort])
       .limit(query.limit + 1)
       .offset(cursor ? 0 : query.offset),
-    total:
-      ownerId || query.q ? db.select({ total: count() }).from(tips).where(where) : countPublicTips(db, query),
+    total: ownerId
+      ? db.select({ total: count() }).from(tips).where(where)
+      : query.q
+        ? // Counting every match of a common word costs as much as reading them all: count up to the cap.
+          db.select({ total: sql<number>`count(*)::int` }).from(
+            db
+              .select({ one: sql`1` })
+              .from(tips)
+              .where(where)
+              .limit(SEARCH_COUNT_CAP + 1)
+              .as("matches"),
+          )
+        : countPublicTips(db, query),
   };
 }
 
@@ -163,7 +174,7 @@ export async function listTips(
   db: Db,
   query: ListQuery,
   options: { ownerId?: string } = {},
-): Promise<{ rows: TipRow[]; total: number; nextCursor: string | null }> {
+): Promise<{ rows: TipRow[]; total: number; totalExact: boolean; nextCursor: string | null }> {
   const queries = listTipsQueries(db, query, options);
   const [rows, [totals]] = await Promise.all([queries.page, queries.total]);
 
@@ -178,7 +189,14 @@ export async function listTips(
           ...(query.sort === "likes" ? { l: last.tip.totalLiked } : {}),
         })
       : null;
-  return { rows: page.map((r) => r.tip), total: totals?.total ?? 0, nextCursor };
+  const counted = totals?.total ?? 0;
+  const capped = !options.ownerId && query.q !== undefined && counted > SEARCH_COUNT_CAP;
+  return {
+    rows: page.map((r) => r.tip),
+    total: capped ? SEARCH_COUNT_CAP : counted,
+    totalExact: !capped,
+    nextCursor,
+  };
 }
 
 /** A tip by id whoever may see it; null for an unknown or malformed id. */

@@ -40,8 +40,9 @@ export function ListQueryView<T>({
   children: (list: ListResult<T>) => ReactNode;
 }) {
   // Only an answer for this very page counts, not the previous page's kept on screen meanwhile.
+  // A total that is a lower bound (a broad search) says nothing of where the pages end.
   const lastPage =
-    paging && query.isSuccess && !query.isPlaceholderData
+    paging && query.isSuccess && !query.isPlaceholderData && query.data.exact
       ? Math.max(1, Math.ceil(query.data.total / paging.pageSize))
       : null;
   const pastTheEnd = paging !== undefined && lastPage !== null && paging.page > lastPage;
@@ -73,6 +74,7 @@ export function ListQueryView<T>({
         <Pagination
           page={paging.page}
           pageCount={Math.max(1, Math.ceil(query.data.total / paging.pageSize))}
+          pageCountExact={query.data.exact}
           onPageChange={(next) => {
             paging.setPage(next);
             if (paging.scrollToTop) window.scrollTo({ top: 0 });

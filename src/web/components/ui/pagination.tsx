@@ -6,9 +6,12 @@ export function Pagination({
   pageCount,
   onPageChange,
   label = "Pagination",
+  pageCountExact = true,
 }: {
   page: number;
   pageCount: number;
+  /** False when there may be more pages than `pageCount` (a total that is a lower bound). */
+  pageCountExact?: boolean;
   onPageChange: (page: number) => void;
   label?: string;
 }) {
@@ -25,13 +28,13 @@ export function Pagination({
         Previous
       </button>
       <span aria-current="page" className="text-sm">
-        Page {page} of {pageCount}
+        {`Page ${page.toLocaleString("en-US")} of ${pageCount.toLocaleString("en-US")}${pageCountExact ? "" : "+"}`}
       </span>
       <button
         type="button"
         className="btn btn-outline btn-sm"
         onClick={() => onPageChange(page + 1)}
-        disabled={page >= pageCount}
+        disabled={pageCountExact && page >= pageCount}
       >
         Next
         <ChevronRight aria-hidden="true" className="size-4" />

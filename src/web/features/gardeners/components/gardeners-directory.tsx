@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { useListPage } from "#web/hooks/use-list-page.ts";
+import { countLabel } from "#web/lib/format.ts";
 import { useGardeners } from "../api/get-gardeners.ts";
 import { GardenerCard } from "./gardener-card.tsx";
 
@@ -30,7 +31,7 @@ export function GardenersDirectory() {
       {(page) => (
         <>
           <p className="mb-4 text-sm text-base-content/80" aria-live="polite">
-            {total} {total === 1 ? "gardener" : "gardeners"}
+            {countLabel(total, { one: "gardener", many: "gardeners" })}
           </p>
           <div
             className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${gardeners.isPlaceholderData ? "opacity-60" : ""}`}

@@ -4,6 +4,7 @@ import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useListPage } from "#web/hooks/use-list-page.ts";
+import { formatNumber } from "#web/lib/format.ts";
 import { useTips } from "../api/get-tips.ts";
 import { descriptionColumn, tipColumns } from "./tip-columns.tsx";
 import { TipFilters } from "./tip-filters.tsx";
@@ -11,7 +12,6 @@ import type { TipColumn } from "./tip-table.tsx";
 import { TipTable } from "./tip-table.tsx";
 
 const PAGE_SIZE = 20;
-const numbers = new Intl.NumberFormat("en-US");
 
 const viewDetails: TipColumn = {
   header: "Action",
@@ -87,7 +87,8 @@ export function AllTipsTable() {
         {(page) => (
           <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
             <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
-              Showing {numbers.format(matching)} of {numbers.format(everything ?? matching)} tips
+              Showing {formatNumber(matching)}
+              {page.exact ? "" : "+"} of {formatNumber(everything ?? matching)} tips
             </p>
             <TipTable tips={page.items} columns={COLUMNS} label="All public tips" tableFrom="xl" />
           </div>

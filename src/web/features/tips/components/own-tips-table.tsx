@@ -5,6 +5,7 @@ import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useListPage } from "#web/hooks/use-list-page.ts";
 import { useUser } from "#web/lib/auth.ts";
+import { countLabel } from "#web/lib/format.ts";
 import { useTips } from "../api/get-tips.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
 import { descriptionColumn, ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
@@ -85,7 +86,7 @@ export function OwnTipsTable() {
         {(page) => (
           <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
             <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
-              {page.total} {page.total === 1 ? "tip" : "tips"}
+              {countLabel(page.total, { one: "tip", many: "tips" })}
               {list.q ? ` matching “${list.q}”` : ""}
             </p>
             <TipTable tips={page.items} columns={columns} label="My tips" tableFrom="xl" />

@@ -89,6 +89,20 @@ describe("Browse Tips paging", () => {
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
   });
 
+  it("says a broad search's count is a lower bound, and lets the pages go on past it", async () => {
+    server.use(
+      http.get("*/api/tips", () =>
+        HttpResponse.json(TIPS.slice(0, 10), {
+          headers: { "X-Total-Count": "1000", "X-Total-Count-Exact": "false" },
+        }),
+      ),
+    );
+    renderBrowse("/browse-tips?q=compost&page=100");
+    expect(await screen.findByText("1,000+ tips matching “compost”")).toBeInTheDocument();
+    expect(screen.getByText("Page 100 of 100+")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Next" })).toBeEnabled();
+  });
+
   it("shows a failed load with a message and a retry that works", async () => {
     let fail = true;
     server.use(

@@ -2,6 +2,7 @@ import { Sprout } from "lucide-react";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { useListPage } from "#web/hooks/use-list-page.ts";
+import { countLabel } from "#web/lib/format.ts";
 import { useTips } from "../api/get-tips.ts";
 import { TipCardGrid } from "./tip-card.tsx";
 import { tipColumns } from "./tip-columns.tsx";
@@ -58,7 +59,7 @@ export function PublicTipsList({ labelledBy }: { labelledBy: string }) {
         {(page) => (
           <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
             <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
-              {total} {total === 1 ? "tip" : "tips"}
+              {countLabel(total, { one: "tip", many: "tips" }, page.exact)}
               {list.q ? ` matching “${list.q}”` : ""}
               {list.level ? ` at ${list.level} level` : ""}
             </p>

@@ -1,0 +1,29 @@
+/**
+ * `npm run bench [-- http|search|soak ...]`: the performance measurements of docs/performance.md.
+ * Without names: `http` (public reads against a bare server, PGlite and PostgreSQL) then `search` (a
+ * million tips). `soak` (ten minutes of mixed traffic) runs only when named.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { projectRoot } from "./support.ts";
+
+const BENCHMARKS: Record<string, string> = {
+  http: "bench/http.ts",
+  search: "bench/search.ts",
+  soak: "bench/soak.ts",
+};
+const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+const names = asked.length > 0 ? asked : ["http", "search"];
+for (const name of names) {
+  const file = BENCHMARKS[name];
+  if (!file) {
+    console.error(`No benchmark "${name}": choose from ${Object.keys(BENCHMARKS).join(", ")}`);
+    process.exit(2);
+  }
+  console.log(`\n━━━ bench: ${name} ━━━`);
+  const result = spawnSync(process.execPath, ["--import", "tsx", path.join(projectRoot, file)], {
+    stdio: "inherit",
+    cwd: projectRoot,
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
