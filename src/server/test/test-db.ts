@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { type App, createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { createMemoryMailer } from "../mail/mailer.ts";
+import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { readResponse, type TestResponse } from "./http-client.ts";
 
 export type TestDriver = "pglite" | "postgres";
@@ -43,7 +44,9 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /** The app on a database of its own, with a mailer that keeps what it sends (`mailer.sent`). */
-export async function createTestApp(options: { config?: Parameters<typeof createApp>[0]["config"] } = {}) {
+export async function createTestApp(
+  options: { config?: Parameters<typeof createApp>[0]["config"]; storage?: PhotoStorage } = {},
+) {
   const database = await openTestDatabase();
   const mailer = createMemoryMailer();
   const app = createApp({
@@ -51,6 +54,7 @@ export async function createTestApp(options: { config?: Parameters<typeof create
     authSecret: randomBytes(32).toString("hex"),
     config: { BASE_URL: "http://localhost", ...options.config },
     mailer,
+    storage: options.storage,
   });
   return { app, db: database.db, database, mailer, close: () => database.close() };
 }
