@@ -8,6 +8,8 @@ import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { webDistDir } from "./lib/paths.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startPhotoSweep } from "./modules/uploads/uploads.service.ts";
+import { createPhotoStorage } from "./storage/create-storage.ts";
 
 /** Start-up problems a person can fix are reported as one line, never as a stack trace. */
 function fail(message: string): never {
@@ -44,7 +46,12 @@ const mailer = createMailer({
   outboxDir: path.join(env.DATA_DIR, "outbox"),
   logger,
 });
+// Uploaded photos: DATA_DIR/uploads, or the S3 bucket; those nothing uses are deleted after a day.
+const storage = createPhotoStorage(env);
+const stopPhotoSweep = startPhotoSweep({ db: database.db, storage, logger });
+logger.info(`Uploaded photos are kept in ${storage.describe}`);
 const app = createApp({
+  storage,
   db: database.db,
   authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
   config: env,
@@ -74,6 +81,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal} received, closing`);
+  stopPhotoSweep();
   const force = setTimeout(() => {
     logger.warn("Requests still open after 10 s, stopping anyway");
     process.exit(1);

@@ -262,7 +262,7 @@ describe("POST /api/uploads", () => {
   });
 
   it("answers 404 for a name that is not a stored photo", async () => {
-    for (const name of ["0".repeat(32) + "-10x10.webp", "..%2Fpglite", "x.svg", "%2e%2e"]) {
+    for (const name of [`${"0".repeat(32)}-10x10.webp`, "..%2Fpglite", "x.svg", "%2e%2e"]) {
       const response = await ctx.app.request(`http://localhost/uploads/${name}`);
       expect(response.status).toBe(404);
     }
