@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 const serverTests = ["src/server/**/*.test.ts"];
 /** Tests that touch no database run once; the rest run on PGlite and again on PostgreSQL. */
 const noDatabaseTests = ["src/server/**/*.unit.test.ts"];
+/** Tests of what only a database server allows (several instances on one database) run on PostgreSQL only. */
+const postgresOnlyTests = ["src/server/**/*.postgres.test.ts"];
 
 export default defineConfig({
   test: {
@@ -22,6 +24,7 @@ export default defineConfig({
           name: "server",
           environment: "node",
           include: serverTests,
+          exclude: postgresOnlyTests,
           env: { TEST_DB: "pglite" },
           setupFiles: ["src/server/test/setup.ts"],
           testTimeout: 30_000,

@@ -1,5 +1,4 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { secureHeaders } from "hono/secure-headers";
 import type { ApiError } from "#shared/schemas/common.ts";
 import { createAuthRouter } from "./auth/auth.routes.ts";
 import { type Auth, createAuth } from "./auth/auth.ts";
@@ -11,6 +10,9 @@ import { createRouter } from "./lib/create-router.ts";
 import { createErrorHandler } from "./lib/errors.ts";
 import { parseJsonObject } from "./lib/json-body.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
+import { PublicCache } from "./lib/public-cache.ts";
+import { publicCacheLayer } from "./lib/public-cache-layer.ts";
+import { computeSecurityHeaders } from "./lib/security-headers.ts";
 import { DEFAULT_BASE_URL } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { dashboardRouter } from "./modules/dashboard/dashboard.routes.ts";
@@ -33,6 +35,11 @@ export interface AppDeps {
   webRoot?: string;
   /** Where uploaded photos are kept (DATA_DIR/uploads or a bucket); in memory when not given. */
   storage?: PhotoStorage;
+  /**
+   * Public answers kept between requests (issue 11). The server passes one it also answers from before
+   * the app, and clears on database notifications; each app gets its own otherwise.
+   */
+  publicCache?: PublicCache;
 }
 
 /** The site's own origin, plus its loopback twin (localhost and 127.0.0.1 name the same local server). */
@@ -53,6 +60,7 @@ export function createApp({
   logger = silentLogger,
   webRoot,
   storage = createMemoryStorage({ publicBase: `${config.BASE_URL ?? DEFAULT_BASE_URL}/uploads` }),
+  publicCache = new PublicCache(),
 }: AppDeps) {
   const baseUrl = config.BASE_URL ?? DEFAULT_BASE_URL;
   const origins = trustedOrigins(baseUrl);
@@ -81,6 +89,8 @@ export function createApp({
   const api = createRouter();
 
   app.onError(createErrorHandler(logger));
+  // First of all: a stored public answer skips everything below, and a stored one has all its headers.
+  app.use("*", publicCacheLayer(publicCache));
   // Registered before the security headers so it has the last word: the sign-in popup's landing page
   // must keep its link to the window that opened it across the trip to the provider and back.
   app.use("/auth/*", async (c, next) => {
@@ -88,45 +98,49 @@ export function createApp({
     if (c.req.path.startsWith("/auth/popup-done."))
       c.res.headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
   });
-  app.use(
-    "*",
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Tip images and profile photos are http(s) URLs on any host (ruling 11).
-        imgSrc: ["'self'", "data:", "https:", "http:"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      // The Google sign-in popup must keep its link to this window (ruling 22).
-      crossOriginOpenerPolicy: "same-origin-allow-popups",
-      referrerPolicy: "strict-origin-when-cross-origin",
-      // frame-ancestors 'none' says the same to browsers that read CSP; the two must not disagree.
-      xFrameOptions: "DENY",
-      // Over plain http the header means nothing and, on localhost, would pin every other local site to https.
-      strictTransportSecurity: baseUrl.startsWith("https://") ? "max-age=31536000; includeSubDomains" : false,
-      permissionsPolicy: {
-        camera: [],
-        microphone: [],
-        geolocation: [],
-        payment: [],
-        usb: [],
-        serial: [],
-        hid: [],
-        magnetometer: [],
-        gyroscope: [],
-        accelerometer: [],
-        browsingTopics: [],
-      },
-    }),
-  );
+  // The security headers are the same on every answer: made once, then set (secureHeaders would build
+  // the same strings again for every request).
+  const securityHeaders = computeSecurityHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      // Tip images and profile photos are http(s) URLs on any host (ruling 11).
+      imgSrc: ["'self'", "data:", "https:", "http:"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      scriptSrc: ["'self'"],
+      connectSrc: ["'self'"],
+      fontSrc: ["'self'", "data:"],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    crossOriginEmbedderPolicy: false,
+    // The Google sign-in popup must keep its link to this window (ruling 22).
+    crossOriginOpenerPolicy: "same-origin-allow-popups",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    // frame-ancestors 'none' says the same to browsers that read CSP; the two must not disagree.
+    xFrameOptions: "DENY",
+    // Over plain http the header means nothing and, on localhost, would pin every other local site to https.
+    strictTransportSecurity: baseUrl.startsWith("https://") ? "max-age=31536000; includeSubDomains" : false,
+    permissionsPolicy: {
+      camera: [],
+      microphone: [],
+      geolocation: [],
+      payment: [],
+      usb: [],
+      serial: [],
+      hid: [],
+      magnetometer: [],
+      gyroscope: [],
+      accelerometer: [],
+      browsingTopics: [],
+    },
+  });
+  app.use("*", async (c, next) => {
+    await next();
+    const headers = await securityHeaders;
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  });
   app.use("/api/*", async (c, next) => {
     c.set("db", db);
     c.set("config", config);

@@ -1,5 +1,6 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { resolveAuthSecret } from "./auth/secret.ts";
 import { type Database, DatabaseUnavailableError, openDatabase } from "./db/client.ts";
@@ -7,6 +8,8 @@ import { seedOnFirstStart } from "./db/seed.ts";
 import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { webDistDir } from "./lib/paths.ts";
+import { hasSessionCookie, PublicCache, replyFor } from "./lib/public-cache.ts";
+import { followPublicChanges } from "./lib/public-changes.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startPhotoSweep } from "./modules/uploads/uploads.service.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
@@ -50,8 +53,14 @@ const mailer = createMailer({
 const storage = createPhotoStorage(env);
 const stopPhotoSweep = startPhotoSweep({ db: database.db, storage, logger });
 logger.info(`Uploaded photos are kept in ${storage.describe}`);
+// Public answers are kept between requests and dropped on every change, from this instance or another.
+const publicCache = new PublicCache();
+const publicChanges = await followPublicChanges(database, publicCache).catch((error: unknown) =>
+  fail(`cannot listen for database changes: ${error instanceof Error ? error.message : String(error)}`),
+);
 const app = createApp({
   storage,
+  publicCache,
   db: database.db,
   authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
   config: env,
@@ -60,10 +69,36 @@ const app = createApp({
   webRoot: env.NODE_ENV === "production" ? webDistDir : undefined,
 });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+/**
+ * A stored public answer is sent straight from the cache, before the request is turned into a fetch
+ * Request for the app: the same bytes and headers the app would send (lib/public-cache.ts makes both),
+ * at close to what a bare node:http server manages (issue 11, `npm run bench`).
+ */
+function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+  const { method, url } = req;
+  if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/api/")) return false;
+  const answer = publicCache.get(url, hasSessionCookie(req.headers.cookie));
+  if (!answer) return false;
+  const reply = replyFor(answer, {
+    method,
+    ifNoneMatch: req.headers["if-none-match"],
+    acceptEncoding: req.headers["accept-encoding"],
+  });
+  res.writeHead(reply.status, reply.flatHeaders);
+  res.end(reply.body ?? undefined);
+  return true;
+}
+
+const appListener = getRequestListener(app.fetch, { hostname: env.HOST });
+const server = createServer((req, res) => {
+  if (!answerFromCache(req, res)) void appListener(req, res);
+});
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   logger.info(
-    `Garden Community (${env.NODE_ENV}) on http://${shownHost}:${info.port} with ${database.driver} at ${database.location}`,
+    `Garden Community (${env.NODE_ENV}) on http://${shownHost}:${port} with ${database.driver} at ${database.location}`,
   );
   logger.info(
     `Public address ${env.BASE_URL}; e-mail to ${mailer.describe}; Google sign-in ${env.GOOGLE_CLIENT_ID ? "configured" : "not configured"}`,
@@ -88,6 +123,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   server.close(async () => {
+    await publicChanges.stop().catch(() => {});
     await database.close().catch((error) => logger.error("Closing the database failed", error));
     process.exit(0);
   });

@@ -22,6 +22,12 @@ export interface Database {
   /** Where the data lives, for the start-up log (never includes a password). */
   location: string;
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, from any session or instance, and `onNotify` once
+   * more after a lost listening connection is back (what was sent meanwhile is unknown). Resolves once
+   * listening; the returned function stops it.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -68,7 +74,54 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onNotify) => listenPostgres(databaseUrl, channel, onNotify),
     close: () => pool.end(),
+  };
+}
+
+/** A dedicated connection that LISTENs, reconnecting (after 1 s, then each second) when it is lost. */
+async function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = null;
+      next.end().catch(() => {});
+      retry = setTimeout(reconnect, 1000);
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reconnect = () => {
+    retry = null;
+    if (stopped) return;
+    connect().then(
+      // Changes made while nobody listened are unknown: treat them as one.
+      () => onNotify(""),
+      () => {
+        if (!stopped) retry = setTimeout(reconnect, 1000);
+      },
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+    client = null;
   };
 }
 
@@ -95,6 +148,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     location: dataDir ? path.join(dataDir, "pglite") : "memory",
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
+    },
+    async listen(channel, onNotify) {
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten();
     },
     async close() {
       await client.close();

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import type { Logger } from "./logger.ts";
+import type { PublicScope } from "./public-cache.ts";
 
 /**
  * The types every route module shares, kept apart from app.ts (which imports the route modules), so no
@@ -38,6 +39,8 @@ export interface AppEnv {
     sessionUser?: SessionUser | null;
     /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */
     jsonBody?: Record<string, unknown>;
+    /** Set by a route whose answer is public and may be cached (lib/public-cache-layer.ts). */
+    publicScope?: PublicScope;
   };
 }
 

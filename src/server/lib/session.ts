@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "./app-env.ts";
 import { HttpError } from "./errors.ts";
+import { hasSessionCookie } from "./public-cache.ts";
 
 export type { SessionUser };
 
@@ -14,6 +15,11 @@ interface SessionContext extends ContextWithVars {
 export async function getSessionUser(c: SessionContext): Promise<SessionUser | null> {
   // Read once per request, however many middlewares and handlers ask.
   if (c.var.sessionUser !== undefined) return c.var.sessionUser;
+  // No session cookie, no session: a visitor costs no lookup (issue 11).
+  if (!hasSessionCookie(c.req.raw.headers.get("Cookie"))) {
+    c.set("sessionUser", null);
+    return null;
+  }
   const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
   const user: SessionUser | null = session
     ? {

@@ -4,6 +4,8 @@ import { inject } from "vitest";
 import type { z } from "zod";
 import { type App, createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import { PublicCache } from "../lib/public-cache.ts";
+import { followPublicChanges } from "../lib/public-changes.ts";
 import { createMemoryMailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { readResponse, type TestResponse } from "./http-client.ts";
@@ -49,14 +51,35 @@ export async function createTestApp(
 ) {
   const database = await openTestDatabase();
   const mailer = createMemoryMailer();
+  const publicCache = new PublicCache();
   const app = createApp({
     db: database.db,
     authSecret: randomBytes(32).toString("hex"),
     config: { BASE_URL: "http://localhost", ...options.config },
     mailer,
     storage: options.storage,
+    publicCache,
   });
-  return { app, db: database.db, database, mailer, close: () => database.close() };
+  // As the server does: every change to public data, whoever makes it, drops the cached answers. Tests
+  // also write straight to the database (like another instance would); each request first waits until
+  // such changes have reached the cache, as a client arriving after them would find them there.
+  const changes = await followPublicChanges(database, publicCache);
+  const request = app.request;
+  app.request = async (...args: Parameters<typeof request>) => {
+    await changes.settle();
+    return request(...args);
+  };
+  return {
+    app,
+    db: database.db,
+    database,
+    mailer,
+    publicCache,
+    close: async () => {
+      await changes.stop();
+      await database.close();
+    },
+  };
 }
 
 /**

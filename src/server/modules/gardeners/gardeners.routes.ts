@@ -4,6 +4,7 @@ import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardener.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { errorResponses } from "../../lib/openapi.ts";
+import { markPublic } from "../../lib/public-cache-layer.ts";
 import { siteOrigin } from "../../lib/urls.ts";
 import { toGardener } from "./gardener-dto.ts";
 import { listGardeners } from "./gardeners.service.ts";
@@ -31,6 +32,7 @@ const listGardenersRoute = createRoute({
 
 export const gardenersRouter = createRouter().openapi(listGardenersRoute, async (c) => {
   const { rows, total } = await listGardeners(c.var.db, c.req.valid("query"));
+  markPublic(c, "everyone");
   const origin = siteOrigin(c);
   c.header(TOTAL_COUNT_HEADER, String(total));
   return c.json(

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PublicConfigSchema } from "#shared/schemas/config.ts";
 import { pingDatabase } from "../../db/client.ts";
 import { createRouter } from "../../lib/create-router.ts";
+import { markPublic } from "../../lib/public-cache-layer.ts";
 
 const healthRoute = createRoute({
   method: "get",
@@ -54,6 +55,7 @@ export const systemRouter = createRouter()
     };
     // Only configured networks are listed (ruling 20).
     const configured = Object.fromEntries(Object.entries(social).filter(([, url]) => url));
+    markPublic(c, "everyone");
     return c.json(
       { social: configured, googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) },
       200,

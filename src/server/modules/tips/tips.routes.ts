@@ -13,6 +13,7 @@ import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/openapi.ts";
+import { markPublic } from "../../lib/public-cache-layer.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { siteOrigin } from "../../lib/urls.ts";
 import { releasePhoto } from "../uploads/uploads.service.ts";
@@ -166,6 +167,8 @@ export const tipsRouter = createRouter()
       );
     }
     const { rows, total, nextCursor } = await listTips(c.var.db, query, { ownerId });
+    // The public list holds nothing of the caller: one answer for everyone, signed in or not.
+    if (!ownerId) markPublic(c, "everyone");
     const origin = siteOrigin(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
@@ -181,6 +184,9 @@ export const tipsRouter = createRouter()
     if (!row) throw new HttpError(404, "Tip not found");
     const tip = toTip(row, siteOrigin(c));
     if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
+    // A visitor's answer is the same for every visitor; a signed-in caller's says whether they like it.
+    else markPublic(c, "visitor");
+    c.header("Vary", "Cookie");
     return c.json(tip, 200);
   })
   .openapi(createTipRoute, async (c) => {

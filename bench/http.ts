@@ -1,0 +1,194 @@
+/**
+ * `npm run bench -- http`: the public reads at 50 connections, on the production build, each measured
+ * beside a bare node:http server in its own process answering the same bytes with the same headers, in
+ * the same run (issue 11: at least 0.7x of it, p99 at most 20 ms). Once on the embedded PGlite and once
+ * on a throwaway PostgreSQL cluster, both filled with the demo data.
+ *
+ * BENCH_SECONDS (default 5) per measurement; each pair is measured twice, alternating (ours, bare, ours,
+ * bare), and the figures are the means of the two.
+ */
+import { type ChildProcess, fork, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
+import { freePort } from "../src/server/test/server-process.ts";
+import { ensureBuilt, projectRoot } from "./support.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Which databases to measure on: BENCH_DRIVERS=pglite,postgres (the default: both). */
+const DRIVERS = (process.env.BENCH_DRIVERS ?? "pglite,postgres").split(",");
+const CONNECTIONS = 50;
+
+interface Target {
+  name: string;
+  path: string;
+}
+
+interface Measured {
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string): Promise<Measured> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+function mean(values: Measured[]): Measured {
+  const sum = (pick: (m: Measured) => number) => values.reduce((total, m) => total + pick(m), 0);
+  return {
+    requestsPerSecond: sum((m) => m.requestsPerSecond) / values.length,
+    p99: sum((m) => m.p99) / values.length,
+    errors: sum((m) => m.errors),
+  };
+}
+
+async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["dist/server/server.mjs"], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      BASE_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO_DATA: "true",
+      RATE_LIMIT: "false",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {}
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function startBare(answersFile: string, port: number): Promise<ChildProcess> {
+  const child = fork(path.join(projectRoot, "bench/bare-server.mjs"), [answersFile, String(port)], {
+    stdio: "inherit",
+  });
+  await new Promise((resolve) => child.once("message", resolve));
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function benchmark(label: string, env: Record<string, string>) {
+  const port = await freePort();
+  const server = await startServer(env, port);
+  const base = `http://127.0.0.1:${port}`;
+  const rows: string[] = [];
+  const workDir = mkdtempSync(path.join(os.tmpdir(), "garden-bench-"));
+  let bare: ChildProcess | null = null;
+  try {
+    const tips = (await (await fetch(`${base}/api/tips?availability=Public&limit=1`)).json()) as Array<{
+      _id: string;
+    }>;
+    const targets: Target[] = [
+      { name: "public tips, first page", path: "/api/tips?availability=Public" },
+      {
+        name: "Browse page 2, level Easy",
+        path: "/api/tips?availability=Public&difficulty=Easy&limit=10&offset=10",
+      },
+      { name: "trending (likes), limit 6", path: "/api/tips?availability=Public&sort=likes&limit=6" },
+      { name: "one tip, for a visitor", path: `/api/tips/${tips[0]?._id}` },
+      { name: "gardeners", path: "/api/gardeners" },
+      { name: "active gardeners, limit 6", path: "/api/gardeners?status=active&limit=6" },
+    ];
+    // What the server answers (after a first request has filled its cache), for the bare server to repeat.
+    const answers: Record<string, { status: number; headers: Array<[string, string]>; body: string }> = {};
+    // autocannon asks for no compression, so neither do these (fetch would ask for br and undo it).
+    const identity = { headers: { "Accept-Encoding": "identity" } };
+    for (const target of targets) {
+      await fetch(`${base}${target.path}`, identity);
+      const response = await fetch(`${base}${target.path}`, identity);
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers].filter(
+        ([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name),
+      );
+      answers[target.path] = { status: response.status, headers, body: body.toString("base64") };
+    }
+    const answersFile = path.join(workDir, "answers.json");
+    writeFileSync(answersFile, JSON.stringify(answers));
+    const barePort = await freePort();
+    bare = await startBare(answersFile, barePort);
+
+    for (const target of targets) {
+      const ours: Measured[] = [];
+      const theirs: Measured[] = [];
+      for (let round = 0; round < 2; round++) {
+        ours.push(await measure(`${base}${target.path}`));
+        theirs.push(await measure(`http://127.0.0.1:${barePort}${target.path}`));
+      }
+      const a = mean(ours);
+      const b = mean(theirs);
+      const bytes = Buffer.from(answers[target.path]?.body ?? "", "base64").length;
+      rows.push(
+        `| ${target.name} (${(bytes / 1024).toFixed(1)} KB) | ${a.requestsPerSecond.toFixed(0)} | ${b.requestsPerSecond.toFixed(0)} | ${(a.requestsPerSecond / b.requestsPerSecond).toFixed(2)}x | ${a.p99.toFixed(1)} ms | ${b.p99.toFixed(1)} ms | ${a.errors} |`,
+      );
+      console.log(rows.at(-1));
+    }
+  } finally {
+    if (bare) await stop(bare);
+    await stop(server);
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  return [
+    `### ${label}`,
+    "",
+    `${CONNECTIONS} connections, ${SECONDS} s per measurement, means of two alternating rounds.`,
+    "",
+    "| read | ours req/s | bare req/s | ratio | ours p99 | bare p99 | errors |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows,
+  ].join("\n");
+}
+
+ensureBuilt();
+const reports: string[] = [];
+if (DRIVERS.includes("pglite")) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "garden-bench-data-"));
+  try {
+    reports.push(await benchmark("Embedded PGlite", { DATA_DIR: dataDir }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+const cluster = DRIVERS.includes("postgres") ? await startThrowawayCluster() : null;
+if (cluster)
+  try {
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query("create database bench_http");
+    await admin.end();
+    const url = new URL(cluster.url);
+    url.pathname = "/bench_http";
+    const pgData = mkdtempSync(path.join(os.tmpdir(), "garden-bench-data-"));
+    try {
+      reports.push(await benchmark("PostgreSQL 15", { DATABASE_URL: url.toString(), DATA_DIR: pgData }));
+    } finally {
+      rmSync(pgData, { recursive: true, force: true });
+    }
+  } finally {
+    await cluster.stop();
+  }
+console.log(`\n${reports.join("\n\n")}`);

@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { testDriver } from "./test/test-db.ts";
+
+/**
+ * Issue 11: the server answers a stored public answer before the app sees the request. What it sends must
+ * be what the app sends: the same status, headers and bytes, 304 and compression included.
+ */
+let server: ReturnType<typeof startServer>;
+let base = "";
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  const env: Record<string, string> = { DATA_DIR: tempDir(), SEED_DEMO_DATA: "true" };
+  if (testDriver === "postgres") {
+    const adminUrl = inject("postgresAdminUrl");
+    const name = `garden_fast_${randomUUID().replaceAll("-", "")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    };
+  }
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = startServer(
+    { ...env, PORT: String(port), HOST: "127.0.0.1", BASE_URL: base },
+    { waitForUrl: `${base}/api/health` },
+  );
+  await server.ready();
+}, 60_000);
+
+afterAll(async () => {
+  server.child.kill("SIGTERM");
+  await server.exited;
+  await dropDatabase();
+});
+
+const headersOf = (response: Response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !["date", "keep-alive"].includes(name)));
+
+describe("answers from the server's fast path", () => {
+  for (const path of [
+    "/api/tips?availability=Public",
+    "/api/gardeners?status=active&limit=6",
+    "/api/config",
+  ]) {
+    it(`are the app's own answers for ${path}`, async () => {
+      for (const encoding of ["identity", "br", "gzip"]) {
+        const init = { headers: { "Accept-Encoding": encoding } };
+        // The first request of a path goes through the app and fills the cache; the next is the fast path.
+        const url = `${base}${path}${path.includes("?") ? "&" : "?"}e=${encoding}`;
+        const first = await fetch(url, init);
+        const firstBody = Buffer.from(await first.arrayBuffer());
+        const second = await fetch(url, init);
+        const secondBody = Buffer.from(await second.arrayBuffer());
+        expect(headersOf(second)).toEqual(headersOf(first));
+        expect(secondBody.equals(firstBody)).toBe(true);
+        expect(second.headers.get("etag")).toMatch(/^"/);
+
+        const notModified = await fetch(url, {
+          headers: { "If-None-Match": second.headers.get("etag") ?? "" },
+        });
+        expect(notModified.status).toBe(304);
+        expect((await notModified.arrayBuffer()).byteLength).toBe(0);
+      }
+    });
+  }
+
+  it("never answers a signed-in caller with a visitor's tip", async () => {
+    const list = (await (await fetch(`${base}/api/tips?availability=Public&limit=1`)).json()) as Array<{
+      _id: string;
+    }>;
+    const id = list[0]?._id ?? "";
+    await fetch(`${base}/api/tips/${id}`);
+    const visitor = (await (await fetch(`${base}/api/tips/${id}`)).json()) as { likedByMe?: boolean };
+    expect(visitor.likedByMe).toBeUndefined();
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({
+        name: "Fast",
+        email: `fast.${randomUUID()}@example.com`,
+        password: "Sunflower7",
+      }),
+    });
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const signedIn = (await (
+      await fetch(`${base}/api/tips/${id}`, { headers: { Cookie: cookie } })
+    ).json()) as {
+      likedByMe?: boolean;
+    };
+    expect(signedIn.likedByMe).toBe(false);
+  });
+});

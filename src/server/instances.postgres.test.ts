@@ -1,0 +1,150 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { TipSchema } from "#shared/schemas/tip.ts";
+import { RATE_LIMITS } from "./auth/auth.routes.ts";
+import { freePort, startServer, tempDir } from "./test/server-process.ts";
+
+/**
+ * Issue 11: several instances behind a proxy on one PostgreSQL. Two real servers share a throwaway
+ * database: a session made on one works on the other, failed sign-ins are counted across both, and a like
+ * given on one is seen on the other within a second, although each keeps its own cache of public answers.
+ */
+const BASE_URL = "http://garden.test";
+let servers: Array<ReturnType<typeof startServer> & { base: string }> = [];
+let dropDatabase = async () => {};
+
+beforeAll(async () => {
+  const adminUrl = inject("postgresAdminUrl");
+  const name = `garden_instances_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  // As docs/deploy.md says: the same secret, public address and database for every instance.
+  const secret = randomBytes(32).toString("hex");
+  for (let i = 0; i < 2; i++) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer(
+      {
+        DATA_DIR: tempDir(),
+        DATABASE_URL: url.toString(),
+        BETTER_AUTH_SECRET: secret,
+        BASE_URL,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+      },
+      { waitForUrl: `${base}/api/health` },
+    );
+    servers.push({ ...server, base });
+    // One at a time: the second waits for the first's migrations (an advisory lock) anyway.
+    await server.ready();
+  }
+}, 120_000);
+
+afterAll(async () => {
+  for (const server of servers) {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+  servers = [];
+  await dropDatabase();
+});
+
+/** Sends JSON with the public address as Origin (a browser on the site would), carrying `cookie`. */
+async function send(base: string, method: string, path: string, body?: unknown, cookie = "") {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      Origin: BASE_URL,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const setCookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  return { status: response.status, body: (await response.json().catch(() => null)) as unknown, setCookie };
+}
+
+const [first, second] = [() => servers[0]?.base ?? "", () => servers[1]?.base ?? ""];
+
+describe("two instances on one PostgreSQL", () => {
+  it("share sessions: signed up on one, signed in on the other", async () => {
+    const email = `twin.${randomUUID()}@example.com`;
+    const signUp = await send(first(), "POST", "/api/auth/sign-up/email", {
+      name: "Twin",
+      email,
+      password: "Sunflower7",
+    });
+    expect(signUp.status).toBe(200);
+    const session = await send(second(), "GET", "/api/auth/get-session", undefined, signUp.setCookie);
+    expect(session.body).toMatchObject({ user: { email } });
+  });
+
+  it("count failed sign-ins across both", async () => {
+    const email = `target.${randomUUID()}@example.com`;
+    expect(
+      (await send(first(), "POST", "/api/auth/sign-up/email", { name: "T", email, password: "Sunflower7" }))
+        .status,
+    ).toBe(200);
+    const limit = RATE_LIMITS.signIn.perAccountAndIp.count;
+    const wrong = { email, password: "Wrong12345" };
+    for (let i = 0; i < limit; i++) {
+      const base = i % 2 === 0 ? first() : second();
+      expect((await send(base, "POST", "/api/auth/sign-in/email", wrong)).status).toBe(401);
+    }
+    // Neither instance gives another try, not even with the right password.
+    for (const base of [first(), second()])
+      expect(
+        (await send(base, "POST", "/api/auth/sign-in/email", { email, password: "Sunflower7" })).status,
+      ).toBe(429);
+  });
+
+  it("see a like given on the other within a second, though each caches public answers", async () => {
+    const email = `liker.${randomUUID()}@example.com`;
+    const me = await send(first(), "POST", "/api/auth/sign-up/email", {
+      name: "L",
+      email,
+      password: "Sunflower7",
+    });
+    const shared = await send(
+      first(),
+      "POST",
+      "/api/tips",
+      {
+        title: `Shared on the first ${email}`,
+        plantType: "Pea",
+        difficulty: "Easy",
+        description: "Sow peas early in spring.",
+        category: "Vegetables",
+      },
+      me.setCookie,
+    );
+    expect(shared.status).toBe(201);
+    const id = TipSchema.parse(shared.body)._id;
+    const read = async () =>
+      TipSchema.parse((await send(second(), "GET", `/api/tips/${id}`)).body).totalLiked;
+    // The second instance has the tip cached now (read twice: the second read is a cache hit).
+    expect(await read()).toBe(0);
+    expect(await read()).toBe(0);
+    const liked = await send(first(), "POST", `/api/tips/${id}/like`, undefined, me.setCookie);
+    expect(liked.status).toBe(200);
+    await expect.poll(read, { timeout: 1000, interval: 25 }).toBe(1);
+    // And the lists it caches follow as well.
+    const list = await send(second(), "GET", `/api/tips?q=${encodeURIComponent(email)}&sort=likes`);
+    expect(TipSchema.array().parse(list.body)[0]?.totalLiked).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { AppEnv } from "./app-env.ts";
+import {
+  etagOf,
+  hasSessionCookie,
+  type PublicCache,
+  type PublicScope,
+  type Reply,
+  replyFor,
+} from "./public-cache.ts";
+
+/** The cache key of a request: its path and query exactly as sent (the server's fast path makes the same). */
+export function cacheKey(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  return start === -1 ? "/" : url.slice(start);
+}
+
+/**
+ * Marks this answer as public: the same bytes for every visitor (`"visitor"`), or for everyone, signed
+ * in or not (`"everyone"`). Browsers revalidate it (ETag) rather than reuse it unasked: never stale.
+ */
+export function markPublic(c: Pick<Context<AppEnv>, "set" | "header">, scope: PublicScope) {
+  c.set("publicScope", scope);
+  c.header("Cache-Control", "no-cache");
+}
+
+export function toResponse(reply: Reply): Response {
+  // Node's Buffers here are views of plain ArrayBuffers (never shared memory): no copy is made.
+  const body = reply.body
+    ? new Uint8Array(reply.body.buffer as ArrayBuffer, reply.body.byteOffset, reply.body.length)
+    : null;
+  return new Response(body, { status: reply.status, headers: reply.headers });
+}
+
+/**
+ * The app's side of the public-answer cache (lib/public-cache.ts): answers GETs from it, stores what the
+ * routes mark public, and clears it after every write through the API. Registered first, so a stored
+ * answer carries every header the app adds and a hit skips all the rest.
+ */
+export function publicCacheLayer(cache: PublicCache): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { method } = c.req;
+    if (!c.req.path.startsWith("/api/")) return next();
+    if (method !== "GET" && method !== "HEAD") {
+      try {
+        await next();
+      } finally {
+        // Whatever it changed (a tip, a like, a name): answers read before are stale now.
+        if (method !== "OPTIONS") cache.invalidate();
+      }
+      return;
+    }
+    const key = cacheKey(c.req.url);
+    const signedIn = hasSessionCookie(c.req.header("Cookie"));
+    const request = {
+      method,
+      ifNoneMatch: c.req.header("If-None-Match"),
+      acceptEncoding: c.req.header("Accept-Encoding"),
+    };
+    const hit = cache.get(key, signedIn);
+    if (hit) return toResponse(replyFor(hit, request));
+
+    const generation = cache.generation;
+    await next();
+    const scope = c.get("publicScope");
+    if (!scope || c.res.status !== 200 || (signedIn && scope === "visitor")) return;
+    const body = Buffer.from(await c.res.arrayBuffer());
+    const headers = [...c.res.headers].filter(([name]) => name !== "content-length");
+    const answer = { body, headers, scope };
+    const stored = method === "GET" ? cache.set(key, generation, answer) : null;
+    c.res = toResponse(replyFor(stored ?? { ...answer, etag: etagOf(body) }, request));
+  };
+}
