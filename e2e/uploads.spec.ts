@@ -103,7 +103,10 @@ test.describe("refusals and cancelling", () => {
   // The refused file's 415 is the point of the test; Chromium reports every 4xx answer on the console.
   test.use({ allowConsoleErrors: [/status of 415/] });
 
-  test("a refused file says why, and a photo can be cancelled and chosen again", async ({ page, login }) => {
+  test("a refused file says why, and a photo can be cancelled and chosen again", async ({
+    page,
+    login,
+  }, testInfo) => {
     await login();
     await page.goto("/dashboard/add-tip");
     const field = page.getByRole("group", { name: "Photo" });
@@ -128,6 +131,9 @@ test.describe("refusals and cancelling", () => {
       mimeType: "image/jpeg",
       buffer: await phonePhoto(1),
     });
+    await expect(field.getByRole("progressbar", { name: "Uploading photo" })).toBeVisible();
+    await expectNoA11yViolations(page, "an upload in progress");
+    await field.screenshot({ path: testInfo.outputPath("uploading.png") });
     await field.getByRole("button", { name: "Cancel upload" }).click();
     await failed;
     await expect(field.getByRole("progressbar")).toHaveCount(0);
