@@ -119,6 +119,8 @@ test.describe("refusals and cancelling", () => {
       "Choose a photo in JPEG, PNG, WebP, AVIF or HEIC format",
     );
     await expect(page.getByLabel("Image URL")).toHaveValue("");
+    await expectNoA11yViolations(page, "a refused file");
+    await field.screenshot({ path: testInfo.outputPath("refused.png") });
 
     // A slow connection: the upload is still going when Cancel is pressed, and the request is stopped.
     await page.route("**/api/uploads", async (route) => {
