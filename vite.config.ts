@@ -11,6 +11,10 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     strictPort: true,
-    proxy: { "/api": { target: `http://127.0.0.1:${apiPort}` } },
+    // Uploaded photos are served by the API server too (ADR 021).
+    proxy: {
+      "/api": { target: `http://127.0.0.1:${apiPort}` },
+      "/uploads": { target: `http://127.0.0.1:${apiPort}` },
+    },
   },
 });

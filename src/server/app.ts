@@ -20,6 +20,8 @@ import { createDocsRouter } from "./modules/docs/docs.routes.ts";
 import { gardenersRouter } from "./modules/gardeners/gardeners.routes.ts";
 import { systemRouter } from "./modules/system/system.routes.ts";
 import { tipsRouter } from "./modules/tips/tips.routes.ts";
+import { servePhotoFile, uploadsRouter } from "./modules/uploads/uploads.routes.ts";
+import { createMemoryStorage, type PhotoStorage } from "./storage/photo-storage.ts";
 import { serveWeb } from "./web.ts";
 
 export interface AppDeps {
@@ -31,6 +33,8 @@ export interface AppDeps {
   logger?: Logger;
   /** Folder of the built web app; when given, the SPA is served beside the API (production). */
   webRoot?: string;
+  /** Where uploaded photos are kept (DATA_DIR/uploads or a bucket); in memory when not given. */
+  storage?: PhotoStorage;
   /**
    * Public answers kept between requests (issue 11). The server passes one it also answers from before
    * the app, and clears on database notifications; each app gets its own otherwise.
@@ -55,6 +59,7 @@ export function createApp({
   mailer = createMemoryMailer(),
   logger = silentLogger,
   webRoot,
+  storage = createMemoryStorage({ publicBase: `${config.BASE_URL ?? DEFAULT_BASE_URL}/uploads` }),
   publicCache = new PublicCache(),
 }: AppDeps) {
   const baseUrl = config.BASE_URL ?? DEFAULT_BASE_URL;
@@ -141,6 +146,7 @@ export function createApp({
     c.set("config", config);
     c.set("logger", logger);
     c.set("auth", auth);
+    c.set("storage", storage);
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
@@ -160,6 +166,8 @@ export function createApp({
   app.use("/api/*", async (c, next) => {
     if (["GET", "HEAD", "OPTIONS", "DELETE"].includes(c.req.method) || c.req.path.startsWith("/api/auth/"))
       return next();
+    // Photos come as multipart/form-data; the upload route reads and checks that body itself.
+    if (c.req.path === "/api/uploads") return next();
     const text = await c.req.text();
     if (text.trim() === "") return next();
     const result = parseJsonObject(text, c.req.header("Content-Type"));
@@ -192,12 +200,15 @@ export function createApp({
   api.route("/", gardenersRouter);
   api.route("/", tipsRouter);
   api.route("/", dashboardRouter);
+  api.route("/", uploadsRouter);
   api.route("/", createDocsRouter(api, auth, { secureCookies: baseUrl.startsWith("https://") }));
   app.route("/api", api);
   // Unknown /api paths never fall through to the SPA.
   app.all("/api/*", (c) =>
     c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404),
   );
+
+  app.get("/uploads/:name", servePhotoFile(storage));
 
   if (webRoot) serveWeb(app, webRoot);
   app.notFound((c) => c.json<ApiError>({ message: "Not found" }, 404));

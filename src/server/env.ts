@@ -9,6 +9,12 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce
@@ -90,6 +96,17 @@ const EnvSchema = z.object({
       'must be "true", "false" or a number of proxies',
     )
     .transform((value) => (value === "true" ? 1 : value === "false" || value === "" ? 0 : Number(value))),
+  /**
+   * Photos go to S3-compatible object storage when the endpoint, bucket and keys are all set (several
+   * servers then share them); otherwise to DATA_DIR/uploads.
+   */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_REGION: optionalText,
+  /** Where the bucket's objects are served to browsers (a CDN); without it this server serves them. */
+  S3_PUBLIC_URL: optionalUrl,
   SOCIAL_FACEBOOK_URL: optionalUrl,
   SOCIAL_TWITTER_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,
@@ -131,6 +148,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const other = data.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_ID" : "GOOGLE_CLIENT_SECRET";
     throw new EnvError(`Invalid environment variable ${missing}: required when ${other} is set`);
   }
+  // Half an S3 configuration would lose every photo to a bucket nobody can reach.
+  const s3Required = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+  const s3Set = [...s3Required, "S3_REGION", "S3_PUBLIC_URL"] as const;
+  const given = s3Set.find((name) => data[name]);
+  const missing = s3Required.find((name) => !data[name]);
+  if (given && missing)
+    throw new EnvError(`Invalid environment variable ${missing}: required when ${given} is set`);
   return {
     ...data,
     DATA_DIR: path.resolve(data.DATA_DIR),

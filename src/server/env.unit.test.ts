@@ -50,6 +50,16 @@ describe("loadEnv", () => {
     [{ SOCIAL_FACEBOOK_URL: "javascript:alert(1)" }, /SOCIAL_FACEBOOK_URL: must be an http\(s\) URL/],
     [{ GOOGLE_CLIENT_ID: "garden" }, /GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set/],
     [{ GOOGLE_CLIENT_SECRET: "s3cret" }, /GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set/],
+    [
+      { S3_ENDPOINT: "http://127.0.0.1:9000" },
+      /^Invalid environment variable S3_BUCKET: required when S3_ENDPOINT is set$/,
+    ],
+    [
+      { S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "photos", S3_ACCESS_KEY_ID: "key" },
+      /S3_SECRET_ACCESS_KEY: required when S3_ENDPOINT is set/,
+    ],
+    [{ S3_PUBLIC_URL: "https://cdn.example.com" }, /S3_ENDPOINT: required when S3_PUBLIC_URL is set/],
+    [{ S3_ENDPOINT: "ftp://files.example.com" }, /S3_ENDPOINT: must be an http\(s\) URL/],
   ])("rejects %o with one line naming the variable", (source, message) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(message);
@@ -58,6 +68,21 @@ describe("loadEnv", () => {
     } catch (error) {
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+});
+
+describe("photo storage settings", () => {
+  it("stores photos in DATA_DIR without S3 settings, in the bucket with all four", () => {
+    const local = loadEnv({});
+    expect(local.S3_ENDPOINT).toBeUndefined();
+    const s3 = loadEnv({
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_BUCKET: "photos",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PUBLIC_URL: "https://cdn.example.com/garden",
+    });
+    expect(s3).toMatchObject({ S3_BUCKET: "photos", S3_PUBLIC_URL: "https://cdn.example.com/garden" });
   });
 });
 

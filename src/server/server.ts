@@ -11,6 +11,8 @@ import { webDistDir } from "./lib/paths.ts";
 import { hasSessionCookie, PublicCache, replyFor } from "./lib/public-cache.ts";
 import { followPublicChanges } from "./lib/public-changes.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { startPhotoSweep } from "./modules/uploads/uploads.service.ts";
+import { createPhotoStorage } from "./storage/create-storage.ts";
 
 /** Start-up problems a person can fix are reported as one line, never as a stack trace. */
 function fail(message: string): never {
@@ -47,12 +49,17 @@ const mailer = createMailer({
   outboxDir: path.join(env.DATA_DIR, "outbox"),
   logger,
 });
+// Uploaded photos: DATA_DIR/uploads, or the S3 bucket; those nothing uses are deleted after a day.
+const storage = createPhotoStorage(env);
+const stopPhotoSweep = startPhotoSweep({ db: database.db, storage, logger });
+logger.info(`Uploaded photos are kept in ${storage.describe}`);
 // Public answers are kept between requests and dropped on every change, from this instance or another.
 const publicCache = new PublicCache();
 const publicChanges = await followPublicChanges(database, publicCache).catch((error: unknown) =>
   fail(`cannot listen for database changes: ${error instanceof Error ? error.message : String(error)}`),
 );
 const app = createApp({
+  storage,
   publicCache,
   db: database.db,
   authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
@@ -109,6 +116,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal} received, closing`);
+  stopPhotoSweep();
   const force = setTimeout(() => {
     logger.warn("Requests still open after 10 s, stopping anyway");
     process.exit(1);

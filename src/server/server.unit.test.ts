@@ -7,6 +7,10 @@ describe("server start-up", () => {
   it.each([
     [{ PORT: "not-a-port" }, "Invalid environment variable PORT: must be a whole number"],
     [{ DATABASE_URL: "mysql://nope" }, "Invalid environment variable DATABASE_URL"],
+    [
+      { S3_ENDPOINT: "http://127.0.0.1:9000", S3_BUCKET: "photos" },
+      "Invalid environment variable S3_ACCESS_KEY_ID: required when S3_ENDPOINT is set",
+    ],
   ])("stops with one clear line for %o", async (env, message) => {
     const server = startServer({ DATA_DIR: tempDir(), ...env });
     expect(await server.exited).toBe(1);
@@ -53,6 +57,8 @@ describe("server start-up", () => {
     await server.ready();
     const res = await fetch(`http://127.0.0.1:${port}/api/gardeners`);
     expect(res.status).toBe(200);
+    // Photos are kept in DATA_DIR/uploads unless S3 is configured.
+    expect(server.output()).toContain(`Uploaded photos are kept in ${path.join(dataDir, "uploads")}`);
 
     const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);

@@ -49,6 +49,13 @@ const tipSearchText = sql.raw(
   `lower(coalesce("title", '') || ' ' || coalesce("plant_type", '') || ' ' || coalesce("category", '') || ' ' || coalesce("name", ''))`,
 );
 
+/**
+ * The hash of the uploaded photo a URL names (src/shared/photos.ts), or null for any other URL: indexed on
+ * tips and users, so "does anything still use this photo?" is an index lookup, not a scan.
+ */
+export const photoHashOf = (column: string) =>
+  sql.raw(`substring("${column}" from '/uploads/([0-9a-f]{32})-[0-9]+x[0-9]+[.]webp$')`);
+
 export const tips = pgTable(
   "tips",
   {
@@ -112,6 +119,8 @@ export const tips = pgTable(
     ),
     // Text search (q): a trigram index over the searched text makes ILIKE '%…%' an index scan.
     index("tips_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
+    // Which tips show an uploaded photo (issue 12).
+    index("tips_photo_idx").on(photoHashOf("images")),
     check("tips_total_liked_check", sql`${table.totalLiked} >= 0`),
   ],
 );
@@ -144,19 +153,24 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 };
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  /**
-   * Demo gardeners' accounts own the demo tips but nobody can sign in to them (ruling 24): they have no
-   * password, get no reset e-mail and are never linked to a Google sign-in.
-   */
-  signInDisabled: boolean("sign_in_disabled").notNull().default(false),
-  ...timestamps,
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    /**
+     * Demo gardeners' accounts own the demo tips but nobody can sign in to them (ruling 24): they have no
+     * password, get no reset e-mail and are never linked to a Google sign-in.
+     */
+    signInDisabled: boolean("sign_in_disabled").notNull().default(false),
+    ...timestamps,
+  },
+  // Which profiles show an uploaded photo (issue 12).
+  () => [index("users_photo_idx").on(photoHashOf("image"))],
+);
 
 export const sessions = pgTable(
   "sessions",
@@ -240,4 +254,27 @@ export const rateLimitHits = pgTable(
     resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (table) => [index("rate_limit_hits_reset_idx").on(table.resetAt)],
+);
+
+/**
+ * Who uploaded which photo and when (issue 12): one row per account and photo, its time renewed by each
+ * upload. A photo that no tip or profile shows is deleted once its newest upload is a day old
+ * (modules/uploads/photo-cleanup.ts). `width` and `height` name its files (src/shared/photos.ts).
+ */
+export const photoUploads = pgTable(
+  "photo_uploads",
+  {
+    hash: text("hash").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.hash, table.ownerId] }),
+    index("photo_uploads_uploaded_idx").on(table.uploadedAt),
+    index("photo_uploads_owner_idx").on(table.ownerId),
+  ],
 );

@@ -2,6 +2,7 @@ import type { User } from "#shared/schemas/auth.ts";
 import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
+import type { PhotoStorage } from "../storage/photo-storage.ts";
 import type { Logger } from "./logger.ts";
 import type { PublicScope } from "./public-cache.ts";
 
@@ -32,6 +33,8 @@ export interface AppEnv {
     config: Partial<AppConfig>;
     logger: Logger;
     auth: Auth;
+    /** Where uploaded photos are kept (storage/photo-storage.ts). */
+    storage: PhotoStorage;
     /** The session's user (null for a visitor), once read (see lib/session.ts). */
     sessionUser?: SessionUser | null;
     /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */

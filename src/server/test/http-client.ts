@@ -135,7 +135,28 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
     return request("DELETE", path, undefined, options);
   }
 
-  return { cookies, get, post, put, delete: del };
+  /** POSTs a multipart/form-data body, as a browser sends a chosen file. */
+  function postForm<Schema extends z.ZodType>(
+    path: string,
+    form: FormData,
+    options: ParsedRequestOptions<Schema>,
+  ): Promise<TestResponse<z.output<Schema>>>;
+  function postForm(path: string, form: FormData, options?: RequestOptions): Promise<TestResponse<unknown>>;
+  async function postForm(path: string, form: FormData, { headers = {}, schema }: AnyRequestOptions = {}) {
+    const response = await app.request(`${origin}${path}`, {
+      method: "POST",
+      headers: {
+        Origin: origin,
+        ...(cookies.size > 0 ? { Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+        ...headers,
+      },
+      body: form,
+    });
+    remember(response);
+    return readResponse(app, "POST", path, response, schema);
+  }
+
+  return { cookies, get, post, put, delete: del, postForm };
 }
 
 export type TestClient = ReturnType<typeof createClient>;

@@ -7,6 +7,7 @@ import { type Database, openDatabase } from "../db/client.ts";
 import { PublicCache } from "../lib/public-cache.ts";
 import { followPublicChanges } from "../lib/public-changes.ts";
 import { createMemoryMailer } from "../mail/mailer.ts";
+import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { readResponse, type TestResponse } from "./http-client.ts";
 
 export type TestDriver = "pglite" | "postgres";
@@ -45,7 +46,9 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /** The app on a database of its own, with a mailer that keeps what it sends (`mailer.sent`). */
-export async function createTestApp(options: { config?: Parameters<typeof createApp>[0]["config"] } = {}) {
+export async function createTestApp(
+  options: { config?: Parameters<typeof createApp>[0]["config"]; storage?: PhotoStorage } = {},
+) {
   const database = await openTestDatabase();
   const mailer = createMemoryMailer();
   const publicCache = new PublicCache();
@@ -54,6 +57,7 @@ export async function createTestApp(options: { config?: Parameters<typeof create
     authSecret: randomBytes(32).toString("hex"),
     config: { BASE_URL: "http://localhost", ...options.config },
     mailer,
+    storage: options.storage,
     publicCache,
   });
   // As the server does: every change to public data, whoever makes it, drops the cached answers. Tests

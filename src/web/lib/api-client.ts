@@ -32,6 +32,9 @@ export interface ListResult<T> {
   exact: boolean;
 }
 
+const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
+
 function buildUrl(path: string, params?: QueryParams): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
@@ -60,17 +63,50 @@ async function request(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiClientError(0, "We could not reach the server. Check your connection and try again.");
+    throw new ApiClientError(0, UNREACHABLE);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
-    const message =
-      response.status >= 500 || !body?.message
-        ? "Something went wrong on our side. Please try again in a moment."
-        : body.message;
+    const message = response.status >= 500 || !body?.message ? GENERIC_SERVER_ERROR : body.message;
     throw new ApiClientError(response.status, message, body?.issues);
   }
   return response;
+}
+
+/**
+ * POSTs a multipart form with XMLHttpRequest, the one browser API that reports upload progress (fetch has
+ * none). Answers and errors as `send` gives them; an abort rejects with an AbortError.
+ */
+function sendForm<T>(
+  path: string,
+  form: FormData,
+  { onProgress, signal }: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const aborted = () => reject(new DOMException("The upload was cancelled", "AbortError"));
+    if (signal?.aborted) return aborted();
+    signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.open("POST", buildUrl(path));
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.addEventListener("progress", (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    xhr.addEventListener("abort", aborted);
+    xhr.addEventListener("error", () => reject(new ApiClientError(0, UNREACHABLE)));
+    xhr.addEventListener("load", () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {}
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+      const error = (body ?? {}) as Partial<ApiError>;
+      const message = xhr.status >= 500 || !error.message ? GENERIC_SERVER_ERROR : error.message;
+      reject(new ApiClientError(xhr.status, message, error.issues));
+    });
+    xhr.send(form);
+  });
 }
 
 /** The one API client of the web app. Components use the features' query hooks, never this directly. */
@@ -97,4 +133,5 @@ export const apiClient = {
     const response = await request(method, path, { body });
     return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
   },
+  sendForm,
 };

@@ -81,6 +81,7 @@ const TAGS = [
   { name: "Tips", description: "Share, browse, search, edit and like gardening tips." },
   { name: "Gardeners", description: "The community's gardeners, for Explore Gardeners." },
   { name: "Dashboard", description: "Figures for the signed-in user's dashboard." },
+  { name: "Uploads", description: "Photos for tips and profiles, stored without their metadata." },
   {
     name: "Accounts",
     description:

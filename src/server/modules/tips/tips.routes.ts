@@ -9,12 +9,14 @@ import {
   TipSchema,
   TipUpdateSchema,
 } from "#shared/schemas/tip.ts";
+import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { siteOrigin } from "../../lib/urls.ts";
+import { releasePhoto } from "../uploads/uploads.service.ts";
 import { toTip } from "./tip-dto.ts";
 import {
   createTip,
@@ -201,13 +203,32 @@ export const tipsRouter = createRouter()
     return c.json(toTip(row, siteOrigin(c)), 201);
   })
   .openapi(updateTipRoute, async (c) => {
-    const row = await updateTip(c.var.db, c.req.valid("param").id, c.req.valid("json"), c.var.user);
+    const { row, previousImage } = await updateTip(
+      c.var.db,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.var.user,
+    );
+    if (previousImage !== row.images) await releasePhotoQuietly(c, previousImage);
     return c.json(toTip(row, siteOrigin(c)), 200);
   })
   .openapi(deleteTipRoute, async (c) => {
-    await deleteTip(c.var.db, c.req.valid("param").id, c.var.user);
+    const image = await deleteTip(c.var.db, c.req.valid("param").id, c.var.user);
+    await releasePhotoQuietly(c, image);
     return c.body(null, 204);
   });
+
+/**
+ * An uploaded photo the tip showed is deleted when nothing else uses it (issue 12). The tip's change is
+ * done whatever happens here: a photo left behind is deleted by the daily sweep.
+ */
+async function releasePhotoQuietly(c: { var: SignedInEnv["Variables"] }, image: string | null) {
+  try {
+    await releasePhoto(c.var.db, c.var.storage, image, { userId: c.var.user.id });
+  } catch (error) {
+    c.var.logger.error("Deleting a photo no tip uses failed; the sweep will retry", error);
+  }
+}
 
 for (const method of ["post", "delete"] as const) {
   tipsRouter.openapi(likeRoute(method), async (c) => {

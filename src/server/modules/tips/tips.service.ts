@@ -248,14 +248,15 @@ export async function findOwnTip(db: Db, id: string, user: Pick<User, "id">): Pr
 
 /**
  * Replaces the editable fields. A body without `availability` keeps the tip's current one: defaulting to
- * Public (as a new tip does) would publish a hidden tip by omission.
+ * Public (as a new tip does) would publish a hidden tip by omission. Answers the tip as it is now and the
+ * image it had before (an uploaded photo it no longer shows may be deleted).
  */
 export async function updateTip(
   db: Db,
   id: string,
   input: TipUpdateParsed,
   user: Pick<User, "id">,
-): Promise<TipRow> {
+): Promise<{ row: TipRow; previousImage: string | null }> {
   const current = await findOwnTip(db, id, user);
   const [row] = await db
     .update(tips)
@@ -263,12 +264,14 @@ export async function updateTip(
     .where(and(eq(tips.id, id), eq(tips.authorId, user.id)))
     .returning();
   if (!row) throw new HttpError(404, "Tip not found");
-  return row;
+  return { row, previousImage: current.images };
 }
 
-export async function deleteTip(db: Db, id: string, user: Pick<User, "id">): Promise<void> {
-  await findOwnTip(db, id, user);
+/** Deletes the tip; answers the image it had (an uploaded photo nothing else shows may be deleted too). */
+export async function deleteTip(db: Db, id: string, user: Pick<User, "id">): Promise<string | null> {
+  const current = await findOwnTip(db, id, user);
   await db.delete(tips).where(and(eq(tips.id, id), eq(tips.authorId, user.id)));
+  return current.images;
 }
 
 /**

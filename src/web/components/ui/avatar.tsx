@@ -17,6 +17,7 @@ export function Avatar({
       alt={name}
       width={size}
       height={size}
+      sizes={`${size}px`}
       referrerPolicy="no-referrer"
       className="rounded-full bg-base-200 object-cover ring-2 ring-primary/40"
       style={{ width: size, height: size }}

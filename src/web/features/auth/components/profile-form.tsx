@@ -3,13 +3,28 @@ import { toast } from "sonner";
 import { ProfileSchema, type User } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
-import { FormError, SubmitButton, TextField } from "#web/components/ui/form/fields.tsx";
+import {
+  FormError,
+  type ImageField,
+  ImageUrlField,
+  SubmitButton,
+  TextField,
+} from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import { EmailVerification } from "./email-verification.tsx";
 
-/** The display name and photo other gardeners see, with a live preview of the photo. */
-export function ProfileForm({ user }: { user: User }) {
+/**
+ * The display name and photo other gardeners see, with a live preview of the photo. `photoField` is the
+ * photo's field: a URL to type, unless the route gives one that also uploads a photo.
+ */
+export function ProfileForm({
+  user,
+  photoField: PhotoInput = ImageUrlField,
+}: {
+  user: User;
+  photoField?: ImageField;
+}) {
   const update = useUpdateProfile();
   return (
     <Form
@@ -37,12 +52,12 @@ export function ProfileForm({ user }: { user: User }) {
             </div>
           </div>
           <TextField name="name" label="Display name" autoComplete="name" />
-          <TextField
+          <PhotoInput
             name="photoUrl"
             label="Profile photo url"
-            type="url"
             placeholder="https://example.com/me.jpg"
             hint="Leave empty to use the default avatar."
+            preview={false}
           />
           <FormError message={update.error?.message} />
           <div className="card-actions justify-end">

@@ -23,6 +23,7 @@ export function GardenerCard({
             alt={`Portrait of ${gardener.name}`}
             width={80}
             height={80}
+            sizes="80px"
             loading={lazy ? "lazy" : "eager"}
             className="size-20 shrink-0 rounded-full bg-base-200 object-cover ring-2 ring-base-300"
           />

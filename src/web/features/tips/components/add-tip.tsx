@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { REDIRECT_DELAY_MS } from "#shared/constants.ts";
+import type { ImageField } from "#web/components/ui/form/fields.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { useCreateTip } from "../api/create-tip.ts";
@@ -16,7 +17,7 @@ const TOAST = { duration: 3000 };
  * start on "Select", the image is optional, Public or Private. After success the toast, then My Tips 2
  * seconds later; a failure says so and keeps everything typed.
  */
-export function AddTip() {
+export function AddTip({ imageField }: { imageField?: ImageField }) {
   const { user } = useUser();
   const createTip = useCreateTip();
   const navigate = useNavigate();
@@ -41,6 +42,7 @@ export function AddTip() {
   return (
     <TipForm
       author={user}
+      imageField={imageField}
       imageRequired={false}
       promptForDifficulty
       availabilityOptions={["Public", "Private"]}

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
+import type { ImageField } from "#web/components/ui/form/fields.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
@@ -44,7 +45,7 @@ function ownImageOf(images: string): string {
  * The prefilled edit form (spec section 2) with its loading, not-found, not-yours (403) and error states;
  * after saving, "Tip updated successfully!" (ruling 17) and `doneHref` 2 seconds later.
  */
-export function EditTip({ id }: { id: string }) {
+export function EditTip({ id, imageField }: { id: string; imageField?: ImageField }) {
   const { user } = useUser();
   const doneHref = useReturnTo();
   const tip = useTip(id);
@@ -61,7 +62,7 @@ export function EditTip({ id }: { id: string }) {
     >
       {(data) =>
         data.email.toLowerCase() === user.email.toLowerCase() ? (
-          <EditOwnTip tip={data} doneHref={doneHref} />
+          <EditOwnTip tip={data} doneHref={doneHref} imageField={imageField} />
         ) : (
           <MessagePage
             icon={<ShieldX aria-hidden="true" className="size-14 text-error" />}
@@ -75,7 +76,7 @@ export function EditTip({ id }: { id: string }) {
   );
 }
 
-function EditOwnTip({ tip, doneHref }: { tip: Tip; doneHref: string }) {
+function EditOwnTip({ tip, doneHref, imageField }: { tip: Tip; doneHref: string; imageField?: ImageField }) {
   const update = useUpdateTip(tip._id);
   const navigate = useNavigate();
   const [saved, setSaved] = useState(false);
@@ -104,6 +105,7 @@ function EditOwnTip({ tip, doneHref }: { tip: Tip; doneHref: string }) {
           ) : (
             <TipForm
               author={tip}
+              imageField={imageField}
               defaultValues={{
                 title: tip.title,
                 plantType: tip.plantType,

@@ -3,13 +3,14 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import type { Tip } from "#shared/schemas/tip.ts";
+import type { ImageField } from "#web/components/ui/form/fields.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { useCreateTip } from "../api/create-tip.ts";
 import { TipForm } from "./tip-form.tsx";
 
 /** The share form; after success "Tip submitted successfully!" takes its place (spec section 2). */
-export function ShareTip() {
+export function ShareTip({ imageField }: { imageField?: ImageField }) {
   const { user } = useUser();
   const createTip = useCreateTip();
   const [created, setCreated] = useState<Tip | null>(null);
@@ -43,6 +44,7 @@ export function ShareTip() {
     <TipForm
       key={formKey}
       author={user}
+      imageField={imageField}
       submitLabel="Share Tip"
       submittingLabel="Submitting..."
       serverError={createTip.error?.message}

@@ -16,6 +16,8 @@ export function TipCard({ tip, lazy = true }: { tip: Tip; lazy?: boolean }) {
           alt={`Illustration for ${tip.title}`}
           width={800}
           height={600}
+          // The grid's columns: one on phones, two from 640 px, three from 1024 px.
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
           loading={lazy ? "lazy" : "eager"}
           className="h-full w-full object-cover"
         />

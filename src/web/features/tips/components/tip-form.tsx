@@ -5,6 +5,8 @@ import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { TipInputSchema } from "#shared/schemas/tip.ts";
 import {
   FormError,
+  type ImageField,
+  ImageUrlField,
   ReadOnlyField,
   SelectField,
   SubmitButton,
@@ -57,6 +59,7 @@ export function TipForm({
   availabilityOptions,
   promptForDifficulty = false,
   actions,
+  imageField: ImageInput = ImageUrlField,
 }: {
   author: { name: string; email: string };
   defaultValues?: Partial<TipFormInput>;
@@ -71,6 +74,8 @@ export function TipForm({
   promptForDifficulty?: boolean;
   /** Beside the submit button (the dashboard's Cancel). */
   actions?: ReactNode;
+  /** The image's field: a URL to type, unless the route gives one that also uploads a photo. */
+  imageField?: ImageField;
 }) {
   const current = defaultValues?.availability ?? "Public";
   const availabilities =
@@ -105,10 +110,9 @@ export function TipForm({
         placeholder={defaultValues?.category ? undefined : PROMPT}
       />
       <SelectField name="availability" label="Availability" options={availabilities} />
-      <TextField
+      <ImageInput
         name="images"
         label="Image URL"
-        type="url"
         placeholder="https://example.com/my-garden.jpg"
         hint={imageRequired ? undefined : "Optional: leave empty to show the default plant picture."}
         className="md:col-span-2"

@@ -21,6 +21,7 @@ export function TipThumbnail({ tip }: { tip: { images: string; title: string } }
       alt={tip.title}
       width={80}
       height={60}
+      sizes="80px"
       loading="lazy"
       className="h-15 w-20 rounded-field object-cover"
     />

@@ -1,6 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { intrinsicSize } from "#web/components/ui/fallback-image.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
@@ -19,8 +20,9 @@ export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boole
         <TipImage
           src={tip.images}
           alt={`Illustration for ${tip.title}`}
-          width={800}
-          height={600}
+          {...intrinsicSize(tip.images, { width: 800, height: 600 })}
+          // The article is at most 56rem (896 px) wide.
+          sizes="(min-width: 896px) 896px, 100vw"
           className="aspect-[4/3] max-h-[420px] w-full bg-base-200 object-cover"
         />
         <div className="flex flex-col gap-5 p-6 md:p-8">

@@ -1,0 +1,134 @@
+import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { z } from "zod";
+import { isPhotoFileName, PHOTO_LIMITS } from "#shared/photos.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
+import { limitKey, RateLimitStore } from "../../auth/rate-limit.ts";
+import { createRouter } from "../../lib/create-router.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { errorResponses } from "../../lib/openapi.ts";
+import { requireUser } from "../../lib/session.ts";
+import type { PhotoStorage } from "../../storage/photo-storage.ts";
+import { processPhoto } from "./photo-processing.ts";
+import { storePhoto } from "./uploads.service.ts";
+
+const MB = 1024 * 1024;
+export const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_LIMITS.maxBytes / MB} MB`;
+
+const uploadPhotoRoute = createRoute({
+  method: "post",
+  path: "/uploads",
+  operationId: "uploadPhoto",
+  tags: ["Uploads"],
+  summary: "Upload a photo",
+  description: [
+    "Stores a photo for a tip or a profile and answers its URL. The format is read from the bytes (JPEG, PNG,",
+    "WebP, AVIF, and HEIC where this server's decoder reads it), never from the name or declared type. The",
+    "photo is turned upright, stripped of every metadata block (EXIF with the GPS position, XMP, IPTC, ICC),",
+    `fitted within ${PHOTO_LIMITS.maxSide} px and stored as WebP with narrower copies for srcset`,
+    "(`<hash>-<w>w.webp`); the same photo is stored once. A photo nothing uses is deleted after a day.",
+    `At most ${PHOTO_LIMITS.maxBytes / MB} MB, ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels and`,
+    `${PHOTO_LIMITS.perHour} uploads an hour per account.`,
+  ].join(" "),
+  middleware: requireUser("Sign in to upload a photo"),
+  request: {
+    body: {
+      required: true,
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            required: ["file"],
+            properties: {
+              file: {
+                type: "string",
+                contentMediaType: "application/octet-stream",
+                description: "The photo file",
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  responses: {
+    201: {
+      description: "The stored photo",
+      content: { "application/json": { schema: UploadedPhotoSchema } },
+    },
+    ...errorResponses({
+      400: "No file in the field `file`, or a body that is not valid multipart/form-data",
+      401: "Not signed in",
+      413: `Larger than ${PHOTO_LIMITS.maxBytes / MB} MB (refused before the body is stored, by Content-Length or while it streams) or more than ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels`,
+      415: "Not a photo in an accepted format (SVG and anything else), or a body that is not multipart/form-data",
+    }),
+    429: {
+      description: `More than ${PHOTO_LIMITS.perHour} uploads in an hour; wait the number of seconds in Retry-After`,
+      headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait" }) }),
+      content: { "application/json": { schema: ApiErrorSchema } },
+    },
+  },
+});
+
+/** The multipart body's file, within the size limit. */
+async function readPhotoFile(c: {
+  req: { header(name: string): string | undefined; formData(): Promise<FormData> };
+}): Promise<Uint8Array> {
+  if (!/^multipart\/form-data\s*;/i.test(c.req.header("Content-Type") ?? ""))
+    throw new HttpError(415, 'Send the photo as multipart/form-data, in a field named "file"');
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new HttpError(400, "The request body is not valid multipart/form-data");
+  }
+  const file = form.get("file");
+  if (!(file instanceof File))
+    throw new HttpError(400, 'Add the photo in a field named "file"', [
+      { path: "file", message: "Choose a photo" },
+    ]);
+  if (file.size > PHOTO_LIMITS.maxBytes) throw new HttpError(413, PHOTO_TOO_LARGE);
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+export const uploadsRouter = createRouter().openapi(uploadPhotoRoute, async (c) => {
+  const { user, db, storage, config } = c.var;
+  if (config.RATE_LIMIT ?? true) {
+    // Every attempt counts, refused files too: each one costs the server a decode.
+    const turn = await new RateLimitStore(db).take([
+      { key: limitKey("upload", "account", user.id), window: { count: PHOTO_LIMITS.perHour, minutes: 60 } },
+    ]);
+    if (!turn.allowed) {
+      c.header("Retry-After", String(turn.retryAfter));
+      throw new HttpError(
+        429,
+        `You have uploaded ${PHOTO_LIMITS.perHour} photos in the last hour. Try again in ${Math.ceil(turn.retryAfter / 60)} minutes.`,
+      );
+    }
+  }
+  const photo = await processPhoto(await readPhotoFile(c));
+  const url = await storePhoto(db, storage, photo, user.id);
+  return c.json({ url, width: photo.width, height: photo.height }, 201);
+});
+
+/** Each file's name is a hash of its bytes: it never changes, so browsers and CDNs keep it for a year. */
+export const PHOTO_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/**
+ * GET /uploads/<name>: a stored photo, from the folder or proxied from the bucket (so the bucket may stay
+ * private and every answer has the same headers). Anything that is not a photo's name is 404.
+ */
+export function servePhotoFile(storage: PhotoStorage) {
+  return async (c: Context) => {
+    const name = c.req.param("name") ?? "";
+    const file = isPhotoFileName(name) ? await storage.get(name) : null;
+    if (!file) return c.json({ message: "Not found" }, 404);
+    return c.body(file.body, 200, {
+      "Content-Type": "image/webp",
+      "Content-Length": String(file.size),
+      "Cache-Control": PHOTO_CACHE_CONTROL,
+      "X-Content-Type-Options": "nosniff",
+    });
+  };
+}

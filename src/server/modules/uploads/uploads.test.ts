@@ -1,0 +1,359 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import exifReader from "exif-reader";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHOTO_LIMITS, parsePhotoUrl } from "#shared/photos.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { TipSchema } from "#shared/schemas/tip.ts";
+import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
+import { createFolderStorage } from "../../storage/photo-storage.ts";
+import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { phonePhoto, photoForm, smallPng } from "../../test/photo-fixtures.ts";
+import { createTestApp } from "../../test/test-db.ts";
+import { sweepUnusedPhotos } from "./uploads.service.ts";
+
+const HOUR = 60 * 60 * 1000;
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let dir: string;
+let storage: ReturnType<typeof createFolderStorage>;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "garden-uploads-"));
+  storage = createFolderStorage({ dir, publicBase: "http://localhost/uploads" });
+  ctx = await createTestApp({ storage, config: { RATE_LIMIT: false } });
+});
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function signedIn(app = ctx.app): Promise<TestClient> {
+  const client = createClient(app);
+  expect((await client.post("/api/auth/sign-up/email", newAccount())).status).toBe(200);
+  return client;
+}
+
+async function upload(client: TestClient, bytes: Uint8Array, name?: string, type?: string) {
+  return client.postForm("/api/uploads", photoForm(bytes, name, type), { schema: UploadedPhotoSchema });
+}
+
+/** The stored file a URL names, as bytes. */
+async function fetchPhoto(url: string) {
+  const response = await ctx.app.request(url);
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+const storedFiles = () => readdirSync(dir).filter((name) => !name.startsWith("."));
+
+const tipBody = (images: string | null) => ({
+  title: "Tomatoes from the balcony",
+  plantType: "Tomato",
+  difficulty: "Easy",
+  description: "Grown in pots on a sunny balcony.",
+  category: "Vegetables",
+  images,
+});
+
+describe("POST /api/uploads", () => {
+  it("stores a phone photo upright, without its EXIF and GPS position, at most 2048 px long", async () => {
+    const client = await signedIn();
+    const original = await phonePhoto({ width: 3000, height: 2000, orientation: 6, seed: 1 });
+    // The test photo really carries what a phone writes: the GPS position and the orientation.
+    const before = await sharp(original).metadata();
+    expect(before.orientation).toBe(6);
+    expect(exifReader(before.exif ?? Buffer.alloc(0)).GPSInfo?.GPSLatitude).toEqual([51, 30, 0]);
+
+    const res = await upload(client, original);
+    expect(res.status).toBe(201);
+    // Turned upright (the camera was held sideways): 2000 x 3000, fitted to a 2048 px long side.
+    expect(res.body).toMatchObject({ width: 1365, height: 2048 });
+    expect(res.body.url).toMatch(/^http:\/\/localhost\/uploads\/[0-9a-f]{32}-1365x2048\.webp$/);
+
+    const { response, bytes } = await fetchPhoto(res.body.url);
+    expect(response.status).toBe(200);
+    const stored = await sharp(bytes).metadata();
+    expect(stored).toMatchObject({ format: "webp", width: 1365, height: 2048 });
+    expect(stored.exif).toBeUndefined();
+    expect(stored.xmp).toBeUndefined();
+    expect(stored.iptc).toBeUndefined();
+    expect(stored.icc).toBeUndefined();
+    expect(stored.orientation).toBeUndefined();
+    // No trace of the position anywhere in the file either.
+    expect(bytes.includes(Buffer.from("PhoneCo"))).toBe(false);
+    expect(bytes.includes(Buffer.from("Exif"))).toBe(false);
+  });
+
+  it("applies the orientation: what the camera saw on its left is now at the top", async () => {
+    const client = await signedIn();
+    const res = await upload(client, await phonePhoto({ width: 400, height: 300, orientation: 6, seed: 2 }));
+    expect(res.body).toMatchObject({ width: 300, height: 400 });
+    const { bytes } = await fetchPhoto(res.body.url);
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3),
+    ];
+    const [topR = 0, , topB = 0] = pixel(150, 100);
+    const [bottomR = 0, , bottomB = 0] = pixel(150, 300);
+    expect(topR).toBeGreaterThan(150);
+    expect(topB).toBeLessThan(100);
+    expect(bottomB).toBeGreaterThan(150);
+    expect(bottomR).toBeLessThan(100);
+  });
+
+  it("makes narrower copies for srcset, served like the photo", async () => {
+    const client = await signedIn();
+    const res = await upload(
+      client,
+      await phonePhoto({ width: 2400, height: 1600, orientation: 1, seed: 3 }),
+    );
+    expect(res.body).toMatchObject({ width: 2048, height: 1365 });
+    const info = parsePhotoUrl(res.body.url);
+    const urls = (info?.srcSet ?? "").split(", ").map((entry) => entry.split(" ")[0] ?? "");
+    expect(urls).toHaveLength(4);
+    for (const [index, width] of [480, 960, 1440, 2048].entries()) {
+      const { response, bytes } = await fetchPhoto(urls[index] ?? "");
+      expect(response.status).toBe(200);
+      expect((await sharp(bytes).metadata()).width).toBe(width);
+    }
+  });
+
+  it("accepts PNG, WebP and AVIF, read from the bytes whatever the name and declared type", async () => {
+    const client = await signedIn();
+    const base = sharp({ create: { width: 120, height: 80, channels: 3, background: "#2a6" } });
+    for (const bytes of [
+      await base.clone().png().toBuffer(),
+      await base.clone().webp().toBuffer(),
+      await base.clone().avif().toBuffer(),
+    ]) {
+      const res = await upload(client, bytes, "notes.txt", "text/plain");
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ width: 120, height: 80 });
+    }
+  });
+
+  it("refuses an HTML page named .jpg and declared image/jpeg, and an SVG, with 415", async () => {
+    const client = await signedIn();
+    const html = Buffer.from("<!doctype html><html><body><script>alert(1)</script></body></html>");
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><circle r="40" cx="50" cy="50"/></svg>',
+    );
+    for (const [bytes, name, type] of [
+      [html, "holiday.jpg", "image/jpeg"],
+      [svg, "drawing.svg", "image/svg+xml"],
+      [svg, "drawing.png", "image/png"],
+    ] as const) {
+      const res = await client.postForm("/api/uploads", photoForm(bytes, name, type), {
+        schema: ApiErrorSchema,
+      });
+      expect(res.status).toBe(415);
+      expect(res.body.message).toBe("Choose a photo in JPEG, PNG, WebP, AVIF or HEIC format");
+    }
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
+    expect((await client.postForm("/api/uploads", photoForm(gif, "a.gif", "image/gif"))).status).toBe(415);
+    expect(storedFiles().filter((name) => name.endsWith(".svg") || name.endsWith(".jpg"))).toEqual([]);
+  });
+
+  it("refuses a body that is not multipart (415) and a form without a file (400)", async () => {
+    const client = await signedIn();
+    const json = await client.post("/api/uploads", { file: "x" }, { schema: ApiErrorSchema });
+    expect(json.status).toBe(415);
+    const form = new FormData();
+    form.append("photo", "not a file");
+    const empty = await client.postForm("/api/uploads", form, { schema: ApiErrorSchema });
+    expect(empty).toMatchObject({ status: 400, body: { issues: [{ path: "file" }] } });
+  });
+
+  it("refuses a file over 10 MB with 413 and stores nothing", async () => {
+    const client = await signedIn();
+    const filesBefore = storedFiles();
+    const big = Buffer.alloc(11 * 1024 * 1024, 7);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const res = await client.postForm("/api/uploads", photoForm(big), { schema: ApiErrorSchema });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe("The photo is larger than 10 MB");
+    expect(storedFiles()).toEqual(filesBefore);
+  });
+
+  it("refuses by Content-Length before reading the body, over a real connection", async () => {
+    const client = await signedIn();
+    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const request = http.request({
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: "/api/uploads",
+          headers: {
+            Origin: "http://localhost",
+            Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+            "Content-Type": "multipart/form-data; boundary=x",
+            "Content-Length": String(11 * 1024 * 1024),
+          },
+        });
+        request.on("response", (response) => {
+          let body = "";
+          response.on("data", (chunk) => {
+            body += chunk;
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on("error", reject);
+        // Only the start of the 11 MB is ever sent: the answer comes before the rest.
+        request.write("--x\r\n");
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ message: "The photo is larger than 10 MB" });
+    } finally {
+      if ("closeAllConnections" in server) server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("refuses a photo of more than 40 megapixels with 413 (a decompression bomb)", async () => {
+    const client = await signedIn();
+    const bomb = await sharp({ create: { width: 6500, height: 6400, channels: 3, background: "#fff" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(PHOTO_LIMITS.maxBytes);
+    const res = await client.postForm("/api/uploads", photoForm(bomb, "big.png", "image/png"), {
+      schema: ApiErrorSchema,
+    });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe("The photo has 42 megapixels; at most 40 are accepted");
+  });
+
+  it("answers a visitor 401 before reading the body", async () => {
+    const visitor = createClient(ctx.app);
+    const res = await visitor.postForm("/api/uploads", photoForm(await smallPng(1)), {
+      schema: ApiErrorSchema,
+    });
+    expect(res).toMatchObject({ status: 401, body: { message: "Sign in to upload a photo" } });
+  });
+
+  it("stores the same photo once and serves it with the immutable cache header", async () => {
+    const first = await signedIn();
+    const second = await signedIn();
+    const photo = await phonePhoto({ width: 600, height: 400, orientation: 1, seed: 4 });
+    const a = await upload(first, photo);
+    const b = await upload(second, photo, "again.jpeg");
+    expect(b.body.url).toBe(a.body.url);
+    const hash = parsePhotoUrl(a.body.url)?.hash ?? "";
+    // The photo and its 480 px copy, once each.
+    expect(storedFiles().filter((name) => name.startsWith(hash))).toHaveLength(2);
+
+    const { response, bytes } = await fetchPhoto(a.body.url);
+    expect(response.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(
+      bytes.equals(readFileSync(path.join(dir, new URL(a.body.url).pathname.split("/").at(-1) ?? ""))),
+    ).toBe(true);
+  });
+
+  it("answers 404 for a name that is not a stored photo", async () => {
+    for (const name of [`${"0".repeat(32)}-10x10.webp`, "..%2Fpglite", "x.svg", "%2e%2e"]) {
+      const response = await ctx.app.request(`http://localhost/uploads/${name}`);
+      expect(response.status).toBe(404);
+    }
+  });
+});
+
+describe("upload limit", () => {
+  it("answers the 31st upload in an hour 429 with Retry-After", async () => {
+    const limited = await createTestApp({ storage });
+    try {
+      const client = await signedIn(limited.app);
+      for (let n = 0; n < PHOTO_LIMITS.perHour; n++) {
+        const res = await client.postForm("/api/uploads", photoForm(await smallPng(n), "p.png", "image/png"));
+        expect(res.status).toBe(201);
+      }
+      const res = await client.postForm("/api/uploads", photoForm(await smallPng(99)), {
+        schema: ApiErrorSchema,
+      });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(3500);
+      expect(res.body.message).toMatch(
+        /^You have uploaded 30 photos in the last hour\. Try again in \d+ minutes\.$/,
+      );
+      // Another account is not affected.
+      const other = await signedIn(limited.app);
+      expect((await other.postForm("/api/uploads", photoForm(await smallPng(99)))).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("photos nothing uses", () => {
+  it("are deleted by the sweep once a day old; photos a tip or a profile shows are kept", async () => {
+    const client = await signedIn();
+    const unused = await upload(client, await smallPng(201));
+    const inTip = await upload(client, await smallPng(202));
+    const inProfile = await upload(client, await smallPng(203));
+    expect((await client.post("/api/tips", tipBody(inTip.body.url))).status).toBe(201);
+    expect((await client.post("/api/auth/update-user", { image: inProfile.body.url })).status).toBe(200);
+
+    // An hour later nothing is old enough.
+    expect(await sweepUnusedPhotos(ctx.db, storage, { now: new Date(Date.now() + HOUR) })).toBe(0);
+    expect((await fetchPhoto(unused.body.url)).response.status).toBe(200);
+
+    const deleted = await sweepUnusedPhotos(ctx.db, storage, { now: new Date(Date.now() + 25 * HOUR) });
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect((await fetchPhoto(unused.body.url)).response.status).toBe(404);
+    expect((await fetchPhoto(inTip.body.url)).response.status).toBe(200);
+    expect((await fetchPhoto(inProfile.body.url)).response.status).toBe(200);
+  });
+
+  it("go when the tip showing them is deleted, or its image replaced", async () => {
+    const client = await signedIn();
+    const first = await upload(
+      client,
+      await phonePhoto({ width: 1000, height: 800, orientation: 1, seed: 5 }),
+    );
+    const second = await upload(client, await smallPng(301));
+    const tip = await client.post("/api/tips", tipBody(first.body.url), { schema: TipSchema });
+
+    // Replacing the image deletes the first photo (and its narrower copy).
+    const hash = parsePhotoUrl(first.body.url)?.hash ?? "";
+    expect(storedFiles().filter((name) => name.startsWith(hash))).toHaveLength(3);
+    expect((await client.put(`/api/tips/${tip.body._id}`, tipBody(second.body.url))).status).toBe(200);
+    expect((await fetchPhoto(first.body.url)).response.status).toBe(404);
+    expect(storedFiles().filter((name) => name.startsWith(hash))).toEqual([]);
+
+    // Deleting the tip deletes the second.
+    expect((await client.delete(`/api/tips/${tip.body._id}`)).status).toBe(204);
+    expect((await fetchPhoto(second.body.url)).response.status).toBe(404);
+  });
+
+  it("stay while another tip, a profile, or another account's fresh upload still needs them", async () => {
+    const client = await signedIn();
+    const shared = await upload(client, await smallPng(401));
+    const a = await client.post("/api/tips", tipBody(shared.body.url), { schema: TipSchema });
+    const b = await client.post("/api/tips", tipBody(shared.body.url), { schema: TipSchema });
+    expect((await client.delete(`/api/tips/${a.body._id}`)).status).toBe(204);
+    expect((await fetchPhoto(shared.body.url)).response.status).toBe(200);
+
+    // Someone else chose the same photo a moment ago and has not sent their form yet.
+    const other = await signedIn();
+    expect((await upload(other, await smallPng(401))).body.url).toBe(shared.body.url);
+    expect((await client.delete(`/api/tips/${b.body._id}`)).status).toBe(204);
+    expect((await fetchPhoto(shared.body.url)).response.status).toBe(200);
+
+    // A URL that is not an upload is never touched.
+    const linked = await client.post("/api/tips", tipBody("https://images.example.com/a.jpg"), {
+      schema: TipSchema,
+    });
+    expect((await client.delete(`/api/tips/${linked.body._id}`)).status).toBe(204);
+  });
+});

@@ -1,0 +1,34 @@
+import path from "node:path";
+import type { Env } from "../env.ts";
+import { createFolderStorage, type PhotoStorage } from "./photo-storage.ts";
+import { createS3Storage } from "./s3-storage.ts";
+
+type StorageEnv = Pick<
+  Env,
+  | "DATA_DIR"
+  | "BASE_URL"
+  | "S3_ENDPOINT"
+  | "S3_BUCKET"
+  | "S3_ACCESS_KEY_ID"
+  | "S3_SECRET_ACCESS_KEY"
+  | "S3_REGION"
+  | "S3_PUBLIC_URL"
+>;
+
+/** The bucket when env.ts found a whole S3 configuration, DATA_DIR/uploads otherwise. */
+export function createPhotoStorage(env: StorageEnv): PhotoStorage {
+  if (env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)
+    return createS3Storage({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      region: env.S3_REGION,
+      publicUrl: env.S3_PUBLIC_URL,
+      baseUrl: env.BASE_URL,
+    });
+  return createFolderStorage({
+    dir: path.join(env.DATA_DIR, "uploads"),
+    publicBase: `${env.BASE_URL}/uploads`,
+  });
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+
+/** A stored file as the server streams it back. */
+export interface StoredFile {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Where uploaded photos live (ADR 021): a folder (DATA_DIR/uploads) or an S3-compatible bucket. Names are
+ * the flat, content-addressed file names of src/shared/photos.ts; the storage never sees a path.
+ */
+export interface PhotoStorage {
+  /** For the start-up log: where the photos go. */
+  readonly describe: string;
+  put(name: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The file, or null when there is none. */
+  get(name: string): Promise<StoredFile | null>;
+  /** Removes the file; removing a missing file is not an error. */
+  delete(name: string): Promise<void>;
+  exists(name: string): Promise<boolean>;
+  /** The absolute URL browsers load the file from. */
+  publicUrl(name: string): string;
+}
+
+/** The URL of `name` under a base ending in /uploads. */
+export function uploadsUrl(base: string, name: string): string {
+  return `${base.replace(/\/+$/, "")}/${encodeURIComponent(name)}`;
+}
+
+/** Names are checked by the callers; this keeps a bad one from ever leaving the folder. */
+function safeName(name: string): string {
+  if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith(".")) throw new Error(`Not a file name: ${name}`);
+  return name;
+}
+
+/** Photos in a folder on this machine: DATA_DIR/uploads, served by this server under /uploads. */
+export function createFolderStorage({ dir, publicBase }: { dir: string; publicBase: string }): PhotoStorage {
+  const file = (name: string) => path.join(dir, safeName(name));
+  return {
+    describe: dir,
+    async put(name, body) {
+      await mkdir(dir, { recursive: true });
+      // Written aside and renamed: a reader never sees half a photo, and two writers of the same
+      // (content-addressed) photo leave one whole copy.
+      const temporary = path.join(dir, `.${randomUUID()}.tmp`);
+      await writeFile(temporary, body);
+      await rename(temporary, file(name));
+    },
+    async get(name) {
+      try {
+        const { size } = await stat(file(name));
+        const body = Readable.toWeb(createReadStream(file(name))) as ReadableStream<Uint8Array>;
+        return { body, size, contentType: contentTypeOf(name) };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async delete(name) {
+      await rm(file(name), { force: true });
+    },
+    async exists(name) {
+      try {
+        return (await stat(file(name))).isFile();
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
+      }
+    },
+    publicUrl: (name) => uploadsUrl(publicBase, name),
+  };
+}
+
+/** Photos in memory: for tests that do not look at where photos are kept. */
+export function createMemoryStorage({ publicBase }: { publicBase: string }): PhotoStorage & {
+  files: Map<string, Uint8Array>;
+} {
+  const files = new Map<string, Uint8Array>();
+  return {
+    files,
+    describe: "memory",
+    async put(name, body) {
+      files.set(safeName(name), body);
+    },
+    async get(name) {
+      const body = files.get(name);
+      if (!body) return null;
+      return {
+        body: new Blob([new Uint8Array(body)]).stream(),
+        size: body.byteLength,
+        contentType: contentTypeOf(name),
+      };
+    },
+    async delete(name) {
+      files.delete(name);
+    },
+    async exists(name) {
+      return files.has(name);
+    },
+    publicUrl: (name) => uploadsUrl(publicBase, name),
+  };
+}
+
+export function contentTypeOf(name: string): string {
+  return name.endsWith(".webp") ? "image/webp" : "application/octet-stream";
+}
+
+function isMissing(error: unknown): boolean {
+  return error instanceof Error && "code" in error && (error.code === "ENOENT" || error.code === "ENOTDIR");
+}
