@@ -118,7 +118,7 @@ try {
   console.log(`…done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
   console.log(`\nThe same requests at 1,000 and at ${TIPS.toLocaleString("en")} tips (median of ${RUNS}):`);
-  console.log("| request | 1,000 tips | total | " + `${TIPS.toLocaleString("en")} tips | total | ratio |`);
+  console.log(`| request | 1,000 tips | total | ${TIPS.toLocaleString("en")} tips | total | ratio |`);
   console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
   for (const [label, path] of SCALING) {
     const large = await timeRequest(path);

@@ -42,7 +42,6 @@ beforeAll(async () => {
         BASE_URL,
         PORT: String(port),
         HOST: "127.0.0.1",
-        NODE_ENV: "production",
       },
       { waitForUrl: `${base}/api/health` },
     );
