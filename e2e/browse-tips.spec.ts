@@ -153,7 +153,7 @@ test.describe("Browse Tips", () => {
     const tip = await createTip();
     await page.context().clearCookies();
     await page.goto(`/browse-tips?q=${searchWord}`);
-    await page.getByRole("link", { name: `See More: ${tip.title}` }).click();
+    await page.getByRole("link", { name: `See More about this tip: ${tip.title}` }).click();
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 

@@ -27,6 +27,7 @@ export function isBuildCurrent() {
   return (
     existsSync("dist/web/index.html") &&
     existsSync("dist/server/server.mjs") &&
+    existsSync("dist/ssr/entry-server.js") &&
     existsSync(STAMP) &&
     readFileSync(STAMP, "utf8") === sourceHash()
   );

@@ -76,7 +76,7 @@ const app = createApp({
  */
 function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
   const { method, url } = req;
-  if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/api/")) return false;
+  if ((method !== "GET" && method !== "HEAD") || !url) return false;
   const answer = publicCache.get(url, hasSessionCookie(req.headers.cookie));
   if (!answer) return false;
   const reply = replyFor(answer, {

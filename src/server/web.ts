@@ -1,9 +1,77 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { Context, Env, Hono } from "hono";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import type { Context, Hono } from "hono";
 import { isSiteRoute } from "#shared/site-routes.ts";
-import { matchesEtag } from "./lib/public-cache.ts";
+import type { AppEnv } from "./lib/app-env.ts";
+import { hasSessionCookie, matchesEtag, replyFor } from "./lib/public-cache.ts";
+import { markPublic, toResponse } from "./lib/public-cache-layer.ts";
+
+/** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx): the server's rendering of a page. */
+interface PageRenderer {
+  renderPage(
+    request: Request,
+    fetcher: (url: string, init: RequestInit) => Promise<Response>,
+  ): Promise<{ head: string; body: string; state: string } | null>;
+}
+
+/** The id main.tsx looks for (src/web/app/ssr.ts). */
+const SSR_STATE_ID = "ssr-state";
+
+/**
+ * The built index.html as the server sends it (issue 11): the theme script and the stylesheet written
+ * into it, so nothing stands between the page's HTML and its first paint but the HTML itself. `scriptHashes` are for the
+ * Content-Security-Policy (script-src), which otherwise refuses inline scripts.
+ */
+export function prepareShell(webRoot: string): {
+  html: string;
+  rendered: string;
+  scriptHashes: string[];
+} {
+  const indexFile = path.join(webRoot, "index.html");
+  if (!existsSync(indexFile))
+    throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
+  let html = readFileSync(indexFile, "utf8");
+  const scriptHashes: string[] = [];
+  html = html.replace(/<script src="(\/[\w.-]+\.js)"><\/script>/g, (tag, src: string) => {
+    const file = path.join(webRoot, src);
+    if (!existsSync(file)) return tag;
+    const code = readFileSync(file, "utf8");
+    scriptHashes.push(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    return `<script>${code}</script>`;
+  });
+  html = html.replace(
+    /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g,
+    (tag, href: string) => {
+      const file = path.join(webRoot, href);
+      if (!existsSync(file)) return tag;
+      return `<style>${readFileSync(file, "utf8")}</style>`;
+    },
+  );
+  // The app's code, for a page the server rendered: asked for once the page has painted (its first
+  // contentful paint; a second at the latest). On a slow connection it would otherwise share the
+  // bandwidth the first paint needs, and the page is whole HTML meanwhile, its controls disabled until
+  // the code takes over. The bare shell (pages the browser renders itself) keeps its module script: it
+  // has nothing to show without it.
+  const modules = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g)];
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/.exec(html);
+  let rendered = html;
+  if (entry?.[1]) {
+    const preloads = modules
+      .map(
+        (m) =>
+          `var l=document.createElement("link");l.rel="modulepreload";l.href=${JSON.stringify(m[1])};document.head.appendChild(l);`,
+      )
+      .join("");
+    const loader = `(function(){var done=false;function load(){if(done)return;done=true;${preloads}var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)}try{new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)setTimeout(load,0)}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(load,1000)})()`;
+    scriptHashes.push(`'sha256-${createHash("sha256").update(loader).digest("base64")}'`);
+    for (const module of modules) rendered = rendered.replace(module[0], "");
+    rendered = rendered.replace(entry[0], `<script>${loader}</script>`);
+  }
+  return { html, rendered, scriptHashes };
+}
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=UTF-8",
@@ -87,7 +155,7 @@ function read(entry: StaticFile, file: string): Buffer {
 }
 
 /** A static file as the browser asked for it: compressed when it accepts it, 304 when it has it. */
-function send<E extends Env>(c: Context<E>, entry: StaticFile, status: 200 | 404 = 200): Response {
+function send(c: Context<AppEnv>, entry: StaticFile, status: 200 | 404 = 200): Response {
   const acceptEncoding = c.req.header("Accept-Encoding");
   const encoding =
     entry.variants.br && accepts(acceptEncoding, "br")
@@ -117,15 +185,68 @@ function send<E extends Env>(c: Context<E>, entry: StaticFile, status: 200 | 404
  * files answer their precompressed copy when the browser accepts one, with an ETag; hashed files under
  * /assets are cached for a year, HTML revalidates, other files keep an hour.
  */
-export function serveWeb<E extends Env>(app: Hono<E>, webRoot: string) {
+export function serveWeb(
+  app: Hono<AppEnv>,
+  webRoot: string,
+  { html: shell, rendered: template } = prepareShell(webRoot),
+) {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile))
     throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
   const files = indexFiles(webRoot);
   const index = files.get("/index.html");
   if (!index) throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
+  // The app's shell for the pages the browser renders itself, the same as the rendered ones' around them.
+  const shellBytes = Buffer.from(shell);
+  const shellEntry: StaticFile = {
+    ...index,
+    etag: `"${createHash("sha1").update(shell).digest("base64url")}"`,
+    // In memory only, compressed once here: `read` finds these names among the kept files.
+    variants: { br: "shell.html.br", gzip: "shell.html.gz" },
+    kept: new Map([
+      [index.file, shellBytes],
+      [
+        "shell.html.br",
+        brotliCompressSync(shellBytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+      ],
+      ["shell.html.gz", gzipSync(shellBytes, { level: 9 })],
+    ]),
+  };
+  const ssrFile = path.join(webRoot, "..", "ssr", "entry-server.js");
+  let renderer: Promise<PageRenderer | null> | undefined;
 
-  app.on(["GET", "HEAD"], "*", (c) => {
+  /**
+   * The page with its content rendered in (issue 11): the public pages' HTML shows them before any script
+   * runs. The renderer calls this app's own API, as the visitor (with their cookie), without the network.
+   * Null when the page is one the browser renders itself, or the renderer was not built.
+   */
+  async function renderedPage(c: Context<AppEnv>): Promise<string | null> {
+    renderer ??= existsSync(ssrFile)
+      ? (import(pathToFileURL(ssrFile).href) as Promise<PageRenderer>)
+      : Promise.resolve(null);
+    const ssr = await renderer;
+    if (!ssr) return null;
+    const cookie = c.req.header("Cookie");
+    const page = await ssr.renderPage(c.req.raw, (url, init) => {
+      const headers = new Headers(init.headers);
+      if (cookie) headers.set("Cookie", cookie);
+      return Promise.resolve(app.request(new URL(url, "http://localhost").href, { ...init, headers }));
+    });
+    if (!page) return null;
+    const head = page.head
+      ? template
+          .replace(/<title>[^<]*<\/title>/, "")
+          .replace(/<!-- For clients that run no script[\s\S]*?data-default\s*\/>/, "")
+      : template;
+    return head
+      .replace("</head>", `${page.head}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${page.body}</div><script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>`,
+      );
+  }
+
+  app.on(["GET", "HEAD"], "*", async (c) => {
     let urlPath: string;
     try {
       urlPath = decodeURIComponent(c.req.path);
@@ -136,6 +257,31 @@ export function serveWeb<E extends Env>(app: Hono<E>, webRoot: string) {
     if (entry) return send(c, entry);
     // A missing file (anything with an extension) is a 404, not the app: a broken image must not get HTML.
     if (/\.[a-z0-9]+$/i.test(urlPath)) return c.text("Not found", 404);
-    return send(c, index, isSiteRoute(urlPath) ? 200 : 404);
+    const status = isSiteRoute(urlPath) ? 200 : 404;
+    const html = await renderedPage(c);
+    if (!html) return send(c, shellEntry, status);
+    if (!hasSessionCookie(c.req.header("Cookie"))) {
+      // Every visitor gets the same page: kept and reused like a public API answer, until data changes.
+      markPublic(c, "visitor");
+      return c.html(html, status);
+    }
+    // A signed-in person's page is their own: compressed for them, never kept.
+    const answer = {
+      body: Buffer.from(html),
+      headers: [
+        ["content-type", "text/html; charset=UTF-8"],
+        ["cache-control", "no-cache"],
+      ] as Array<[string, string]>,
+      scope: "visitor" as const,
+      etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
+    };
+    const reply = replyFor(answer, {
+      method: c.req.method,
+      ifNoneMatch: c.req.header("If-None-Match"),
+      acceptEncoding: c.req.header("Accept-Encoding"),
+    });
+    return status === 404 && reply.status === 200
+      ? new Response(reply.body ? new Uint8Array(reply.body) : null, { status, headers: reply.headers })
+      : toResponse(reply);
   });
 }

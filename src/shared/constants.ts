@@ -30,6 +30,12 @@ export type Availability = (typeof AVAILABILITIES)[number];
 export const GARDENER_STATUSES = ["active", "inactive"] as const;
 export type GardenerStatus = (typeof GARDENER_STATUSES)[number];
 
+/** The orders of tip lists (spec section 9: newest, oldest, most liked, alphabetical). */
+export const TIP_SORTS = ["newest", "oldest", "likes", "title"] as const;
+export type TipSort = (typeof TIP_SORTS)[number];
+
+export const TIP_SEARCH_MAX_LENGTH = 100;
+
 /** Ruling 12. */
 export const LIMITS = {
   title: { min: 3, max: 120 },

@@ -34,13 +34,12 @@ export function toResponse(reply: Reply): Response {
 
 /**
  * The app's side of the public-answer cache (lib/public-cache.ts): answers GETs from it, stores what the
- * routes mark public, and clears it after every write through the API. Registered first, so a stored
+ * routes mark public (API answers and server-rendered pages), and clears it after every write. Registered first, so a stored
  * answer carries every header the app adds and a hit skips all the rest.
  */
 export function publicCacheLayer(cache: PublicCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { method } = c.req;
-    if (!c.req.path.startsWith("/api/")) return next();
     if (method !== "GET" && method !== "HEAD") {
       try {
         await next();

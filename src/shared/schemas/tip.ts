@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, LIMITS } from "../constants.ts";
+import {
+  AVAILABILITIES,
+  CATEGORIES,
+  DIFFICULTIES,
+  LIMITS,
+  TIP_SEARCH_MAX_LENGTH,
+  TIP_SORTS,
+} from "../constants.ts";
 import { HttpUrlSchema, hasControlCharacters, NO_CONTROL_CHARACTERS, PageQuerySchema } from "./common.ts";
 
 export const TipSchema = z
@@ -23,10 +30,7 @@ export const TipSchema = z
   .meta({ id: "Tip" });
 export type Tip = z.infer<typeof TipSchema>;
 
-export const TIP_SORTS = ["newest", "oldest", "likes", "title"] as const;
-export type TipSort = (typeof TIP_SORTS)[number];
-
-export const TIP_SEARCH_MAX_LENGTH = 100;
+export { TIP_SEARCH_MAX_LENGTH, TIP_SORTS, type TipSort } from "../constants.ts";
 
 export const TipListQuerySchema = PageQuerySchema.extend({
   availability: z

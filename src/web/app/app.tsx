@@ -1,12 +1,14 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useState } from "react";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router";
-import { createQueryClient } from "#web/lib/query-client.ts";
-import { createAppRouter } from "./router.tsx";
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+export function App({
+  router,
+  queryClient,
+}: {
+  router: ReturnType<typeof createBrowserRouter>;
+  queryClient: QueryClient;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -1,14 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PublicConfig } from "#shared/schemas/config.ts";
-import { apiClient } from "#web/lib/api-client.ts";
+import { type ApiClient, apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const getConfig = (signal?: AbortSignal) => apiClient.get<PublicConfig>("/config", { signal });
+export const getConfig = (signal?: AbortSignal, client: ApiClient = apiClient) =>
+  client.get<PublicConfig>("/config", { signal });
 
-export const configQueryOptions = () =>
+/** `client`: the server's, when it renders a page. */
+export const configQueryOptions = (client?: ApiClient) =>
   queryOptions({
     queryKey: queryKeys.config,
-    queryFn: ({ signal }) => getConfig(signal),
+    queryFn: ({ signal }) => getConfig(signal, client),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { DIFFICULTIES, type Difficulty } from "#shared/constants.ts";
-import { TIP_SORTS, type TipSort } from "#shared/schemas/tip.ts";
+import { DIFFICULTIES, type Difficulty, TIP_SORTS, type TipSort } from "#shared/constants.ts";
 
 export interface ListPageState {
   /** 1-based page number from ?page= (anything else reads as 1). */

@@ -44,14 +44,18 @@ function buildUrl(path: string, params?: QueryParams): string {
   return `/api${path}${query ? `?${query}` : ""}`;
 }
 
+/** How a client sends its requests: the browser's fetch, or the server calling the API in-process (SSR). */
+export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
+
 async function request(
+  fetcher: Fetcher,
   method: string,
   path: string,
   init: { params?: QueryParams; body?: unknown; signal?: AbortSignal },
 ) {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, init.params), {
+    response = await fetcher(buildUrl(path, init.params), {
       method,
       signal: init.signal,
       credentials: "same-origin",
@@ -109,29 +113,39 @@ function sendForm<T>(
   });
 }
 
+/**
+ * An API client over `fetcher`. The web app has one (`apiClient`, the browser's fetch); the server makes
+ * one per page it renders, to fill the page's queries from the API in-process.
+ */
+export function createApiClient(fetcher: Fetcher = (url, init) => fetch(url, init)) {
+  return {
+    async get<T>(path: string, options: { params?: QueryParams; signal?: AbortSignal } = {}): Promise<T> {
+      const response = await request(fetcher, "GET", path, options);
+      return (await response.json()) as T;
+    },
+    /** For paged lists: the body is the page, the total comes from X-Total-Count (ruling 15). */
+    async list<T>(
+      path: string,
+      options: { params?: QueryParams; signal?: AbortSignal } = {},
+    ): Promise<ListResult<T>> {
+      const response = await request(fetcher, "GET", path, options);
+      const items = (await response.json()) as T[];
+      const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length);
+      return {
+        items,
+        total: Number.isFinite(total) ? total : items.length,
+        exact: response.headers.get(TOTAL_COUNT_EXACT_HEADER) !== "false",
+      };
+    },
+    async send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
+      const response = await request(fetcher, method, path, { body });
+      return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
+    },
+    sendForm,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
 /** The one API client of the web app. Components use the features' query hooks, never this directly. */
-export const apiClient = {
-  async get<T>(path: string, options: { params?: QueryParams; signal?: AbortSignal } = {}): Promise<T> {
-    const response = await request("GET", path, options);
-    return (await response.json()) as T;
-  },
-  /** For paged lists: the body is the page, the total comes from X-Total-Count (ruling 15). */
-  async list<T>(
-    path: string,
-    options: { params?: QueryParams; signal?: AbortSignal } = {},
-  ): Promise<ListResult<T>> {
-    const response = await request("GET", path, options);
-    const items = (await response.json()) as T[];
-    const total = Number(response.headers.get(TOTAL_COUNT_HEADER) ?? items.length);
-    return {
-      items,
-      total: Number.isFinite(total) ? total : items.length,
-      exact: response.headers.get(TOTAL_COUNT_EXACT_HEADER) !== "false",
-    };
-  },
-  async send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {
-    const response = await request(method, path, { body });
-    return response.status === 204 ? (undefined as T) : ((await response.json()) as T);
-  },
-  sendForm,
-};
+export const apiClient = createApiClient();

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import type { User } from "#shared/schemas/auth.ts";
 import { paths } from "#web/config/paths.ts";
-import { apiClient } from "./api-client.ts";
+import { toast } from "#web/lib/toast.tsx";
+import { type ApiClient, apiClient } from "./api-client.ts";
 import { PUBLIC_QUERY_ROOTS, queryKeys } from "./query-keys.ts";
 
 /** The session as better-auth answers GET /api/auth/get-session; null for a visitor. */
@@ -13,13 +13,14 @@ export interface SessionData {
   session: { id: string; expiresAt: string };
 }
 
-export const getSession = (signal?: AbortSignal) =>
-  apiClient.get<SessionData | null>("/auth/get-session", { signal });
+export const getSession = (signal?: AbortSignal, client: ApiClient = apiClient) =>
+  client.get<SessionData | null>("/auth/get-session", { signal });
 
-export const sessionQueryOptions = () =>
+/** `client`: the server's, when it renders a page for this visitor's cookie. */
+export const sessionQueryOptions = (client?: ApiClient) =>
   queryOptions({
     queryKey: queryKeys.session,
-    queryFn: ({ signal }) => getSession(signal),
+    queryFn: ({ signal }) => getSession(signal, client),
     staleTime: 5 * 60_000,
     // Coming back to the tab checks that the session still holds (it may have expired meanwhile).
     refetchOnWindowFocus: "always",

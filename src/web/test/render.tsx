@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from "react-router";
-import { Toaster } from "sonner";
+import { ToastHost } from "#web/lib/toast.tsx";
 
 const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
 
@@ -24,7 +24,7 @@ export function renderRoutes(routes: RouteObject[], { route = "/" }: { route?: s
   const view = render(
     <QueryClientProvider client={testQueryClient()}>
       <RouterProvider router={router} />
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return { ...view, router };

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { useLogout, useUser } from "#web/lib/auth.ts";
 import { NAV_LINKS } from "./nav-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
@@ -12,6 +13,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field whitespace-nowrap px-2 py-2 font-medium transition-colors hover:bg-base-200 xl:px-3 ${isActive ? "text-primary bg-base-200" : ""}`;
 
 export function Navbar() {
+  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -57,6 +59,7 @@ export function Navbar() {
             aria-controls={menuId}
             aria-label={menuOpen ? "Close menu" : "Open menu"}
             onClick={() => setMenuOpen((open) => !open)}
+            disabled={!hydrated}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </button>
@@ -86,7 +89,7 @@ export function Navbar() {
                 type="button"
                 className="btn btn-outline btn-sm"
                 onClick={() => logout.mutate()}
-                disabled={logout.isPending}
+                disabled={logout.isPending || !hydrated}
               >
                 <LogOut aria-hidden="true" className="size-4" />
                 <span className="hidden sm:max-lg:inline xl:inline">Logout</span>

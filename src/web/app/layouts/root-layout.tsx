@@ -1,8 +1,7 @@
 import { Outlet } from "react-router";
-import { Toaster } from "sonner";
 import { FullPageLoader } from "#web/components/ui/loading-state.tsx";
 import { useUser } from "#web/lib/auth.ts";
-import { useTheme } from "#web/lib/theme.ts";
+import { ToastHost } from "#web/lib/toast.tsx";
 
 function SessionGate() {
   const { isPending } = useUser();
@@ -12,20 +11,11 @@ function SessionGate() {
 }
 
 export function RootLayout() {
-  const { theme } = useTheme();
+  const { user } = useUser();
   return (
     <>
       <SessionGate />
-      {/* Top-right (spec section 9), below the navbar so a toast never covers its buttons. */}
-      <Toaster
-        position="top-right"
-        offset={{ top: 76, right: 16 }}
-        mobileOffset={{ top: 72 }}
-        duration={5000}
-        theme={theme}
-        richColors
-        closeButton
-      />
+      <ToastHost eager={user !== null} />
     </>
   );
 }

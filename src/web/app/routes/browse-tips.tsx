@@ -13,7 +13,7 @@ export function BrowseTipsRoute() {
         id="browse-heading"
         centered
         title="Public Garden Tips"
-        text="Practical advice from gardeners like you."
+        text="Practical advice from gardeners like you. Search by title, plant or author, or filter by level."
       />
       <PublicTipsList labelledBy="browse-heading" />
     </section>

@@ -1,5 +1,5 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef } from "react";
+import { type ReactNode, useDeferredValue, useEffect, useRef } from "react";
 import type { ListResult } from "#web/lib/api-client.ts";
 import { ErrorState } from "./error-state.tsx";
 import { LoadingState } from "./loading-state.tsx";
@@ -53,7 +53,11 @@ export function ListQueryView<T>({
     if (pastTheEnd && lastPage !== null) replacePage.current?.(lastPage);
   }, [pastTheEnd, lastPage]);
 
-  if (query.isPending || pastTheEnd) return <LoadingState label={loadingLabel} />;
+  // The list is drawn in the background once it arrives (a transition React splits into short slices), so
+  // a page of cards never holds the main thread and the page keeps answering input meanwhile.
+  const shown = useDeferredValue(query.data);
+
+  if (query.isPending || pastTheEnd) return <LoadingState label={loadingLabel} tall />;
   if (query.isError) {
     return (
       <ErrorState
@@ -64,17 +68,18 @@ export function ListQueryView<T>({
       />
     );
   }
+  if (shown === undefined) return <LoadingState label={loadingLabel} tall />;
   // An empty previous page shown while another loads says nothing about the one asked for.
-  if (query.data.items.length === 0 && query.isPlaceholderData) return <LoadingState label={loadingLabel} />;
-  if (query.data.items.length === 0) return <>{empty}</>;
+  if (shown.items.length === 0 && query.isPlaceholderData) return <LoadingState label={loadingLabel} tall />;
+  if (shown.items.length === 0) return <>{empty}</>;
   return (
     <>
-      {children(query.data)}
+      {children(shown)}
       {paging && (
         <Pagination
           page={paging.page}
-          pageCount={Math.max(1, Math.ceil(query.data.total / paging.pageSize))}
-          pageCountExact={query.data.exact}
+          pageCount={Math.max(1, Math.ceil(shown.total / paging.pageSize))}
+          pageCountExact={shown.exact}
           onPageChange={(next) => {
             paging.setPage(next);
             if (paging.scrollToTop) window.scrollTo({ top: 0 });

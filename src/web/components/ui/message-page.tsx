@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { PageHead } from "./page-head.tsx";
 
 type Action = { to: string; label: string } | { onClick: () => void; label: string };
@@ -28,6 +29,7 @@ export function MessagePage({
   badge?: string;
   action?: Action;
 }) {
+  const hydrated = useHydrated();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <PageHead
@@ -44,7 +46,7 @@ export function MessagePage({
             {action.label}
           </Link>
         ) : (
-          <button type="button" className="btn btn-primary" onClick={action.onClick}>
+          <button type="button" className="btn btn-primary" onClick={action.onClick} disabled={!hydrated}>
             {action.label}
           </button>
         ))}

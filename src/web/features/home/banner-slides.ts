@@ -8,6 +8,11 @@ export interface BannerSlide {
   /** A short description of the picture behind the slide's text. */
   imageAlt: string;
   buttonText: string;
+  /**
+   * Read after `buttonText` by screen readers only, where the words alone would say nothing out of
+   * context ("Learn More": Lighthouse's link-text check), without repeating the slide's title.
+   */
+  buttonContext?: string;
   /** Ruling 19: every banner button leads somewhere. */
   href: string;
 }
@@ -31,6 +36,7 @@ export const BANNER_SLIDES: BannerSlide[] = [
     image: "/images/banner/community-garden-day.svg",
     imageAlt: "Bunting over vegetable beds, sunflowers and a red barn",
     buttonText: "Learn More",
+    buttonContext: "about the community's gardening tips",
     href: paths.browseTips.getHref(),
   },
   {

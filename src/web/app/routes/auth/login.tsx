@@ -1,5 +1,4 @@
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
@@ -7,6 +6,7 @@ import { GoogleButton } from "#web/features/auth/components/google-button.tsx";
 import { LoginForm } from "#web/features/auth/components/login-form.tsx";
 import { useReturnPath } from "#web/features/auth/use-return-path.ts";
 import { useSignedInOnArrival } from "#web/features/auth/use-signed-in-on-arrival.ts";
+import { toast } from "#web/lib/toast.tsx";
 
 export function LoginRoute() {
   const navigate = useNavigate();

@@ -1,5 +1,4 @@
 import { Link, Navigate, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
@@ -7,6 +6,7 @@ import { GoogleButton } from "#web/features/auth/components/google-button.tsx";
 import { SignupForm } from "#web/features/auth/components/signup-form.tsx";
 import { useReturnPath } from "#web/features/auth/use-return-path.ts";
 import { useSignedInOnArrival } from "#web/features/auth/use-signed-in-on-arrival.ts";
+import { toast } from "#web/lib/toast.tsx";
 
 export function SignupRoute() {
   const navigate = useNavigate();

@@ -7,7 +7,12 @@ import {
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
-import type { z } from "zod";
+import { config, type z } from "zod";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
+
+// zod compiles fast validators with `new Function` when it may; the page's Content-Security-Policy
+// (no 'unsafe-eval') refuses that, and the browser reports every refusal: validate without it.
+config({ jitless: true });
 
 /**
  * The one way to build a form: a zod schema in, its parsed values out. Fields inside (`TextField`,
@@ -30,6 +35,9 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
   "aria-label"?: string;
 }) {
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  // A page the server rendered shows its form before the script that runs it has loaded: its fields stay
+  // disabled until then, so nothing typed or clicked meanwhile is lost or sent anywhere.
+  const hydrated = useHydrated();
   return (
     <FormProvider {...form}>
       <form
@@ -38,7 +46,9 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
         className={className}
         onSubmit={form.handleSubmit((values) => onSubmit(values, form))}
       >
-        {typeof children === "function" ? children(form) : children}
+        <fieldset disabled={!hydrated} className="contents">
+          {typeof children === "function" ? children(form) : children}
+        </fieldset>
       </form>
     </FormProvider>
   );

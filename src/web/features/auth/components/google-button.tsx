@@ -1,8 +1,9 @@
 import { useId } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { FormError } from "#web/components/ui/form/fields.tsx";
 import { useConfig } from "#web/hooks/use-config.ts";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
+import { toast } from "#web/lib/toast.tsx";
 import { useGoogleSignIn } from "../api/google-sign-in.ts";
 
 function GoogleLogo() {
@@ -41,6 +42,7 @@ export function GoogleButton({
   returnTo: string;
   successMessage: string;
 }) {
+  const hydrated = useHydrated();
   const config = useConfig();
   const google = useGoogleSignIn();
   const navigate = useNavigate();
@@ -65,7 +67,7 @@ export function GoogleButton({
         type="button"
         className="btn btn-outline w-full"
         onClick={onClick}
-        disabled={unavailable || busy}
+        disabled={unavailable || busy || !hydrated}
         aria-describedby={unavailable || cancelled ? noteId : undefined}
       >
         {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleLogo />}

@@ -1,5 +1,4 @@
 import { useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { ProfileSchema, type User } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
@@ -11,6 +10,7 @@ import {
   TextField,
 } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
+import { toast } from "#web/lib/toast.tsx";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import { EmailVerification } from "./email-verification.tsx";
 

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { useReducedMotion } from "#web/hooks/use-reduced-motion.ts";
 import { BANNER_SLIDES, type BannerSlide, CAROUSEL } from "../banner-slides.ts";
 import { useTypewriter } from "../use-typewriter.ts";
@@ -11,6 +12,7 @@ import { useTypewriter } from "../use-typewriter.ts";
  * no autoplay and no typing.
  */
 export function BannerCarousel() {
+  const hydrated = useHydrated();
   const reducedMotion = useReducedMotion();
   const [active, setActive] = useState(0);
   const [timerEpoch, setTimerEpoch] = useState(0);
@@ -59,6 +61,7 @@ export function BannerCarousel() {
         type="button"
         className="btn btn-circle btn-sm absolute top-1/2 left-3 -translate-y-1/2 border-none bg-black/40 text-white hover:bg-black/60 md:btn-md"
         onClick={() => goTo(active - 1)}
+        disabled={!hydrated}
         aria-label="Previous slide"
       >
         <ChevronLeft aria-hidden="true" />
@@ -67,6 +70,7 @@ export function BannerCarousel() {
         type="button"
         className="btn btn-circle btn-sm absolute top-1/2 right-3 -translate-y-1/2 border-none bg-black/40 text-white hover:bg-black/60 md:btn-md"
         onClick={() => goTo(active + 1)}
+        disabled={!hydrated}
         aria-label="Next slide"
       >
         <ChevronRight aria-hidden="true" />
@@ -77,6 +81,7 @@ export function BannerCarousel() {
             key={slide.id}
             type="button"
             onClick={() => goTo(index)}
+            disabled={!hydrated}
             aria-label={`Go to slide ${index + 1}: ${slide.title}`}
             aria-current={index === active ? "true" : undefined}
             className="grid size-6 place-items-center"
@@ -106,13 +111,20 @@ function Slide({
   animate: boolean;
 }) {
   const typed = useTypewriter(slide.title, { typeMs: CAROUSEL.typeMs, enabled: animate && active });
+  // The button's words (spec section 2) and, where they say nothing alone, what they lead to.
+  const label = (
+    <>
+      {slide.buttonText}
+      {slide.buttonContext && <span className="sr-only"> {slide.buttonContext}</span>}
+    </>
+  );
   const button = slide.href.startsWith("#") ? (
     <a href={slide.href} className="btn btn-primary btn-lg">
-      {slide.buttonText}
+      {label}
     </a>
   ) : (
     <Link to={slide.href} className="btn btn-primary btn-lg">
-      {slide.buttonText}
+      {label}
     </Link>
   );
   return (
@@ -153,7 +165,10 @@ function Slide({
             >
               <span data-testid="typed-title" className="col-start-1 row-start-1">
                 {typed}
+                {/* A new cursor for every letter (keyed by the length): the cursor that is there never moves, so
+                    typing causes no layout shift (issue 11: CLS 0); it blinks whenever the typing pauses. */}
                 <span
+                  key={typed.length}
                   aria-hidden="true"
                   className="ml-0.5 inline-block animate-blink font-light motion-reduce:animate-none"
                 >

@@ -7,6 +7,7 @@ import {
   type UpcomingEvent,
   upcomingEvents,
 } from "#web/features/home/upcoming-events.ts";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
 
 /** The date tile's "JUN" and "14", in UTC like formatEventDate so the day never shifts. */
 function dateTile(isoDate: string) {
@@ -39,12 +40,23 @@ function useIcsUrls(events: readonly UpcomingEvent[]): Record<string, string> {
   return urls;
 }
 
-function EventCard({ event, icsUrl }: { event: UpcomingEvent; icsUrl: string | undefined }) {
+function EventCard({
+  event,
+  icsUrl,
+  dated,
+}: {
+  event: UpcomingEvent;
+  icsUrl: string | undefined;
+  /** False in the server's HTML: the year (and so the weekday) comes from the visitor's clock. */
+  dated: boolean;
+}) {
   const tile = dateTile(event.date);
   const headingId = `event-${event.id}-title`;
   // Until the effect has made the Blob URL (first paint), a data: URL of the same file keeps the link
   // a working link rather than an <a> without href.
-  const href = icsUrl ?? `data:text/calendar;charset=utf-8,${encodeURIComponent(buildIcs(event))}`;
+  const href = dated
+    ? (icsUrl ?? `data:text/calendar;charset=utf-8,${encodeURIComponent(buildIcs(event))}`)
+    : undefined;
 
   return (
     <article
@@ -71,7 +83,11 @@ function EventCard({ event, icsUrl }: { event: UpcomingEvent; icsUrl: string | u
             <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
             <span>
               <span className="sr-only">Date: </span>
-              <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+              {dated ? (
+                <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+              ) : (
+                <time>{`${tile.month} ${tile.day}`}</time>
+              )}
             </span>
           </li>
           <li className="flex items-start gap-2">
@@ -112,10 +128,12 @@ function EventCard({ event, icsUrl }: { event: UpcomingEvent; icsUrl: string | u
 
 /** The home page's events; `id="events"` is where the carousel's "Join Event" button scrolls to. */
 export function UpcomingEventsSection() {
-  // Dated once per mount from the visitor's clock: a stable array, so the .ics URLs are made once. (A SPA:
-  // there is no server render for this date to disagree with.)
+  // Dated once per mount from the visitor's clock: a stable array, so the .ics URLs are made once. The
+  // server's HTML shows the day and month only (they are the same every year); the year, the weekday and
+  // the calendar file follow once the page runs in the visitor's browser.
   const [events] = useState(() => upcomingEvents());
   const icsUrls = useIcsUrls(events);
+  const dated = useHydrated();
   return (
     // scroll-mt keeps the heading clear of the sticky navbar when the carousel's button scrolls here.
     <section id="events" aria-labelledby="events-heading" className="scroll-mt-16">
@@ -131,7 +149,7 @@ export function UpcomingEventsSection() {
         </div>
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {events.map((event) => (
-            <EventCard key={event.id} event={event} icsUrl={icsUrls[event.id]} />
+            <EventCard key={event.id} event={event} icsUrl={icsUrls[event.id]} dated={dated} />
           ))}
         </div>
       </div>

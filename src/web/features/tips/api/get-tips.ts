@@ -1,17 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Tip, TipListQuery } from "#shared/schemas/tip.ts";
-import { apiClient } from "#web/lib/api-client.ts";
+import { type ApiClient, apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 export type TipListParams = Omit<TipListQuery, "cursor">;
 
-export const getTips = (params: TipListParams, signal?: AbortSignal) =>
-  apiClient.list<Tip>("/tips", { params, signal });
+export const getTips = (params: TipListParams, signal?: AbortSignal, client: ApiClient = apiClient) =>
+  client.list<Tip>("/tips", { params, signal });
 
-export const tipsQueryOptions = (params: TipListParams) =>
+/** `client`: the server's, when it renders a page with these tips. */
+export const tipsQueryOptions = (params: TipListParams, client?: ApiClient) =>
   queryOptions({
     queryKey: queryKeys.tips.list(params),
-    queryFn: ({ signal }) => getTips(params, signal),
+    queryFn: ({ signal }) => getTips(params, signal, client),
     placeholderData: keepPreviousData,
   });
 

@@ -1,11 +1,11 @@
 import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { ImageField } from "#web/components/ui/form/fields.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
+import { toast } from "#web/lib/toast.tsx";
 import { useCreateTip } from "../api/create-tip.ts";
 import { TipForm } from "./tip-form.tsx";
 

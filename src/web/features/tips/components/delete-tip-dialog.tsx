@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { toast } from "#web/lib/toast.tsx";
 import { useDeleteTip } from "../api/delete-tip.ts";
 
 /** The delete confirmation (spec section 5) as an accessible modal dialog, not window.confirm. */

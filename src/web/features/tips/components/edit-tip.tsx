@@ -1,7 +1,6 @@
 import { CircleCheck, ShieldX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
 import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 import type { ImageField } from "#web/components/ui/form/fields.tsx";
@@ -11,6 +10,7 @@ import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
+import { toast } from "#web/lib/toast.tsx";
 import { useTip } from "../api/get-tip.ts";
 import { useUpdateTip } from "../api/update-tip.ts";
 import { TipForm } from "./tip-form.tsx";

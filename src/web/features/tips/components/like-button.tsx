@@ -1,6 +1,6 @@
 import { Heart } from "lucide-react";
-import { toast } from "sonner";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { toast } from "#web/lib/toast.tsx";
 import { useToggleLike } from "../api/toggle-like.ts";
 import { likesLabel } from "./likes-label.ts";
 

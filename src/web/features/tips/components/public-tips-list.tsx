@@ -67,7 +67,15 @@ export function PublicTipsList({ labelledBy }: { labelledBy: string }) {
               tips={page.items}
               columns={COLUMNS}
               labelledBy={labelledBy}
-              narrow={(items) => <TipCardGrid tips={items} className="sm:grid-cols-2" />}
+              narrow={(items) => (
+                <TipCardGrid
+                  tips={items}
+                  className="sm:grid-cols-2"
+                  headingLevel="h2"
+                  firstIsProminent
+                  compact
+                />
+              )}
             />
           </div>
         )}

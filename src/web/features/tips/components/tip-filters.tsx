@@ -1,7 +1,13 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { DIFFICULTIES, type Difficulty } from "#shared/constants.ts";
-import { TIP_SEARCH_MAX_LENGTH, TIP_SORTS, type TipSort } from "#shared/schemas/tip.ts";
+import {
+  DIFFICULTIES,
+  type Difficulty,
+  TIP_SEARCH_MAX_LENGTH,
+  TIP_SORTS,
+  type TipSort,
+} from "#shared/constants.ts";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import type { ListPage } from "#web/hooks/use-list-page.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -31,6 +37,7 @@ export function TipFilters({
   level?: boolean;
   sort?: boolean;
 }) {
+  const hydrated = useHydrated();
   const searchId = useId();
   const levelId = useId();
   const sortId = useId();
@@ -66,6 +73,7 @@ export function TipFilters({
               placeholder={searchPlaceholder}
               value={draft}
               onChange={(event) => setDraft(event.target.value)}
+              disabled={!hydrated}
               maxLength={TIP_SEARCH_MAX_LENGTH}
             />
           </div>
@@ -81,6 +89,7 @@ export function TipFilters({
               id={levelId}
               className="select w-full sm:w-44"
               value={list.level ?? ""}
+              disabled={!hydrated}
               onChange={(event) =>
                 list.setLevel(DIFFICULTIES.find((d): d is Difficulty => d === event.target.value))
               }
@@ -103,6 +112,7 @@ export function TipFilters({
               id={sortId}
               className="select w-full sm:w-44"
               value={list.sort}
+              disabled={!hydrated}
               onChange={(event) => {
                 const next = TIP_SORTS.find((s) => s === event.target.value);
                 if (next) list.setSort(next);

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { useMediaQuery } from "#web/hooks/use-media-query.ts";
 
 /** One column of a tip table: its header and what each tip shows in it. */
@@ -34,9 +35,9 @@ export function TipTable({
   tableFrom?: "md" | "xl";
 }) {
   const wide = useMediaQuery(tableFrom === "xl" ? "(min-width: 80rem)" : "(min-width: 48rem)");
-  if (!wide)
-    return <>{narrow ? narrow(tips) : <TipRowCards tips={tips} columns={columns} label={label} />}</>;
-  return (
+  const hydrated = useHydrated();
+  const cards = narrow ? narrow(tips) : <TipRowCards tips={tips} columns={columns} label={label} />;
+  const table = (
     <div className="overflow-x-auto rounded-box border border-base-300">
       <table className="table" aria-label={label} aria-labelledby={labelledBy}>
         <thead className="bg-base-200 text-base-content">
@@ -62,6 +63,16 @@ export function TipTable({
       </table>
     </div>
   );
+  // The server cannot know the screen: its HTML has both layouts, CSS showing the one that fits, until the
+  // page runs in the browser and keeps only that one.
+  if (!hydrated)
+    return (
+      <>
+        <div className={tableFrom === "xl" ? "hidden xl:block" : "hidden md:block"}>{table}</div>
+        <div className={tableFrom === "xl" ? "xl:hidden" : "md:hidden"}>{cards}</div>
+      </>
+    );
+  return wide ? table : cards;
 }
 
 /** The phone layout of a tip table: a card per tip, its other columns as labelled facts. */

@@ -1,0 +1,134 @@
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * Issue 11: the first load. The public pages' HTML carries the page, so it shows before (and without) any
+ * script; what is sent is compressed and revalidated cheaply; the tips themselves come from the API the
+ * browser calls, so they are never older than the data.
+ */
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the public pages show their header, headings and footer", async ({ page }) => {
+    const pages = [
+      { url: "/", title: "Home - Gardeners community", heading: "Featured Active Gardeners" },
+      { url: "/browse-tips", title: "Browse Tips - Gardening Community", heading: "Public Garden Tips" },
+      {
+        url: "/explore-gardeners",
+        title: "Explore Gardeners - Gardening Community",
+        heading: "Explore Gardeners",
+      },
+    ];
+    for (const { url, title, heading } of pages) {
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+    }
+  });
+
+  test("the login form shows, its fields waiting for the page's script", async ({ page }) => {
+    await page.goto("/auth/login");
+    await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
+    // Nothing typed before the script runs can be lost or sent anywhere: the fields are not usable yet.
+    await expect(page.getByLabel("Email")).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Login", exact: true })).toBeDisabled();
+  });
+
+  test("an unknown address is a 404 page, in the HTML", async ({ page }) => {
+    const response = await page.goto("/no/such/place");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("The page cannot be found.")).toBeVisible();
+  });
+});
+
+test("the browser asks the API for the tips, and shows the page before they arrive", async ({
+  page,
+  createTip,
+  login,
+  searchWord,
+  context,
+}) => {
+  await login();
+  const tip = await createTip({ title: `Mulch the roses ${searchWord}` });
+  await context.clearCookies();
+  // The page itself carries no tip: they come from the API, asked for by the browser.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === "/api/tips",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const answer = page.waitForResponse((r) => r.url().includes("/api/tips?") && r.url().includes(searchWord));
+  await page.goto(`/browse-tips?q=${searchWord}`);
+  await expect(page.getByRole("heading", { name: "Public Garden Tips" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading tips…" })).toBeVisible();
+  release();
+  expect((await answer).status()).toBe(200);
+  await expect(page.getByText(tip.title).first()).toBeVisible();
+});
+
+test("a control the script runs works once the page has taken over", async ({ page }) => {
+  await page.goto("/");
+  const toggle = page.getByRole("button", { name: /Switch to (dark|light) theme/ });
+  await toggle.click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+});
+
+test.describe("what is sent", () => {
+  test("pages and files come compressed, with Vary, and revalidate with 304", async ({ request }) => {
+    for (const url of ["/", "/browse-tips", "/auth/login"]) {
+      const page = await request.get(url, { headers: { "Accept-Encoding": "br, gzip" } });
+      expect(page.status()).toBe(200);
+      expect(page.headers()["content-encoding"]).toBe("br");
+      expect(page.headers().vary).toMatch(/Accept-Encoding/i);
+      expect(page.headers()["cache-control"]).toBe("no-cache");
+      const etag = page.headers().etag;
+      expect(etag).toBeTruthy();
+      const again = await request.get(url, {
+        headers: { "Accept-Encoding": "br, gzip", "If-None-Match": String(etag) },
+      });
+      expect(again.status()).toBe(304);
+      expect(await again.body()).toHaveLength(0);
+    }
+
+    const html = await (await request.get("/")).text();
+    const script = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(script, "the page loads a hashed script").toBeTruthy();
+    const gzip = await request.get(String(script), { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    expect(gzip.headers().vary).toMatch(/Accept-Encoding/i);
+    expect(gzip.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const plain = await request.get(String(script), { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    // The same code either way.
+    expect((await gzip.body()).equals(await plain.body())).toBe(true);
+  });
+
+  test("a public list revalidates with 304 until a tip changes it", async ({
+    request,
+    login,
+    createTip,
+    searchWord,
+  }) => {
+    const url = `/api/tips?availability=Public&q=${searchWord}`;
+    const first = await request.get(url);
+    expect(first.status()).toBe(200);
+    const etag = String(first.headers().etag);
+    expect((await request.get(url, { headers: { "If-None-Match": etag } })).status()).toBe(304);
+
+    await login();
+    const tip = await createTip();
+    const changed = await request.get(url, { headers: { "If-None-Match": etag } });
+    expect(changed.status()).toBe(200);
+    expect(((await changed.json()) as Array<{ _id: string }>).map((t) => t._id)).toEqual([tip._id]);
+  });
+});
