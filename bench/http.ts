@@ -113,6 +113,9 @@ async function benchmark(label: string, env: Record<string, string>) {
       { name: "one tip, for a visitor", path: `/api/tips/${tips[0]?._id}` },
       { name: "gardeners", path: "/api/gardeners" },
       { name: "active gardeners, limit 6", path: "/api/gardeners?status=active&limit=6" },
+      // The pages' HTML, rendered by the server, for a visitor (no cookie).
+      { name: "home page HTML, for a visitor", path: "/" },
+      { name: "Browse Tips HTML, for a visitor", path: "/browse-tips" },
     ];
     // What the server answers (after a first request has filled its cache), for the bare server to repeat.
     const answers: Record<string, { status: number; headers: Array<[string, string]>; body: string }> = {};
