@@ -1,3 +1,5 @@
+// @vitest-environment node
+// The server renders in Node, with no window: so does this test.
 import { describe, expect, it } from "vitest";
 import { renderPage } from "./entry-server.tsx";
 

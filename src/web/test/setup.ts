@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { server } from "./msw.ts";
 
 // What jsdom lacks and the pages use: modal dialogs and scrolling (both no more than their state here).
-if (!HTMLDialogElement.prototype.showModal) {
+// A test of the server's rendering runs in Node, without a DOM at all.
+const inBrowser = typeof window !== "undefined";
+if (inBrowser && !HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute("open", "");
   };
@@ -14,7 +16,7 @@ if (!HTMLDialogElement.prototype.showModal) {
     this.dispatchEvent(new Event("close"));
   };
 }
-window.scrollTo = () => {};
+if (inBrowser) window.scrollTo = () => {};
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
@@ -24,7 +26,7 @@ const consoleError = vi.spyOn(console, "error");
 const jsdomGap = (args: unknown[]) =>
   String(args[0]).startsWith("The tag <%s> is unrecognized in this browser") && args[1] === "search";
 afterEach(() => {
-  cleanup();
+  if (inBrowser) cleanup();
   server.resetHandlers();
   const calls = consoleError.mock.calls.filter((args) => !jsdomGap(args));
   consoleError.mockClear();
