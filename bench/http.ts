@@ -7,7 +7,7 @@
  * BENCH_SECONDS (default 5) per measurement; each pair is measured twice, alternating (ours, bare, ours,
  * bare), and the figures are the means of the two.
  */
-import { type ChildProcess, fork, spawn } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +15,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 import { freePort } from "../src/server/test/server-process.ts";
-import { ensureBuilt, projectRoot } from "./support.ts";
+import { ensureBuilt, projectRoot, startServer } from "./support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Which databases to measure on: BENCH_DRIVERS=pglite,postgres (the default: both). */
@@ -49,32 +49,6 @@ function mean(values: Measured[]): Measured {
     p99: sum((m) => m.p99) / values.length,
     errors: sum((m) => m.errors),
   };
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server/server.mjs"], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      BASE_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO_DATA: "true",
-      RATE_LIMIT: "false",
-      ...env,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {}
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function startBare(answersFile: string, port: number): Promise<ChildProcess> {

@@ -6,14 +6,13 @@
  * (the last window within 10 % of the first), with 0 errors and memory growing less than 10 % (measured
  * from the end of the first minute, once warm).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 import { freePort } from "../src/server/test/server-process.ts";
-import { ensureBuilt, projectRoot } from "./support.ts";
+import { ensureBuilt, startServer } from "./support.ts";
 
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const CLIENTS = 50;
@@ -26,33 +25,6 @@ const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * ite
 function residentMemory(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server/server.mjs"], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      BASE_URL: `http://127.0.0.1:${port}`,
-      SEED_DEMO_DATA: "true",
-      // Fifty test accounts from one address: the per-address limits are for people, not for this.
-      RATE_LIMIT: "false",
-      ...env,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {}
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function soak(env: Record<string, string>) {

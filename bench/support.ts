@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { isBuildCurrent, markBuilt } from "../scripts/build-state.mjs";
 import { projectRoot } from "../src/server/lib/paths.ts";
 
@@ -12,4 +12,35 @@ export function ensureBuilt() {
   const result = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
   if (result.status !== 0) throw new Error("the build failed");
   markBuilt();
+}
+
+/**
+ * Starts the production server on `port` with the demo data and waits until it answers. The per-address
+ * sign-in and sign-up limits are off: many benchmark accounts come from one address, and the limits are
+ * for people, not for this.
+ */
+export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["dist/server/server.mjs"], {
+    cwd: projectRoot,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      BASE_URL: `http://127.0.0.1:${port}`,
+      SEED_DEMO_DATA: "true",
+      RATE_LIMIT: "false",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {}
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error("the server did not start");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
