@@ -4,6 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { routes } from "./app/router.tsx";
 import { paths } from "./config/paths.ts";
 import { configQueryOptions } from "./hooks/use-config.ts";
+import { HydratedContext } from "./hooks/use-hydrated.ts";
 import { createApiClient, type Fetcher } from "./lib/api-client.ts";
 import { sessionQueryOptions } from "./lib/auth.ts";
 
@@ -67,13 +68,15 @@ export async function renderPage(request: Request, fetcher: Fetcher): Promise<Re
   )
     return null;
   const html = renderToString(
-    <QueryClientProvider client={queryClient}>
-      <StaticRouterProvider
-        router={createStaticRouter(handler.dataRoutes, context)}
-        context={context}
-        hydrate={false}
-      />
-    </QueryClientProvider>,
+    <HydratedContext value={false}>
+      <QueryClientProvider client={queryClient}>
+        <StaticRouterProvider
+          router={createStaticRouter(handler.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
+      </QueryClientProvider>
+    </HydratedContext>,
   );
   // React puts what a page hoists (<title>, <meta>, <link>) first: it belongs in <head>.
   const hoisted = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)*/.exec(html)?.[0] ?? "";

@@ -37,7 +37,7 @@ if (state?.textContent) {
     hydrateRoot(
       root,
       <StrictMode>
-        <App router={createBrowserRouter(routes)} queryClient={queryClient} />
+        <App router={createBrowserRouter(routes)} queryClient={queryClient} hydrating />
       </StrictMode>,
     );
   });

@@ -1,32 +1,45 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { createBrowserRouter } from "react-router";
 import { RouterProvider } from "react-router";
+import { HydratedContext } from "#web/hooks/use-hydrated.ts";
 
 /**
- * Marks <html data-hydrated> once the page has taken over the server's HTML (or rendered itself): a frame
- * after the commit that enables its controls, so they change colour without a transition (styles.css).
+ * False until a page rendered by the server has been taken over, then true (useHydrated). Marks
+ * <html data-hydrated> a frame after the commit that enables the page's controls, so they change colour
+ * without a transition (styles.css).
  */
-function useMarkHydrated() {
+function useHydratedState(hydrating: boolean): boolean {
+  const [hydrated, setHydrated] = useState(!hydrating);
   useEffect(() => {
+    if (!hydrated) {
+      startTransition(() => setHydrated(true));
+      return;
+    }
     const frame = requestAnimationFrame(() =>
       setTimeout(() => document.documentElement.setAttribute("data-hydrated", ""), 0),
     );
     return () => cancelAnimationFrame(frame);
-  }, []);
+  }, [hydrated]);
+  return hydrated;
 }
 
 export function App({
   router,
   queryClient,
+  hydrating = false,
 }: {
   router: ReturnType<typeof createBrowserRouter>;
   queryClient: QueryClient;
+  /** True when taking over the server's HTML (main.tsx). */
+  hydrating?: boolean;
 }) {
-  useMarkHydrated();
+  const hydrated = useHydratedState(hydrating);
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <HydratedContext value={hydrated}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </HydratedContext>
   );
 }

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import { formatNumber } from "#web/lib/format.ts";
 
 /** Previous/next page controls with "Page X of Y"; hidden when everything fits on one page. */
 export function Pagination({
@@ -28,7 +29,7 @@ export function Pagination({
         Previous
       </button>
       <span aria-current="page" className="text-sm">
-        {`Page ${page.toLocaleString("en-US")} of ${pageCount.toLocaleString("en-US")}${pageCountExact ? "" : "+"}`}
+        {`Page ${formatNumber(page)} of ${formatNumber(pageCount)}${pageCountExact ? "" : "+"}`}
       </span>
       <button
         type="button"

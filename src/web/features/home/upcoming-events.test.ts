@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buildIcs,
+  eventDateTile,
   foldLine,
   formatEventDate,
   icsFileName,
@@ -233,5 +234,38 @@ describe("icsFileName", () => {
     expect(icsFileName({ title: "Summer Seed Swap" })).toBe("summer-seed-swap.ics");
     expect(icsFileName({ title: "  Café & Compost: Q&A!  " })).toBe("cafe-compost-q-a.ics");
     expect(icsFileName({ title: "!!!" })).toBe("event.ics");
+  });
+});
+
+describe("event dates without Intl", () => {
+  it("write every day of three years as en-US Intl does, in UTC", () => {
+    const long = new Intl.DateTimeFormat("en-US", {
+      weekday: "long",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const short = new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" });
+    for (let time = Date.UTC(2026, 0, 1); time < Date.UTC(2029, 0, 1); time += 86_400_000) {
+      const date = new Date(time);
+      const iso = date.toISOString().slice(0, 10);
+      expect(formatEventDate(iso), iso).toBe(long.format(date));
+      expect(eventDateTile(iso), iso).toEqual({ month: short.format(date), day: date.getUTCDate() });
+    }
+  });
+
+  it("fold a long line of multi-byte characters at the same places as a byte count does", () => {
+    const line = `SUMMARY:${"Café 🌱 ".repeat(30)}`;
+    const folded = foldLine(line);
+    const parts = folded.split("\r\n ");
+    expect(parts.join("")).toBe(line);
+    expect(new TextEncoder().encode(parts[0]).length).toBeLessThanOrEqual(75);
+    for (const part of parts.slice(1)) expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(74);
+    // Each line is as full as it can be: the next character would not have fitted.
+    for (let i = 0; i < parts.length - 1; i++) {
+      const next = [...(parts[i + 1] ?? "")][0] ?? "";
+      expect(new TextEncoder().encode(parts[i] + next).length).toBeGreaterThan(i === 0 ? 75 : 74);
+    }
   });
 });

@@ -96,18 +96,48 @@ export function upcomingEvents(now: Date = new Date()): UpcomingEvent[] {
   return EVENT_TEMPLATES.map((template) => {
     const thisYear = occurrence(template, year);
     return today < thisYear.end ? thisYear : occurrence(template, year + 1);
-  }).sort((a, b) => a.start.localeCompare(b.start));
+  }).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
 
-/** "Sunday, June 14, 2026": computed in UTC so the visitor's time zone cannot shift the day. */
+// English names, written out: making an Intl.DateTimeFormat costs a phone several milliseconds of the
+// home page's first run (issue 11), for words that never change.
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** The date's parts in UTC, so the visitor's time zone cannot shift the day. */
+function utcParts(isoDate: string) {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return {
+    year: date.getUTCFullYear(),
+    month: MONTHS[date.getUTCMonth()] as string,
+    day: date.getUTCDate(),
+    weekday: WEEKDAYS[date.getUTCDay()] as string,
+  };
+}
+
+/** The date tile's "Jun" and 14 (shown in capitals by the tile's style). */
+export function eventDateTile(isoDate: string): { month: string; day: number } {
+  const { month, day } = utcParts(isoDate);
+  return { month: month.slice(0, 3), day };
+}
+
+/** "Sunday, June 14, 2026", as en-US Intl writes it: computed in UTC so the time zone cannot shift the day. */
 export function formatEventDate(isoDate: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${isoDate}T00:00:00Z`));
+  const { weekday, month, day, year } = utcParts(isoDate);
+  return `${weekday}, ${month} ${day}, ${year}`;
 }
 
 /** RFC 5545 3.3.11: backslash first, so the escapes added after it are not escaped again. */
@@ -132,18 +162,22 @@ function toUtcDateTime(date: Date): string {
   return `${date.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 }
 
-const encoder = new TextEncoder();
+/** UTF-8 length of one code point. */
+const octetsOf = (codePoint: number) =>
+  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
 
 /**
  * RFC 5545 3.1: lines longer than 75 octets are split, continuation lines starting with one space.
  * Octets, not characters, so an accented title folds correctly; a UTF-8 character is never split.
  */
 export function foldLine(line: string): string {
+  // Most lines are short and printable ASCII: nothing to fold.
+  if (line.length <= 75 && !/[^\u0020-\u007e]/.test(line)) return line;
   const parts: string[] = [];
   let current = "";
   let currentOctets = 0;
   for (const char of line) {
-    const octets = encoder.encode(char).length;
+    const octets = octetsOf(char.codePointAt(0) ?? 0);
     // Continuation lines carry a leading space, which counts towards their 75 octets.
     const limit = parts.length === 0 ? 75 : 74;
     if (currentOctets + octets > limit) {

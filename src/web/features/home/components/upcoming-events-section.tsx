@@ -2,21 +2,13 @@ import { CalendarDays, CalendarPlus, Clock, MapPin } from "lucide-react";
 import { useEffect, useState } from "react";
 import {
   buildIcs,
+  eventDateTile,
   formatEventDate,
   icsFileName,
   type UpcomingEvent,
   upcomingEvents,
 } from "#web/features/home/upcoming-events.ts";
 import { useHydrated } from "#web/hooks/use-hydrated.ts";
-
-/** The date tile's "JUN" and "14", in UTC like formatEventDate so the day never shifts. */
-function dateTile(isoDate: string) {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  return {
-    month: new Intl.DateTimeFormat("en-US", { month: "short", timeZone: "UTC" }).format(date),
-    day: date.getUTCDate(),
-  };
-}
 
 /**
  * One object URL per event's .ics file, revoked on unmount. Created in an effect, not a memo: under
@@ -50,7 +42,7 @@ function EventCard({
   /** False in the server's HTML: the year (and so the weekday) comes from the visitor's clock. */
   dated: boolean;
 }) {
-  const tile = dateTile(event.date);
+  const tile = eventDateTile(event.date);
   const headingId = `event-${event.id}-title`;
   // Until the effect has made the Blob URL (first paint), a data: URL of the same file keeps the link
   // a working link rather than an <a> without href.
