@@ -14,11 +14,18 @@ if (!root) throw new Error("index.html has no #root element");
 const queryClient = createQueryClient();
 const state = document.getElementById(SSR_STATE_ID);
 
+/**
+ * Resolves in a later task: start-up work split at these points runs as several short tasks rather than
+ * one long one, so a phone can paint and answer a tap between them (issue 11: total blocking time).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Loads the code of the pages the address shows, so the first render is the page, not a spinner. */
 async function loadMatchedRoutes(all: RouteObject[]) {
   for (const match of matchRoutes(all, window.location) ?? []) {
     const { route } = match;
     if (typeof route.lazy !== "function") continue;
+    await nextTask();
     const module = await route.lazy();
     Object.assign(route, module, { lazy: undefined });
   }
@@ -31,6 +38,7 @@ if (state?.textContent) {
   // again as it takes over, in the background, so a session ended meanwhile signs the page out.
   void queryClient.invalidateQueries({ queryKey: queryKeys.session, refetchType: "none" });
   await loadMatchedRoutes(routes);
+  await nextTask();
   // As a transition: React hydrates in slices and lets the browser answer input between them, rather
   // than in one long task (issue 11: total blocking time on a phone).
   startTransition(() => {
