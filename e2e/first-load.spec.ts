@@ -84,6 +84,23 @@ test("a control the script runs works once the page has taken over", async ({ pa
 });
 
 test.describe("what is sent", () => {
+  test("a signed-in person's page revalidates with 304 too, and is never the visitors'", async ({
+    page,
+    login,
+  }) => {
+    const account = await login();
+    const headers = { "Accept-Encoding": "br, gzip" };
+    const first = await page.request.get("/browse-tips", { headers });
+    expect(first.status()).toBe(200);
+    expect(first.headers()["cache-control"]).toBe("no-cache");
+    expect(await first.text()).toContain(account.name);
+    const etag = String(first.headers().etag);
+    const again = await page.request.get("/browse-tips", { headers: { ...headers, "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
+    const visitor = await page.request.get("/browse-tips", { headers: { ...headers, Cookie: "" } });
+    expect(visitor.headers().etag).not.toBe(etag);
+  });
+
   test("pages and files come compressed, with Vary, and revalidate with 304", async ({ request }) => {
     for (const url of ["/", "/browse-tips", "/auth/login"]) {
       const page = await request.get(url, { headers: { "Accept-Encoding": "br, gzip" } });

@@ -71,4 +71,18 @@ describe("the server's rendering of a page", () => {
     expect(page?.state).not.toContain("</script>");
     expect(page?.body).not.toContain("<script>alert(1)");
   });
+
+  it("renders the same page byte for byte for the same session and settings, so its ETag holds", async () => {
+    for (const path of ["/", "/browse-tips", "/auth/login"]) {
+      for (const user of [null, { name: "Ivy Green" }]) {
+        const first = await renderPage(request(path), api({ user }).fetcher);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const second = await renderPage(request(path), api({ user }).fetcher);
+        expect(second, path).toEqual(first);
+      }
+    }
+    const visitor = await renderPage(request("/"), api().fetcher);
+    const signedIn = await renderPage(request("/"), api({ user: { name: "Ivy Green" } }).fetcher);
+    expect(signedIn?.body).not.toBe(visitor?.body);
+  });
 });

@@ -1,4 +1,4 @@
-import { dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { routes } from "./app/router.tsx";
@@ -16,6 +16,23 @@ import { sessionQueryOptions } from "./lib/auth.ts";
  * its loading, empty and error states stay the browser's (ADR 022). Built by `npm run build` into
  * dist/ssr; the server loads it by path.
  */
+
+/**
+ * The dehydrated queries without the times they were fetched and dehydrated at: the same session and
+ * settings then give the same page, byte for byte, so its ETag says whether it changed and a browser's
+ * If-None-Match gets a 304. Nothing reads those times: the settings never go stale in the browser and the
+ * session is checked again as the page is taken over (main.tsx).
+ */
+function withoutTimestamps(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => ({
+      ...query,
+      dehydratedAt: 0,
+      state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+    })),
+  };
+}
 
 /** The paths rendered here; the rest of the app (behind sign-in) renders in the browser. */
 const RENDERED = new Set([
@@ -80,7 +97,7 @@ export async function renderPage(request: Request, fetcher: Fetcher): Promise<Re
   );
   // React puts what a page hoists (<title>, <meta>, <link>) first: it belongs in <head>.
   const hoisted = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)*/.exec(html)?.[0] ?? "";
-  const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, "\\u003c");
+  const state = JSON.stringify(withoutTimestamps(dehydrate(queryClient))).replace(/</g, "\\u003c");
   queryClient.clear();
   return { head: hoisted, body: html.slice(hoisted.length), state };
 }
