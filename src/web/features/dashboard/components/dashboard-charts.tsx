@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DashboardStats } from "#shared/schemas/dashboard.ts";
+import { formatNumber } from "#web/lib/format.ts";
 
-const numbers = new Intl.NumberFormat("en-US");
 const weekLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const weekOf = (week: string) => weekLabel.format(new Date(`${week}T00:00:00Z`));
 
@@ -66,7 +66,7 @@ function ChartFigure({
                 <th scope="row" className="font-normal">
                   {label}
                 </th>
-                <td className="text-right tabular-nums">{numbers.format(value)}</td>
+                <td className="text-right tabular-nums">{formatNumber(value)}</td>
               </tr>
             ))}
           </tbody>
@@ -81,7 +81,7 @@ export function TipsByCategoryChart({ data }: { data: DashboardStats["tipsByCate
   const shown = data.filter((row) => row.tips > 0);
   const top = shown[0];
   const summary = top
-    ? `${shown.length} ${shown.length === 1 ? "category has" : "categories have"} public tips; the most are in ${top.category} (${numbers.format(top.tips)}).`
+    ? `${shown.length} ${shown.length === 1 ? "category has" : "categories have"} public tips; the most are in ${top.category} (${formatNumber(top.tips)}).`
     : "No public tips yet.";
   return (
     <ChartFigure
@@ -108,7 +108,7 @@ export function TipsByCategoryChart({ data }: { data: DashboardStats["tipsByCate
             tick={axis}
             stroke="var(--color-base-300)"
           />
-          <Tooltip {...tooltipStyle} formatter={(value) => [numbers.format(Number(value)), "Public tips"]} />
+          <Tooltip {...tooltipStyle} formatter={(value) => [formatNumber(Number(value)), "Public tips"]} />
           <Bar dataKey="tips" fill="var(--color-primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
@@ -124,7 +124,7 @@ export function LikesByWeekChart({ data }: { data: DashboardStats["likesByWeek"]
   const summary =
     total === 0
       ? `Your tips have received no likes in the last ${data.length} weeks.`
-      : `Your tips received ${numbers.format(total)} ${total === 1 ? "like" : "likes"} in the last ${data.length} weeks, ${numbers.format(last?.likes ?? 0)} of them this week.`;
+      : `Your tips received ${formatNumber(total)} ${total === 1 ? "like" : "likes"} in the last ${data.length} weeks, ${formatNumber(last?.likes ?? 0)} of them this week.`;
   return (
     <ChartFigure
       id="chart-likes"
@@ -137,7 +137,7 @@ export function LikesByWeekChart({ data }: { data: DashboardStats["likesByWeek"]
           <CartesianGrid vertical={false} stroke="var(--color-base-300)" />
           <XAxis dataKey="label" tick={axis} stroke="var(--color-base-300)" interval="preserveStartEnd" />
           <YAxis allowDecimals={false} tick={axis} stroke="var(--color-base-300)" />
-          <Tooltip {...tooltipStyle} formatter={(value) => [numbers.format(Number(value)), "Likes"]} />
+          <Tooltip {...tooltipStyle} formatter={(value) => [formatNumber(Number(value)), "Likes"]} />
           <Bar
             dataKey="likes"
             fill="var(--color-secondary)"

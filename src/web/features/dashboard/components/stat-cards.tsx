@@ -1,8 +1,7 @@
 import { BookOpen, Sprout, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import type { DashboardStats } from "#shared/schemas/dashboard.ts";
-
-const numbers = new Intl.NumberFormat("en-US");
+import { formatNumber } from "#web/lib/format.ts";
 
 /** Total Tips, My Tips, Total Gardeners (spec section 2). */
 export function StatCards({
@@ -55,7 +54,7 @@ function StatCard({
         className="mt-2 text-3xl font-bold tabular-nums"
         data-testid={`stat-${label.toLowerCase().replaceAll(" ", "-")}`}
       >
-        {numbers.format(value)}
+        {formatNumber(value)}
       </p>
       <p className="mt-1 text-xs text-base-content/70">{hint}</p>
     </li>
