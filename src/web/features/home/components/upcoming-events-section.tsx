@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarPlus, Clock, MapPin } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import {
   buildIcs,
   eventDateTile,
@@ -15,29 +15,32 @@ import { useHydrated } from "#web/hooks/use-hydrated.ts";
  * StrictMode the effect's cleanup runs and then the effect runs again, so a memoised URL would be revoked
  * and never recreated.
  */
-function useIcsUrls(events: readonly UpcomingEvent[]): Record<string, string> {
+function useIcsUrls(files: Record<string, string>): Record<string, string> {
   const [urls, setUrls] = useState<Record<string, string>>({});
   useEffect(() => {
     const created = Object.fromEntries(
-      events.map((event) => [
-        event.id,
-        URL.createObjectURL(new Blob([buildIcs(event)], { type: "text/calendar;charset=utf-8" })),
+      Object.entries(files).map(([id, ics]) => [
+        id,
+        URL.createObjectURL(new Blob([ics], { type: "text/calendar;charset=utf-8" })),
       ]),
     );
     setUrls(created);
     return () => {
       for (const url of Object.values(created)) URL.revokeObjectURL(url);
     };
-  }, [events]);
+  }, [files]);
   return urls;
 }
 
 function EventCard({
   event,
+  ics,
   icsUrl,
   dated,
 }: {
   event: UpcomingEvent;
+  /** The event's .ics file. */
+  ics: string;
   icsUrl: string | undefined;
   /** False in the server's HTML: the year (and so the weekday) comes from the visitor's clock. */
   dated: boolean;
@@ -46,9 +49,7 @@ function EventCard({
   const headingId = `event-${event.id}-title`;
   // Until the effect has made the Blob URL (first paint), a data: URL of the same file keeps the link
   // a working link rather than an <a> without href.
-  const href = dated
-    ? (icsUrl ?? `data:text/calendar;charset=utf-8,${encodeURIComponent(buildIcs(event))}`)
-    : undefined;
+  const href = dated ? (icsUrl ?? `data:text/calendar;charset=utf-8,${encodeURIComponent(ics)}`) : undefined;
 
   return (
     <article
@@ -124,7 +125,12 @@ export function UpcomingEventsSection() {
   // server's HTML shows the day and month only (they are the same every year); the year, the weekday and
   // the calendar file follow once the page runs in the visitor's browser.
   const [events] = useState(() => upcomingEvents());
-  const icsUrls = useIcsUrls(events);
+  // Each event's calendar file, written once for both its Blob URL and the data: URL before it.
+  const icsFiles = useMemo(
+    () => Object.fromEntries(events.map((event) => [event.id, buildIcs(event)])),
+    [events],
+  );
+  const icsUrls = useIcsUrls(icsFiles);
   const dated = useHydrated();
   return (
     // scroll-mt keeps the heading clear of the sticky navbar when the carousel's button scrolls here.
@@ -141,7 +147,13 @@ export function UpcomingEventsSection() {
         </div>
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {events.map((event) => (
-            <EventCard key={event.id} event={event} icsUrl={icsUrls[event.id]} dated={dated} />
+            <EventCard
+              key={event.id}
+              event={event}
+              ics={icsFiles[event.id] ?? ""}
+              icsUrl={icsUrls[event.id]}
+              dated={dated}
+            />
           ))}
         </div>
       </div>
