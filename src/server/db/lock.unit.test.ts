@@ -71,13 +71,23 @@ describe("the DATA_DIR lock", () => {
 
   it("takes over the lock of a zombie: exited, not yet reaped by its parent", async () => {
     const dir = freshDir();
-    // sh starts a child that exits at once, then becomes `sleep`, which never reaps it.
-    const parent = await otherProcess("sleep 0 & echo $!; exec sleep 30");
-    const zombie = await new Promise<number>((resolve) =>
+    // sh starts a child, then becomes `sleep`, which never reaps. The child is killed only after the
+    // exec, so the shell cannot have reaped it first: it stays a zombie until its parent ends.
+    const parent = await otherProcess("sleep 60 & echo $!; exec sleep 30");
+    const child = await new Promise<number>((resolve) =>
       parent.stdout?.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
     );
-    await expect.poll(() => processInfo(zombie)?.state, { timeout: 5000 }).toBe("Z");
-    writeLock(dir, zombie, processInfo(zombie)?.start ?? null);
+    const commOf = (pid: number) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      } catch {
+        return null;
+      }
+    };
+    await expect.poll(() => commOf(parent.pid as number), { timeout: 5000 }).toBe("sleep");
+    process.kill(child, "SIGKILL");
+    await expect.poll(() => processInfo(child)?.state, { timeout: 5000 }).toBe("Z");
+    writeLock(dir, child, processInfo(child)?.start ?? null);
     acquireDataDirLock(dir)();
   });
 
