@@ -17,6 +17,7 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/web/**/*.test.{ts,tsx}", "src/shared/**/*.test.ts"],
           setupFiles: ["src/web/test/setup.ts"],
+          testTimeout: 15_000,
         },
       },
       {

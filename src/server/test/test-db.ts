@@ -66,7 +66,8 @@ export async function createTestApp(
   const changes = await followPublicChanges(database, publicCache);
   const request = app.request;
   app.request = async (...args: Parameters<typeof request>) => {
-    await changes.settle();
+    // Generous: a stalled listener under a loaded machine is not what a test checks.
+    await changes.settle(30_000);
     return request(...args);
   };
   return {

@@ -1,5 +1,5 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
 import { server } from "./msw.ts";
 
@@ -17,6 +17,10 @@ if (inBrowser && !HTMLDialogElement.prototype.showModal) {
   };
 }
 if (inBrowser) window.scrollTo = () => {};
+
+// findBy and waitFor give up after 1 s by default; lazy imports (the toaster) can take longer when the
+// machine is busy with other test workers.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
