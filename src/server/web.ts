@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { Context, Hono } from "hono";
-import { isSiteRoute } from "#shared/site-routes.ts";
+import { isSiteRoute, SSR_STATE_ID } from "#shared/site-routes.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { hasSessionCookie, matchesEtag, replyFor } from "./lib/public-cache.ts";
 import { markPublic, toResponse } from "./lib/public-cache-layer.ts";
@@ -16,9 +16,6 @@ interface PageRenderer {
     fetcher: (url: string, init: RequestInit) => Promise<Response>,
   ): Promise<{ head: string; body: string; state: string } | null>;
 }
-
-/** The id main.tsx looks for (src/web/app/ssr.ts). */
-const SSR_STATE_ID = "ssr-state";
 
 /**
  * The built index.html as the server sends it (issue 11): the theme script and the stylesheet written

@@ -3,9 +3,9 @@ import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
+import { SSR_STATE_ID } from "#shared/site-routes.ts";
 import { App } from "./app/app.tsx";
 import { routes } from "./app/router.tsx";
-import { SSR_STATE_ID } from "./app/ssr.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { queryKeys } from "./lib/query-keys.ts";
 
