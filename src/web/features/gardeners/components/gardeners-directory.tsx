@@ -13,7 +13,6 @@ const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 export function GardenersDirectory() {
   const list = useListPage();
   const gardeners = useGardeners({ limit: PAGE_SIZE, offset: (list.page - 1) * PAGE_SIZE });
-  const total = gardeners.data?.total ?? 0;
 
   return (
     <ListQueryView
@@ -31,7 +30,7 @@ export function GardenersDirectory() {
       {(page) => (
         <>
           <p className="mb-4 text-sm text-base-content/80" aria-live="polite">
-            {countLabel(total, { one: "gardener", many: "gardeners" })}
+            {countLabel(page.total, { one: "gardener", many: "gardeners" })}
           </p>
           <div
             className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${gardeners.isPlaceholderData ? "opacity-60" : ""}`}

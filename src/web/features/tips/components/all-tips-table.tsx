@@ -53,8 +53,6 @@ export function AllTipsTable() {
   });
   // All public tips, for "of Y": a count the server keeps, no rows.
   const all = useTips({ availability: "Public", limit: 1 }, { enabled: list.q !== "" });
-  const matching = tips.data?.total ?? 0;
-  const everything = list.q ? all.data?.total : matching;
 
   return (
     <>
@@ -87,8 +85,9 @@ export function AllTipsTable() {
         {(page) => (
           <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
             <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
-              Showing {formatNumber(matching)}
-              {page.exact ? "" : "+"} of {formatNumber(everything ?? matching)} tips
+              Showing {formatNumber(page.total)}
+              {page.exact ? "" : "+"} of {formatNumber((list.q ? all.data?.total : undefined) ?? page.total)}{" "}
+              tips
             </p>
             <TipTable tips={page.items} columns={COLUMNS} label="All public tips" tableFrom="xl" />
           </div>

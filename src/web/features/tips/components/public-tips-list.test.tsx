@@ -76,10 +76,19 @@ describe("Browse Tips paging", () => {
   it("starts again at page 1 when the level filter changes, and says what is filtered", async () => {
     const { router } = renderBrowse("/browse-tips?page=2");
     await screen.findByText("Page 2 of 3");
+    // Every state the page passes through: the count never describes another list than the one shown.
+    const mixed: string[] = [];
+    const observer = new MutationObserver(() => {
+      const text = document.body.textContent ?? "";
+      if (text.includes("8 tips") && text.includes("of 3")) mixed.push(text);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
     await userEvent.selectOptions(screen.getByLabelText("Filter by Level"), "Hard");
     expect(await screen.findByText("8 tips at Hard level")).toBeInTheDocument();
+    observer.disconnect();
     expect(router.state.location.search).toBe("?level=Hard");
     expect(screen.queryByRole("navigation", { name: "Tip pages" })).not.toBeInTheDocument();
+    expect(mixed).toEqual([]);
   });
 
   it("says so when nothing matches, and clears the search", async () => {

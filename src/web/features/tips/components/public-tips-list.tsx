@@ -31,7 +31,6 @@ export function PublicTipsList({ labelledBy }: { labelledBy: string }) {
     limit: PAGE_SIZE,
     offset: (list.page - 1) * PAGE_SIZE,
   });
-  const total = tips.data?.total ?? 0;
 
   return (
     <>
@@ -59,7 +58,8 @@ export function PublicTipsList({ labelledBy }: { labelledBy: string }) {
         {(page) => (
           <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
             <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
-              {countLabel(total, { one: "tip", many: "tips" }, page.exact)}
+              {/* The count of the list drawn below (kept a moment longer than the answer, see ListQueryView). */}
+              {countLabel(page.total, { one: "tip", many: "tips" }, page.exact)}
               {list.q ? ` matching “${list.q}”` : ""}
               {list.level ? ` at ${list.level} level` : ""}
             </p>
