@@ -32,6 +32,3 @@ const patterns = SITE_ROUTES.map(
 export function isSiteRoute(pathname: string): boolean {
   return patterns.some((pattern) => pattern.test(pathname));
 }
-
-/** The id of the script element that carries a server-rendered page's query data to the browser. */
-export const SSR_STATE_ID = "ssr-state";

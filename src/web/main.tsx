@@ -3,7 +3,7 @@ import { hydrate } from "@tanstack/react-query";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
-import { SSR_STATE_ID } from "#shared/site-routes.ts";
+import { SSR_STATE_ID } from "#shared/ssr.ts";
 import { App } from "./app/app.tsx";
 import { routes } from "./app/router.tsx";
 import { createQueryClient } from "./lib/query-client.ts";

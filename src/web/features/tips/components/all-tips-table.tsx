@@ -37,6 +37,11 @@ const COLUMNS = [
   viewDetails,
 ];
 
+/** " of 1,234": every public tip, said only once known (a search's own count is not it). */
+function ofAll(total: number | undefined) {
+  return total === undefined ? "" : ` of ${formatNumber(total)}`;
+}
+
 /**
  * The dashboard's All Tips (spec sections 2 and 9): every public tip, searched (title, category, author,
  * plant type), sorted and paged on the server, all of it kept in the URL; "Showing X of Y tips" counts
@@ -86,8 +91,8 @@ export function AllTipsTable() {
           <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
             <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
               Showing {formatNumber(page.total)}
-              {page.exact ? "" : "+"} of {formatNumber((list.q ? all.data?.total : undefined) ?? page.total)}{" "}
-              tips
+              {page.exact ? "" : "+"}
+              {ofAll(list.q ? all.data?.total : page.exact ? page.total : undefined)} tips
             </p>
             <TipTable tips={page.items} columns={COLUMNS} label="All public tips" tableFrom="xl" />
           </div>
