@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { vi } from "vitest";
 import { ToastHost } from "#web/lib/toast.tsx";
 
 const testQueryClient = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -36,4 +37,13 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}) {
     ...init,
     headers: { "Content-Type": "application/json", ...(init.headers ?? {}) },
   });
+}
+
+/** A wide screen (every `min-width` media query matches), for the table layouts: jsdom has no matchMedia. */
+export function stubWideScreen() {
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: query.includes("min-width"),
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
 }

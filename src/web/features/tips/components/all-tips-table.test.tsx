@@ -1,8 +1,8 @@
 import { screen } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { aTip, HttpResponse, http, listResponse, server } from "#web/test/msw.ts";
-import { renderRoutes } from "#web/test/render.tsx";
+import { renderRoutes, stubWideScreen } from "#web/test/render.tsx";
 import { AllTipsTable } from "./all-tips-table.tsx";
 
 /** 23 public tips, two of them about tomatoes. */
@@ -16,11 +16,7 @@ let held: Promise<void> = Promise.resolve();
 
 beforeEach(() => {
   held = Promise.resolve();
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: query.includes("min-width"),
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubWideScreen();
   server.use(
     http.get("*/api/tips", async ({ request }) => {
       const url = new URL(request.url);

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { aTip, aUser, HttpResponse, http, listResponse, server, signInAs } from "#web/test/msw.ts";
-import { renderRoutes } from "#web/test/render.tsx";
+import { renderRoutes, stubWideScreen } from "#web/test/render.tsx";
 import { MyTipsList } from "./my-tips-list.tsx";
 
 const me = aUser();
@@ -16,11 +16,7 @@ beforeEach(() => {
     aTip({ title: "Mulch the beds", email: me.email, name: me.name }),
     aTip({ title: "Hidden compost notes", email: me.email, name: me.name, availability: "Hidden" }),
   ];
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: query.includes("min-width"),
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubWideScreen();
   signInAs(me);
   server.use(
     http.get("*/api/tips", ({ request }) => {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { aTip, HttpResponse, http, listResponse, server } from "#web/test/msw.ts";
-import { renderRoutes } from "#web/test/render.tsx";
+import { renderRoutes, stubWideScreen } from "#web/test/render.tsx";
 import { PublicTipsList } from "./public-tips-list.tsx";
 
 /** 23 public tips; the fake API pages, filters and searches them as the real one does. */
@@ -15,11 +15,7 @@ const requests: URL[] = [];
 beforeEach(() => {
   requests.length = 0;
   // The table layout (md and up): jsdom has no matchMedia of its own.
-  vi.stubGlobal("matchMedia", (query: string) => ({
-    matches: query.includes("min-width"),
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
+  stubWideScreen();
   server.use(
     http.get("*/api/tips", ({ request }) => {
       const url = new URL(request.url);
