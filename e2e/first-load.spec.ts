@@ -11,7 +11,7 @@ test.describe("without JavaScript", () => {
 
   test("the public pages show their header, headings and footer", async ({ page }) => {
     const pages = [
-      { url: "/", title: "Home - Gardeners community", heading: "Featured Active Gardeners" },
+      { url: "/", title: "Home - Gardening Community", heading: "Featured Active Gardeners" },
       { url: "/browse-tips", title: "Browse Tips - Gardening Community", heading: "Public Garden Tips" },
       {
         url: "/explore-gardeners",

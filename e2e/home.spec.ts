@@ -8,7 +8,7 @@ const slide = (page: import("@playwright/test").Page, n: number) =>
 test.describe("home page", () => {
   test("has its title and every section", async ({ page }) => {
     await page.goto("/");
-    await expect(page).toHaveTitle("Home - Gardeners community");
+    await expect(page).toHaveTitle("Home - Gardening Community");
     for (const heading of [
       "Featured Active Gardeners",
       "Top Trending Tips",

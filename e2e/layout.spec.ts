@@ -59,7 +59,7 @@ test.describe("main layout", () => {
 
   test("each route sets its title", async ({ page }) => {
     const titles = [
-      ["/", "Home - Gardeners community"],
+      ["/", "Home - Gardening Community"],
       ["/auth/login", "Login - Gardening Community"],
       ["/auth/signup", "Signup - Gardening Community"],
       ["/explore-gardeners", "Explore Gardeners - Gardening Community"],
@@ -87,7 +87,7 @@ test.describe("main layout", () => {
       await expect(description, url).toHaveCount(1);
       expect((await description.getAttribute("content"))?.length, url).toBeGreaterThan(20);
     };
-    await check("/", "Home - Gardeners community");
+    await check("/", "Home - Gardening Community");
     await check("/auth/login", "Login - Gardening Community");
     await check("/auth/signup", "Signup - Gardening Community");
     await check("/auth/reset", "Forget Password - Gardening Community");
@@ -169,7 +169,7 @@ test.describe("404 page", () => {
     }
     await page.getByRole("link", { name: "Back to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page).toHaveTitle("Home - Gardeners community");
+    await expect(page).toHaveTitle("Home - Gardening Community");
   });
 
   test("unknown API paths answer JSON, not the web app", async ({ request }) => {

@@ -5,7 +5,7 @@ import { isBuildCurrent, markBuilt } from "./build-state.mjs";
 process.chdir(new URL("..", import.meta.url).pathname);
 
 if (!isBuildCurrent()) {
-  console.log("Building Garden Community (first start or sources changed)…");
+  console.log("Building Gardening Community (first start or sources changed)…");
   const result = spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" });
   if (result.status !== 0) {
     console.error("The build failed; see the messages above.");

@@ -27,7 +27,7 @@ Object.assign(process.env, {
   HOST: "127.0.0.1",
   BASE_URL: E2E.baseURL,
   SMTP_URL: smtp.url,
-  MAIL_FROM: "Garden Community <no-reply@garden.test>",
+  MAIL_FROM: "Gardening Community <no-reply@garden.test>",
   GOOGLE_CLIENT_ID: E2E.google.clientId,
   GOOGLE_CLIENT_SECRET: E2E.google.clientSecret,
   GOOGLE_DISCOVERY_URL: issuer.discoveryUrl,

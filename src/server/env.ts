@@ -65,7 +65,7 @@ const EnvSchema = z.object({
         )
         .optional(),
     ),
-  MAIL_FROM: z.string().trim().min(3).default("Garden Community <no-reply@garden-community.local>"),
+  MAIL_FROM: z.string().trim().min(3).default("Gardening Community <no-reply@garden-community.local>"),
   GOOGLE_CLIENT_ID: z
     .string()
     .trim()

@@ -16,7 +16,7 @@ import { createPhotoStorage } from "./storage/create-storage.ts";
 
 /** Start-up problems a person can fix are reported as one line, never as a stack trace. */
 function fail(message: string): never {
-  console.error(`Garden Community cannot start: ${message}`);
+  console.error(`Gardening Community cannot start: ${message}`);
   process.exit(1);
 }
 
@@ -98,7 +98,7 @@ server.listen(env.PORT, env.HOST, () => {
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "::" ? "localhost" : env.HOST;
   logger.info(
-    `Garden Community (${env.NODE_ENV}) on http://${shownHost}:${port} with ${database.driver} at ${database.location}`,
+    `Gardening Community (${env.NODE_ENV}) on http://${shownHost}:${port} with ${database.driver} at ${database.location}`,
   );
   logger.info(
     `Public address ${env.BASE_URL}; e-mail to ${mailer.describe}; Google sign-in ${env.GOOGLE_CLIENT_ID ? "configured" : "not configured"}`,

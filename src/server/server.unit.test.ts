@@ -16,7 +16,7 @@ describe("server start-up", () => {
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split("\n");
     expect(lines).toEqual([
-      `Garden Community cannot start: ${lines[0]?.slice("Garden Community cannot start: ".length)}`,
+      `Gardening Community cannot start: ${lines[0]?.slice("Gardening Community cannot start: ".length)}`,
     ]);
     expect(lines[0]).toContain(message);
   });
@@ -27,7 +27,7 @@ describe("server start-up", () => {
     const server = startServer({ DATA_DIR: path.join(file, "data") });
     expect(await server.exited).toBe(1);
     expect(server.output().trim()).toMatch(
-      /^Garden Community cannot start: Invalid environment variable DATA_DIR: .* is not a writable directory/,
+      /^Gardening Community cannot start: Invalid environment variable DATA_DIR: .* is not a writable directory/,
     );
   });
 
@@ -41,7 +41,7 @@ describe("server start-up", () => {
     const output = server.output().trim();
     expect(output).toMatch(
       new RegExp(
-        `^Garden Community cannot start: Cannot connect to the database at postgres://127\\.0\\.0\\.1:${port}/garden: .*ECONNREFUSED`,
+        `^Gardening Community cannot start: Cannot connect to the database at postgres://127\\.0\\.0\\.1:${port}/garden: .*ECONNREFUSED`,
       ),
     );
     expect(output).not.toContain("    at ");
@@ -63,7 +63,7 @@ describe("server start-up", () => {
     const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(
-      `is in use by another Garden Community server (pid ${server.child.pid})`,
+      `is in use by another Gardening Community server (pid ${server.child.pid})`,
     );
 
     server.child.kill("SIGTERM");

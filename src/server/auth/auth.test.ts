@@ -199,7 +199,7 @@ describe("password reset", () => {
     });
     expect(res.status).toBe(200);
     const mail = lastMailTo(account.email);
-    expect(mail?.subject).toBe("Reset your Garden Community password");
+    expect(mail?.subject).toBe("Reset your Gardening Community password");
     const token = tokenFrom(mail);
     expect(mail?.html).toContain(`http://localhost/auth/reset?token=${token}`);
     expect(mail?.text).toContain("expires in 60 minutes");

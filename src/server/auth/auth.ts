@@ -76,7 +76,7 @@ export function createAuth({
   }
 
   return betterAuth({
-    appName: "Garden Community",
+    appName: "Gardening Community",
     baseURL: settings.baseUrl,
     basePath: "/api/auth",
     secret: settings.secret,

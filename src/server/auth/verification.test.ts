@@ -27,7 +27,7 @@ const DEMO = "rowan.ellis@example.com";
 
 function verificationLink(email: string) {
   const mail = mailsTo(email)
-    .filter((m) => m.subject === "Confirm your e-mail for Garden Community")
+    .filter((m) => m.subject === "Confirm your e-mail for Gardening Community")
     .at(-1);
   expect(mail, `a verification e-mail to ${email}`).toBeTruthy();
   const link = mail?.text.match(/http:\/\/localhost\/api\/auth\/verify-email\?\S+/)?.[0] ?? "";

@@ -184,7 +184,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     const owner = parseLock(held);
     if (owner && owner.pid !== process.pid && isLiveOwner(owner)) {
       throw new DatabaseUnavailableError(
-        `The embedded database in ${dataDir} is in use by another Garden Community server (pid ${owner.pid}). Stop it, or set DATA_DIR to another folder.`,
+        `The embedded database in ${dataDir} is in use by another Gardening Community server (pid ${owner.pid}). Stop it, or set DATA_DIR to another folder.`,
       );
     }
     // Stale (or ours, from an earlier open in this process): take it over, unless it changed meanwhile.

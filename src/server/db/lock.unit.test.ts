@@ -43,7 +43,7 @@ describe("the DATA_DIR lock", () => {
     writeLock(dir, pid, processInfo(pid)?.start ?? null);
     expect(() => acquireDataDirLock(dir)).toThrow(DatabaseUnavailableError);
     expect(() => acquireDataDirLock(dir)).toThrow(
-      `The embedded database in ${dir} is in use by another Garden Community server (pid ${pid}).`,
+      `The embedded database in ${dir} is in use by another Gardening Community server (pid ${pid}).`,
     );
     // The refused start left the other server's lock alone.
     expect(JSON.parse(readFileSync(lockOf(dir), "utf8")).pid).toBe(pid);

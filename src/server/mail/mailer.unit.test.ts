@@ -19,7 +19,7 @@ describe("the outbox mailer (no SMTP_URL)", () => {
   it("writes each message as an .eml file with a text and an HTML part, and logs its link", async () => {
     const outboxDir = path.join(mkdtempSync(path.join(os.tmpdir(), "garden-outbox-")), "outbox");
     const { logger, lines } = recordingLogger();
-    const mailer = createMailer({ from: "Garden Community <no-reply@example.com>", outboxDir, logger });
+    const mailer = createMailer({ from: "Gardening Community <no-reply@example.com>", outboxDir, logger });
     expect(mailer.local).toBe(true);
     const url = "http://localhost:3000/auth/reset?token=abc123";
     await mailer.send(passwordResetEmail({ to: "ana@example.com", name: "Ana", url, expiresInMinutes: 60 }));
@@ -29,7 +29,7 @@ describe("the outbox mailer (no SMTP_URL)", () => {
     expect(files[0]).toMatch(/\.eml$/);
     const eml = readFileSync(path.join(outboxDir, files[0] as string), "utf8");
     expect(eml).toMatch(/^To: ana@example\.com$/m);
-    expect(eml).toMatch(/^Subject: Reset your Garden Community password$/m);
+    expect(eml).toMatch(/^Subject: Reset your Gardening Community password$/m);
     expect(eml).toContain("Content-Type: multipart/alternative");
     expect(eml).toContain("Content-Type: text/plain");
     expect(eml).toContain("Content-Type: text/html");

@@ -28,7 +28,7 @@ describe("startSmtpCapture", () => {
   const send = async (message: Mail.Options, url = capture.url) => {
     const transport = nodemailer.createTransport(url);
     try {
-      return await transport.sendMail({ from: '"Garden Community" <noreply@garden.test>', ...message });
+      return await transport.sendMail({ from: '"Gardening Community" <noreply@garden.test>', ...message });
     } finally {
       transport.close();
     }
@@ -42,13 +42,13 @@ describe("startSmtpCapture", () => {
   const text = [
     "Hallo Gärtnerin,",
     "",
-    "jemand (hoffentlich Sie) möchte das Passwort für Ihr Konto bei Garden Community zurücksetzen. Öffnen Sie dazu den folgenden Link innerhalb der nächsten Stunde:",
+    "jemand (hoffentlich Sie) möchte das Passwort für Ihr Konto bei Gardening Community zurücksetzen. Öffnen Sie dazu den folgenden Link innerhalb der nächsten Stunde:",
     "",
     resetUrl,
     "",
     "Viele Grüße 🌻",
   ].join("\n");
-  const html = `<p>Hallo Gärtnerin,</p><p>jemand (hoffentlich Sie) möchte das Passwort für Ihr Konto bei Garden Community zurücksetzen.</p><p><a href="${resetUrl}">Passwort zurücksetzen</a></p>`;
+  const html = `<p>Hallo Gärtnerin,</p><p>jemand (hoffentlich Sie) möchte das Passwort für Ihr Konto bei Gardening Community zurücksetzen.</p><p><a href="${resetUrl}">Passwort zurücksetzen</a></p>`;
 
   it("captures a multipart/alternative message sent with quoted-printable parts", async () => {
     const info = await send({ to: "alice@example.com", subject, text, html });

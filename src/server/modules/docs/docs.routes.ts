@@ -24,7 +24,7 @@ const DOCS_HTML = `<!doctype html>
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
-  <title>Garden Community API</title>
+  <title>Gardening Community API</title>
   <link rel="icon" href="/api/docs/favicon-32x32.png">
   <link rel="stylesheet" href="/api/docs/swagger-ui.css">
 </head>

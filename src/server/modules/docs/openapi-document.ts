@@ -151,10 +151,10 @@ export async function buildOpenApiDocument(
     api.getOpenAPI31Document({
       openapi: "3.1.0",
       info: {
-        title: "Garden Community API",
+        title: "Gardening Community API",
         version: "1.0.0",
         description:
-          "The API behind Garden Community. Errors answer `{ message, issues? }`. Lists answer a JSON array, page with `limit`/`offset` or a cursor, and report the total in the X-Total-Count header. Writes from a browser must come from the site's own origin. A method a path does not have answers 405 with Allow.",
+          "The API behind Gardening Community. Errors answer `{ message, issues? }`. Lists answer a JSON array, page with `limit`/`offset` or a cursor, and report the total in the X-Total-Count header. Writes from a browser must come from the site's own origin. A method a path does not have answers 405 with Allow.",
         license: { name: "MIT", url: "https://opensource.org/license/mit" },
       },
       servers: [{ url: "/api" }],

@@ -122,7 +122,7 @@ function Brand() {
   return (
     <Link to={paths.home.getHref()} className="flex items-center gap-2 font-bold text-primary">
       <Sprout aria-hidden="true" className="size-6 shrink-0" />
-      <span>Garden Community</span>
+      <span>Gardening Community</span>
     </Link>
   );
 }

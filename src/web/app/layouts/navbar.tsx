@@ -68,7 +68,7 @@ export function Navbar() {
             className="flex items-center gap-2 whitespace-nowrap text-base font-bold text-primary sm:text-lg"
           >
             <Sprout aria-hidden="true" className="size-6 shrink-0 sm:size-7" />
-            <span className="max-[420px]:sr-only lg:max-xl:sr-only">Garden Community</span>
+            <span className="max-[420px]:sr-only lg:max-xl:sr-only">Gardening Community</span>
           </Link>
         </div>
         <ul className="navbar-center hidden gap-0.5 lg:flex xl:gap-1">

@@ -10,10 +10,9 @@ export function HomeRoute() {
     <>
       <PageHead
         title="Home"
-        site="Gardeners community"
-        description="Garden Community: featured gardeners, trending gardening tips, upcoming events and success stories from fellow growers."
+        description="Gardening Community: featured gardeners, trending gardening tips, upcoming events and success stories from fellow growers."
       />
-      <h1 className="sr-only">Garden Community</h1>
+      <h1 className="sr-only">Gardening Community</h1>
       <BannerCarousel />
       <FeaturedGardenersSection />
       <TrendingTipsSection />

@@ -2,20 +2,12 @@ export const SITE_NAME = "Gardening Community";
 
 /**
  * The document title and description of a page, as React 19 hoists them into <head>: "{title} -
- * Gardening Community", or the spec's own wording where it gives one (`site`).
+ * Gardening Community" on every page, the home page included (one brand, docs/product.md).
  */
-export function PageHead({
-  title,
-  description,
-  site = SITE_NAME,
-}: {
-  title: string;
-  description: string;
-  site?: string;
-}) {
+export function PageHead({ title, description }: { title: string; description: string }) {
   return (
     <>
-      <title>{`${title} - ${site}`}</title>
+      <title>{`${title} - ${SITE_NAME}`}</title>
       <meta name="description" content={description} />
     </>
   );

@@ -162,7 +162,7 @@ describe("buildIcs", () => {
     const lines = unfold(buildIcs(event, now));
     expect(lines.slice(0, 6)).toEqual([
       "BEGIN:VCALENDAR",
-      "PRODID:-//Garden Community//Events//EN",
+      "PRODID:-//Gardening Community//Events//EN",
       "VERSION:2.0",
       "CALSCALE:GREGORIAN",
       "METHOD:PUBLISH",

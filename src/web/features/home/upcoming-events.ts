@@ -196,7 +196,7 @@ export function foldLine(line: string): string {
 export function buildIcs(event: UpcomingEvent, now: Date = new Date()): string {
   const lines = [
     "BEGIN:VCALENDAR",
-    "PRODID:-//Garden Community//Events//EN",
+    "PRODID:-//Gardening Community//Events//EN",
     "VERSION:2.0",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
