@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LIMITS, PASSWORD_MIN_LENGTH } from "../constants.ts";
-import { HttpUrlSchema, hasControlCharacters, NO_CONTROL_CHARACTERS } from "./common.ts";
+import { HttpUrlSchema, hasControlCharacters, httpUrl, NO_CONTROL_CHARACTERS } from "./common.ts";
 
 /** Spec section 5 and issue 3: at least 6 characters with one lowercase and one uppercase letter. */
 export const PASSWORD_POLICY = {
@@ -111,7 +111,7 @@ export type LoginInput = z.infer<typeof LoginSchema>;
 export const SignupSchema = z.object({
   name: DisplayNameSchema,
   email: EmailSchema,
-  photoUrl: HttpUrlSchema,
+  photoUrl: httpUrl("Add the address of your profile photo"),
   password: z.string().min(1, "Password is required").pipe(PasswordSchema),
   terms: z.boolean().refine((accepted) => accepted, "You must accept the Terms of Use and Privacy Policy"),
 });

@@ -34,11 +34,29 @@ export const hasControlCharacters = (text: string) =>
   });
 export const NO_CONTROL_CHARACTERS = "must not contain control characters";
 
-/** An http(s) URL of at most 2048 characters (ruling 11 and 12). */
-export const HttpUrlSchema = z
-  .string()
-  .trim()
-  .min(1, "URL is required")
-  .max(LIMITS.url.max, `URL must be at most ${LIMITS.url.max} characters`)
-  .refine((value) => !hasControlCharacters(value), `URL ${NO_CONTROL_CHARACTERS}`)
-  .pipe(z.url({ protocol: /^https?$/, error: "Enter an http(s) URL" }));
+/**
+ * What no URL holds as typed (RFC 3986): white space, double quotes, angle brackets, backslash, caret,
+ * backtick, braces and the bar; single quotes too, which RFC 3986 allows but real photo addresses never
+ * need and which end a quoted attribute or CSS url(). A browser would quietly percent-encode the rest; we
+ * refuse them, so what is stored is a link that works as written. Letters beyond ASCII stay allowed, as
+ * browsers show them in addresses.
+ */
+const NOT_IN_URLS = /[\s"'<>\\^`{|}]/u;
+/** A "%" that does not start a percent-encoded byte. */
+const STRAY_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+
+/** An http(s) URL of at most 2048 characters; `required` is the message for an empty one. */
+export function httpUrl(required = "URL is required") {
+  return z
+    .string()
+    .trim()
+    .min(1, required)
+    .max(LIMITS.url.max, `URL must be at most ${LIMITS.url.max} characters`)
+    .refine((value) => !hasControlCharacters(value), `URL ${NO_CONTROL_CHARACTERS}`)
+    .refine(
+      (value) => !NOT_IN_URLS.test(value) && !STRAY_PERCENT.test(value),
+      "Enter a web address without spaces, quotes or brackets",
+    )
+    .pipe(z.url({ protocol: /^https?$/, error: "Enter an http(s) URL" }));
+}
+export const HttpUrlSchema = httpUrl();

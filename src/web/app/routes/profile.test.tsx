@@ -8,6 +8,38 @@ import { ProfileRoute } from "./profile.tsx";
 const UPLOADED = "http://localhost/uploads/fedcba9876543210fedcba9876543210-800x800.webp";
 
 describe("Profile photo from the device", () => {
+  // First in the file: the toaster outlives a test, and no other toast may be there yet.
+  it("Save changes pressed mid-upload waits for the photo, then saves it and only then says so", async () => {
+    const me = aUser({ name: "Rowan Ellis" });
+    signInAs(me);
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const saved: unknown[] = [];
+    server.use(
+      http.post("*/api/uploads", async () => {
+        await answered;
+        return HttpResponse.json({ url: UPLOADED, width: 800, height: 800 }, { status: 201 });
+      }),
+      http.post("*/api/auth/update-user", async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    renderRoutes([{ path: "/profile", element: <ProfileRoute /> }], { route: "/profile" });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "me.png", { type: "image/png" });
+    await userEvent.upload(await screen.findByLabelText("Photo file"), file);
+    // Only the photo changed, and it is still on its way: Save is offered all the same.
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByRole("button", { name: /^Uploading photo \d+ %/ })).toBeDisabled();
+    expect(saved).toEqual([]);
+    expect(screen.queryByText("Profile updated")).not.toBeInTheDocument();
+    answer();
+    await waitFor(() => expect(saved).toEqual([{ name: "Rowan Ellis", image: UPLOADED }]));
+    expect(await screen.findByText("Profile updated")).toBeInTheDocument();
+  });
+
   it("uploads the chosen photo, shows it as the avatar and saves its URL", async () => {
     const me = aUser({ name: "Rowan Ellis" });
     signInAs(me);
@@ -24,11 +56,32 @@ describe("Profile photo from the device", () => {
     renderRoutes([{ path: "/profile", element: <ProfileRoute /> }], { route: "/profile" });
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "me.png", { type: "image/png" });
     await userEvent.upload(await screen.findByLabelText("Photo file"), file);
-    await waitFor(() => expect(screen.getByLabelText("Profile photo url")).toHaveValue(UPLOADED));
     const avatar = screen.getByRole("img", { name: "Preview of your profile photo" });
-    expect(avatar).toHaveAttribute("src", UPLOADED);
+    await waitFor(() => expect(avatar).toHaveAttribute("src", UPLOADED));
+    // The uploaded photo's address is not put in front of the member to edit.
+    expect(screen.queryByLabelText("Profile photo url")).not.toBeInTheDocument();
     expect(avatar.getAttribute("srcset")).toContain("fedcba9876543210fedcba9876543210-480w.webp 480w");
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(saved).toEqual({ name: "Rowan Ellis", image: UPLOADED }));
+  });
+
+  it("Remove photo goes back to the default avatar and saves no photo", async () => {
+    const me = aUser({ name: "Rowan Ellis", image: UPLOADED });
+    signInAs(me);
+    let saved: unknown = null;
+    server.use(
+      http.post("*/api/auth/update-user", async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    renderRoutes([{ path: "/profile", element: <ProfileRoute /> }], { route: "/profile" });
+    await userEvent.click(await screen.findByRole("button", { name: "Remove photo" }));
+    expect(screen.getByRole("img", { name: "Preview of your profile photo" })).not.toHaveAttribute(
+      "src",
+      UPLOADED,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(saved).toEqual({ name: "Rowan Ellis", image: null }));
   });
 });

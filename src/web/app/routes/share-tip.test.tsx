@@ -28,7 +28,7 @@ function renderShare() {
 }
 
 describe("Share a tip with a photo from the device", () => {
-  it("uploads the chosen photo with a progress bar, then previews it and fills the image URL", async () => {
+  it("uploads the chosen photo with a progress bar, then previews it (no address to edit) and shares it", async () => {
     const answer = deferred();
     let received: FormDataEntryValue | null = null;
     let shared: unknown = null;
@@ -54,11 +54,12 @@ describe("Share a tip with a photo from the device", () => {
     expect(screen.getByRole("status", { name: "" })).toHaveTextContent(/^Uploading photo: \d+%$/);
     answer.resolve();
 
-    await waitFor(() => expect(screen.getByLabelText("Image URL")).toHaveValue(UPLOADED));
+    const preview = await screen.findByRole("img", { name: "Preview of the chosen photo" });
+    // The uploaded photo's address is not put in front of the member to edit.
+    expect(screen.queryByLabelText("Image URL")).not.toBeInTheDocument();
     // The photo's bytes, as a file part (the test's XMLHttpRequest stand-in does not keep its name).
     expect(received).toMatchObject({ size: 7, type: "image/jpeg" });
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
-    const preview = screen.getByRole("img", { name: "Preview of the chosen photo" });
     expect(preview).toHaveAttribute("src", UPLOADED);
     expect(preview).toHaveAttribute("width", "1536");
     expect(preview).toHaveAttribute("height", "2048");
@@ -107,6 +108,144 @@ describe("Share a tip with a photo from the device", () => {
     await waitFor(() => expect(answered).toBe(true));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.getByLabelText("Image URL")).toHaveValue("");
+    expect(screen.queryByRole("img", { name: "Preview of the chosen photo" })).not.toBeInTheDocument();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("removes an uploaded photo, and the form asks for a photo again", async () => {
+    server.use(
+      http.post("*/api/uploads", () =>
+        HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 }),
+      ),
+    );
+    renderShare();
+    await userEvent.upload(await screen.findByLabelText("Photo file"), aPhoto());
+    await screen.findByRole("img", { name: "Preview of the chosen photo" });
+    expect(screen.getByRole("button", { name: "Replace photo" })).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Remove photo" }));
+    expect(screen.queryByRole("img", { name: "Preview of the chosen photo" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Choose a photo" })).toHaveFocus();
+    expect(screen.getByLabelText("Image URL")).toHaveValue("");
+    await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
+    expect(await screen.findByText("Add a photo or its address")).toBeInTheDocument();
+  });
+});
+
+/** Fills every field of the share form but the photo. */
+async function fillTheRest(title: string) {
+  await userEvent.type(await screen.findByLabelText("Title"), title);
+  await userEvent.type(screen.getByLabelText("Plant type"), "Pea");
+  await userEvent.selectOptions(screen.getByLabelText("Category"), "Vegetables");
+  await userEvent.type(screen.getByLabelText("Description"), "Give them something to climb early.");
+}
+
+describe("Share Tip pressed while the photo still uploads", () => {
+  it("waits for the upload, showing its progress on the button, then shares the tip with the photo", async () => {
+    const answer = deferred();
+    const shared: unknown[] = [];
+    server.use(
+      http.post("*/api/uploads", async () => {
+        await answer.promise;
+        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+      }),
+      http.post("*/api/tips", async ({ request }) => {
+        shared.push(await request.json());
+        return HttpResponse.json(aTip({ images: UPLOADED }), { status: 201 });
+      }),
+    );
+    renderShare();
+    await fillTheRest("Peas on a trellis");
+    await userEvent.upload(screen.getByLabelText("Photo file"), aPhoto());
+    await screen.findByRole("progressbar", { name: "Uploading photo" });
+    await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
+
+    const waiting = await screen.findByRole("button", { name: /^Uploading photo \d+ %\.\.\.$/ });
+    expect(waiting).toBeDisabled();
+    // Nothing is said about a field the member did not touch, and nothing is sent yet.
+    expect(screen.queryByText("Add a photo or its address")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Image URL")).not.toHaveAttribute("aria-invalid");
+    expect(shared).toEqual([]);
+
+    answer.resolve();
+    expect(await screen.findByText("Tip submitted successfully!")).toBeInTheDocument();
+    expect(shared).toEqual([expect.objectContaining({ images: UPLOADED, title: "Peas on a trellis" })]);
+  });
+
+  it("shows the other fields' mistakes at once, without waiting for the photo", async () => {
+    const answer = deferred();
+    server.use(
+      http.post("*/api/uploads", async () => {
+        await answer.promise;
+        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+      }),
+    );
+    renderShare();
+    await userEvent.upload(await screen.findByLabelText("Photo file"), aPhoto());
+    await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
+    expect(await screen.findByText("Title is required")).toBeInTheDocument();
+    expect(screen.getByLabelText("Title")).toHaveFocus();
+    expect(screen.queryByText("Add a photo or its address")).not.toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Uploading photo" })).toBeVisible();
+    answer.resolve();
+    await screen.findByRole("img", { name: "Preview of the chosen photo" });
+  });
+
+  it("saves nothing when the upload is cancelled meanwhile, and says so", async () => {
+    const answer = deferred();
+    let sent = 0;
+    server.use(
+      http.post("*/api/uploads", async () => {
+        await answer.promise;
+        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+      }),
+      http.post("*/api/tips", () => {
+        sent++;
+        return HttpResponse.json(aTip(), { status: 201 });
+      }),
+    );
+    renderShare();
+    await fillTheRest("Peas on a trellis");
+    await userEvent.upload(screen.getByLabelText("Photo file"), aPhoto());
+    await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
+    await screen.findByRole("button", { name: /^Uploading photo/ });
+    await userEvent.click(screen.getByRole("button", { name: "Cancel upload" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Nothing was saved: the photo upload was cancelled.",
+    );
+    expect(screen.getByRole("button", { name: "Share Tip" })).toBeEnabled();
+    answer.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toBe(0);
+    // Everything typed is still there.
+    expect(screen.getByLabelText("Title")).toHaveValue("Peas on a trellis");
+  });
+
+  it("saves nothing when the server refuses the photo meanwhile, and says why", async () => {
+    const answer = deferred();
+    let sent = 0;
+    server.use(
+      http.post("*/api/uploads", async () => {
+        await answer.promise;
+        return HttpResponse.json({ message: "The photo is larger than 10 MB" }, { status: 413 });
+      }),
+      http.post("*/api/tips", () => {
+        sent++;
+        return HttpResponse.json(aTip(), { status: 201 });
+      }),
+    );
+    renderShare();
+    await fillTheRest("Peas on a trellis");
+    await userEvent.upload(screen.getByLabelText("Photo file"), aPhoto());
+    await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
+    await screen.findByRole("button", { name: /^Uploading photo/ });
+    answer.resolve();
+    await waitFor(() =>
+      expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([
+        "The photo is larger than 10 MB",
+        expect.stringContaining("Nothing was saved: the photo was not uploaded"),
+      ]),
+    );
+    expect(sent).toBe(0);
+    expect(screen.getByLabelText("Title")).toHaveValue("Peas on a trellis");
   });
 });

@@ -9,6 +9,7 @@ import {
   useState,
 } from "react";
 import { type FieldError, get, useFormContext, useFormState } from "react-hook-form";
+import { useUploadsState } from "./pending-uploads.ts";
 
 type Aria = { "aria-invalid"?: true; "aria-describedby"?: string };
 
@@ -275,7 +276,10 @@ export function CheckboxField({ name, label, className }: Omit<Common, "hint">) 
   );
 }
 
-/** The form's submit button: disabled with a spinner and `pendingLabel` while the form submits. */
+/**
+ * The form's submit button: disabled with a spinner and `pendingLabel` while the form submits, and with the
+ * upload's progress while a save waits for a photo that is still on its way.
+ */
 export function SubmitButton({
   children,
   pendingLabel,
@@ -288,20 +292,39 @@ export function SubmitButton({
   disabled?: boolean;
 }) {
   const { isSubmitting } = useFormState();
+  const uploads = useUploadsState();
+  const busy = isSubmitting || uploads.waiting;
   return (
-    <button type="submit" className={className} disabled={isSubmitting || disabled}>
-      {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-      {isSubmitting && pendingLabel ? pendingLabel : children}
+    <button type="submit" className={className} disabled={busy || disabled}>
+      {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      {uploads.waiting
+        ? `Uploading photo ${Math.round(uploads.progress * 100)} %...`
+        : isSubmitting && pendingLabel
+          ? pendingLabel
+          : children}
     </button>
   );
 }
 
-/** The server's answer to a failed form, in red under the form (spec section 2). */
+/** Why a save that waited for an upload did not happen. */
+const STOPPED_UPLOAD = {
+  cancelled:
+    "Nothing was saved: the photo upload was cancelled. Save again to go on without it, or choose it again.",
+  failed:
+    "Nothing was saved: the photo was not uploaded (the reason is under Photo). Choose another photo, or save without one.",
+} as const;
+
+/**
+ * The server's answer to a failed form, in red under the form (spec section 2), or why a save that waited
+ * for a photo did not happen.
+ */
 export function FormError({ message }: { message?: string | null }) {
-  if (!message) return null;
+  const { stopped } = useUploadsState();
+  const shown = message || (stopped ? STOPPED_UPLOAD[stopped] : null);
+  if (!shown) return null;
   return (
     <p role="alert" className="rounded-field bg-error/10 px-3 py-2 text-sm font-medium text-error">
-      {message}
+      {shown}
     </p>
   );
 }

@@ -1,23 +1,31 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { ReactNode } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import {
   type DefaultValues,
   type FieldValues,
   FormProvider,
+  type Path,
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
 import { config, type z } from "zod";
 import { useHydrated } from "#web/hooks/use-hydrated.ts";
+import { PendingUploads, PendingUploadsContext } from "./pending-uploads.ts";
 
 // zod compiles fast validators with `new Function` when it may; the page's Content-Security-Policy
 // (no 'unsafe-eval') refuses that, and the browser reports every refusal: validate without it.
 config({ jitless: true });
 
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
+
 /**
  * The one way to build a form: a zod schema in, its parsed values out. Fields inside (`TextField`,
  * `SelectField`, ...) find the form through context, so a form is its fields and nothing else. The
  * browser's own validation is off: the schema's messages are the ones shown, beside their fields.
+ *
+ * A save pressed while a field's file still uploads first checks the other fields, then waits for the
+ * upload (the submit button shows its progress) and saves once the field holds the uploaded file's
+ * address; a cancelled or refused upload saves nothing and the form says so.
  */
 export function Form<Input extends FieldValues, Output extends FieldValues>({
   schema,
@@ -35,21 +43,36 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
   "aria-label"?: string;
 }) {
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
+  const [uploads] = useState(() => new PendingUploads());
   // A page the server rendered shows its form before the script that runs it has loaded: its fields stay
   // disabled until then, so nothing typed or clicked meanwhile is lost or sent anywhere.
   const hydrated = useHydrated();
+  const save = form.handleSubmit((values) => onSubmit(values, form));
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const uploading = uploads.fields();
+    if (uploading.length > 0) {
+      if (uploads.getSnapshot().waiting) return;
+      const others = (Object.keys(form.getValues()) as Path<Input>[]).filter(
+        (name) => !uploading.includes(name),
+      );
+      for (const name of uploading) form.clearErrors(name as Path<Input>);
+      if (!(await form.trigger(others, { shouldFocus: true }))) return;
+      if (!(await uploads.settle(isAbort))) return;
+    }
+    await save(event);
+  }
+
   return (
     <FormProvider {...form}>
-      <form
-        noValidate
-        aria-label={ariaLabel}
-        className={className}
-        onSubmit={form.handleSubmit((values) => onSubmit(values, form))}
-      >
-        <fieldset disabled={!hydrated} className="contents">
-          {typeof children === "function" ? children(form) : children}
-        </fieldset>
-      </form>
+      <PendingUploadsContext value={uploads}>
+        <form noValidate aria-label={ariaLabel} className={className} onSubmit={submit}>
+          <fieldset disabled={!hydrated} className="contents">
+            {typeof children === "function" ? children(form) : children}
+          </fieldset>
+        </form>
+      </PendingUploadsContext>
     </FormProvider>
   );
 }

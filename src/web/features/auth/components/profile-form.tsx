@@ -1,4 +1,4 @@
-import { useWatch } from "react-hook-form";
+import { useFormState, useWatch } from "react-hook-form";
 import { ProfileSchema, type User } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
@@ -10,6 +10,7 @@ import {
   TextField,
 } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
+import { useUploadsState } from "#web/components/ui/form/pending-uploads.ts";
 import { toast } from "#web/lib/toast.tsx";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import { EmailVerification } from "./email-verification.tsx";
@@ -41,38 +42,48 @@ export function ProfileForm({
       }}
       className="card-body gap-4"
     >
-      {(form) => (
-        <>
-          <div className="flex items-center gap-4">
-            <PhotoPreview fallback={user.image} />
-            <div className="min-w-0">
-              <p className="font-semibold break-words">{user.name}</p>
-              <p className="text-sm break-all text-base-content/80">{user.email}</p>
-              <EmailVerification email={user.email} verified={user.emailVerified} />
-            </div>
+      <>
+        <div className="flex items-center gap-4">
+          <PhotoPreview fallback={user.image} />
+          <div className="min-w-0">
+            <p className="font-semibold break-words">{user.name}</p>
+            <p className="text-sm break-all text-base-content/80">{user.email}</p>
+            <EmailVerification email={user.email} verified={user.emailVerified} />
           </div>
-          <TextField name="name" label="Display name" autoComplete="name" />
-          <PhotoInput
-            name="photoUrl"
-            label="Profile photo url"
-            placeholder="https://example.com/me.jpg"
-            hint="Leave empty to use the default avatar."
-            preview={false}
-          />
-          <FormError message={update.error?.message} />
-          <div className="card-actions justify-end">
-            <SubmitButton disabled={!form.formState.isDirty}>Save changes</SubmitButton>
-          </div>
-        </>
-      )}
+        </div>
+        <TextField name="name" label="Display name" autoComplete="name" />
+        <PhotoInput
+          name="photoUrl"
+          label="Profile photo url"
+          placeholder="https://example.com/me.jpg"
+          hint="Leave empty to use the default avatar."
+          preview={false}
+        />
+        <FormError message={update.error?.message} />
+        <div className="card-actions justify-end">
+          <SaveButton />
+        </div>
+      </>
     </Form>
   );
+}
+
+/** Save, once something changed: a photo still uploading counts, as the save waits for it. */
+function SaveButton() {
+  const { isDirty } = useFormState();
+  const { busy } = useUploadsState();
+  return <SubmitButton disabled={!isDirty && !busy}>Save changes</SubmitButton>;
 }
 
 /** The photo as typed, once it is a valid http(s) URL (anything else the page's CSP would block anyway). */
 function PhotoPreview({ fallback }: { fallback: string | null }) {
   const photoUrl = useWatch({ name: "photoUrl" });
-  const preview = HttpUrlSchema.safeParse(photoUrl).success ? String(photoUrl) : fallback;
+  // Emptied (or the photo removed): the default avatar; half typed: the saved photo meanwhile.
+  const preview = HttpUrlSchema.safeParse(photoUrl).success
+    ? String(photoUrl)
+    : String(photoUrl ?? "").trim() === ""
+      ? null
+      : fallback;
   // Not named after the user: the navbar's photo is, and a name must find one image.
   return <Avatar src={preview} name="Preview of your profile photo" size={72} />;
 }

@@ -1,6 +1,6 @@
 import { CircleCheck, ShieldX } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 import type { ImageField } from "#web/components/ui/form/fields.tsx";
@@ -115,11 +115,16 @@ function EditOwnTip({ tip, doneHref, imageField }: { tip: Tip; doneHref: string;
                 category: tip.category,
                 availability: tip.availability,
               }}
-              // A tip that never had a picture may stay without one (it shows the default plant image).
-              imageRequired={ownImage !== ""}
+              // Removing the photo is allowed: the tip then shows the default plant image.
+              imageRequired={false}
               submitLabel="Update Tip"
               submittingLabel="Updating..."
               serverError={update.error?.message}
+              actions={
+                <Link to={doneHref} className="btn btn-ghost">
+                  Cancel
+                </Link>
+              }
               onSubmit={async (values) => {
                 try {
                   await update.mutateAsync(values);

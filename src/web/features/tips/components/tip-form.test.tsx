@@ -19,7 +19,7 @@ describe("TipForm", () => {
     expect(await screen.findByText("Title is required")).toBeInTheDocument();
     expect(screen.getByText("Plant type is required")).toBeInTheDocument();
     expect(screen.getByText("Description is required")).toBeInTheDocument();
-    expect(screen.getByText("URL is required")).toBeInTheDocument();
+    expect(screen.getByText("Add a photo or its address")).toBeInTheDocument();
     expect(screen.getByLabelText("Title")).toHaveAttribute("aria-invalid", "true");
     expect(onSubmit).not.toHaveBeenCalled();
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { AVAILABILITIES, type Availability, CATEGORIES, DIFFICULTIES } from "#shared/constants.ts";
-import { HttpUrlSchema } from "#shared/schemas/common.ts";
+import { httpUrl } from "#shared/schemas/common.ts";
 import { TipInputSchema } from "#shared/schemas/tip.ts";
 import {
   FormError,
@@ -16,19 +16,19 @@ import {
 import { Form } from "#web/components/ui/form/form.tsx";
 
 /**
- * Spec section 5: the share and edit forms require an image URL; the API itself does not. A select may
- * start on an empty "Select" option, so its field takes any text and the choice is checked here.
+ * The share form requires a picture (an uploaded photo or a link to one); the API itself does not. A
+ * select may start on an empty "Select" option, so its field takes any text and the choice is checked here.
  */
 export const TipFormSchema = TipInputSchema.extend({
   difficulty: z.string().pipe(z.enum(DIFFICULTIES, { error: "Choose a difficulty" })),
   category: z.string().pipe(z.enum(CATEGORIES, { error: "Choose a category" })),
-  images: HttpUrlSchema,
+  images: httpUrl("Add a photo or its address"),
   availability: z.enum(AVAILABILITIES, { error: "Choose who can see this tip" }),
 });
-/** The edit form of a tip that has no picture of its own: an empty image field keeps it that way. */
+/** The dashboard's add form and the edit form: without a picture, a tip shows the default plant image. */
 const TipFormOptionalImageSchema = TipFormSchema.extend({ images: TipInputSchema.shape.images });
 export type TipFormInput = z.input<typeof TipFormSchema>;
-/** `images` is null only from the optional-image edit form. */
+/** `images` is null only from a form where the picture is optional. */
 export type TipFormValues = z.output<typeof TipFormOptionalImageSchema>;
 
 const EMPTY: TipFormInput = {

@@ -1,11 +1,12 @@
-import { ImageUp, X } from "lucide-react";
+import { ImageUp, Trash2, X } from "lucide-react";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
-import { PHOTO_ACCEPT } from "#shared/photos.ts";
+import { PHOTO_ACCEPT, parsePhotoUrl } from "#shared/photos.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { FallbackImage, intrinsicSize } from "#web/components/ui/fallback-image.tsx";
 import { type ImageFieldProps, ImageUrlField } from "#web/components/ui/form/fields.tsx";
+import { usePendingUploads } from "#web/components/ui/form/pending-uploads.ts";
 import { useUploadPhoto } from "../api/upload-photo.ts";
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
@@ -14,40 +15,59 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 const announced = (fraction: number) => Math.floor(fraction * 4) * 25;
 
 /**
- * An image field that also takes a photo from the device (issue 12): a drop zone and a file picker
+ * An image field that also takes a photo from the device: a drop zone and a file picker
  * (`accept="image/*"` offers the camera on phones), a progress bar with Cancel while it uploads, the
- * server's message when it refuses the file, and a preview. The uploaded photo's URL fills the URL field,
- * which stays for those who have a link to a picture.
+ * server's message when it refuses the file, a preview, Replace and Remove. An uploaded photo's address is
+ * the form's business, not the member's: it is not shown in a box to edit. The address box stays for
+ * those who link to a picture elsewhere. A save pressed mid-upload waits for it (see <Form>).
  */
 export function PhotoField({ name, label, hint, placeholder, className, preview = true }: ImageFieldProps) {
   const { control, setValue } = useFormContext();
   const value: unknown = useWatch({ control, name });
+  const uploads = usePendingUploads();
   const upload = useUploadPhoto();
   const fileInput = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
+  /** Ends the upload under way for the form at once, whatever the request does after its abort. */
+  const abandon = useRef<(reason: DOMException) => void>(() => {});
   const [dragging, setDragging] = useState(false);
   const [status, setStatus] = useState("");
   const helpId = useId();
   const percent = Math.round(upload.progress * 100);
 
   useEffect(() => {
-    if (upload.isPending) setStatus(`Uploading photo: ${announced(upload.progress)}%`);
-  }, [upload.isPending, upload.progress]);
+    if (!upload.isPending) return;
+    setStatus(`Uploading photo: ${announced(upload.progress)}%`);
+    uploads.report(name, upload.progress);
+  }, [upload.isPending, upload.progress, uploads, name]);
 
   function choose(file: File | undefined) {
     if (!file) return;
-    upload.mutate(file, {
-      onSuccess: (photo) => {
-        setValue(name, photo.url, { shouldDirty: true, shouldValidate: true });
-        setStatus("Photo uploaded");
-      },
-      onError: (error) => setStatus(isAbort(error) ? "" : "The photo was not uploaded"),
+    abandon.current(new DOMException("Another photo was chosen", "AbortError"));
+    // An answer that arrives after Cancel (or after another file was chosen) is not this field's photo.
+    const abandoned = new Promise<never>((_, reject) => {
+      abandon.current = reject;
     });
+    const done = Promise.race([upload.mutateAsync(file), abandoned]).then((photo) => {
+      setValue(name, photo.url, { shouldDirty: true, shouldValidate: true });
+      setStatus("Photo uploaded");
+    });
+    done.catch((error: unknown) => {
+      if (!isAbort(error)) setStatus("The photo was not uploaded");
+    });
+    uploads.track(name, done);
   }
 
   function cancel() {
+    abandon.current(new DOMException("The upload was cancelled", "AbortError"));
     upload.cancel();
     setStatus("Upload cancelled");
+    chooseButton.current?.focus();
+  }
+
+  function remove() {
+    setValue(name, "", { shouldDirty: true });
+    setStatus("Photo removed");
     chooseButton.current?.focus();
   }
 
@@ -57,7 +77,9 @@ export function PhotoField({ name, label, hint, placeholder, className, preview 
     choose(event.dataTransfer.files[0]);
   }
 
-  const url = typeof value === "string" && HttpUrlSchema.safeParse(value).success ? value : null;
+  const text = typeof value === "string" ? value.trim() : "";
+  const url = HttpUrlSchema.safeParse(text).success ? text : null;
+  const uploaded = parsePhotoUrl(url) !== null;
   const refusal = upload.isError && !isAbort(upload.error) ? upload.error.message : null;
 
   return (
@@ -86,19 +108,28 @@ export function PhotoField({ name, label, hint, placeholder, className, preview 
           />
         )}
         <div className="flex min-w-0 flex-col items-center gap-2 sm:items-start">
-          <p className="text-sm">
+          {/* Touch screens have nothing to drag from: they are only offered the button. */}
+          <p className="text-sm pointer-coarse:hidden">
             <ImageUp aria-hidden="true" className="mr-1 inline size-4 align-[-2px]" />
-            Drag a photo here, or
+            {url ? "Drag another photo here, or" : "Drag a photo here, or"}
           </p>
-          <button
-            ref={chooseButton}
-            type="button"
-            className="btn btn-sm btn-outline btn-primary"
-            aria-describedby={helpId}
-            onClick={() => fileInput.current?.click()}
-          >
-            Choose a photo
-          </button>
+          <div className="flex flex-wrap justify-center gap-2">
+            <button
+              ref={chooseButton}
+              type="button"
+              className="btn btn-sm btn-outline btn-primary"
+              aria-describedby={helpId}
+              onClick={() => fileInput.current?.click()}
+            >
+              {url ? "Replace photo" : "Choose a photo"}
+            </button>
+            {url && !upload.isPending && (
+              <button type="button" className="btn btn-sm btn-ghost" onClick={remove}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Remove photo
+              </button>
+            )}
+          </div>
           <input
             ref={fileInput}
             type="file"
@@ -142,7 +173,14 @@ export function PhotoField({ name, label, hint, placeholder, className, preview 
           {refusal}
         </p>
       )}
-      <ImageUrlField name={name} label={label} hint={hint} placeholder={placeholder} />
+      {!uploaded && (
+        <ImageUrlField
+          name={name}
+          label={label}
+          hint={hint ?? "Or the address of a picture on the web."}
+          placeholder={placeholder}
+        />
+      )}
     </fieldset>
   );
 }
