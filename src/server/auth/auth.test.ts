@@ -166,6 +166,8 @@ describe("profile update", () => {
     [{ name: "" }, /name/i],
     [{ name: "y".repeat(81) }, /at most 80/],
     [{ image: "data:image/png;base64,AAAA" }, /http\(s\) URL/],
+    [{ image: "https://example.com/my photo.png" }, /without spaces/],
+    [{ image: 'https://example.com/a"b.png' }, /quotes/],
   ])("refuses %o and keeps the profile", async (update, message) => {
     const client = createClient(ctx.app);
     const account = await signUp(client);

@@ -53,10 +53,8 @@ export function httpUrl(required = "URL is required") {
     .min(1, required)
     .max(LIMITS.url.max, `URL must be at most ${LIMITS.url.max} characters`)
     .refine((value) => !hasControlCharacters(value), `URL ${NO_CONTROL_CHARACTERS}`)
-    .refine(
-      (value) => !NOT_IN_URLS.test(value) && !STRAY_PERCENT.test(value),
-      "Enter a web address without spaces, quotes or brackets",
-    )
+    .refine((value) => !NOT_IN_URLS.test(value), "Enter a web address without spaces, quotes or brackets")
+    .refine((value) => !STRAY_PERCENT.test(value), "A % in a web address must start a code such as %20")
     .pipe(z.url({ protocol: /^https?$/, error: "Enter an http(s) URL" }));
 }
 export const HttpUrlSchema = httpUrl();

@@ -100,6 +100,11 @@ describe("POST /api/tips", () => {
     ["images", "javascript:alert(1)", /http\(s\) URL/],
     ["images", "ftp://example.com/a.png", /http\(s\) URL/],
     ["images", `https://example.com/${"a".repeat(2048)}`, /2048/],
+    ["images", "https://example.com/my garden.jpg", /without spaces/],
+    ["images", 'https://example.com/a"onerror="x.jpg', /quotes/],
+    ["images", "https://example.com/it's.jpg", /quotes/],
+    ["images", "https://example.com/<b>.jpg", /brackets/],
+    ["images", "https://example.com/50%off.jpg", /%20/],
   ])("refuses %s=%j with a 400 naming the field, and stores nothing", async (field, value, message) => {
     const count = (await ctx.db.select().from(tips)).length;
     const res = await author.post("/api/tips", { ...validTip, [field]: value }, { schema: ApiErrorSchema });
