@@ -160,7 +160,7 @@ describe("Share Tip pressed while the photo still uploads", () => {
     await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
 
     const waiting = await screen.findByRole("button", { name: /^Uploading photo \d+ %\.\.\.$/ });
-    expect(waiting).toBeDisabled();
+    expect(waiting).toHaveAttribute("aria-disabled", "true");
     // Nothing is said about a field the member did not touch, and nothing is sent yet.
     expect(screen.queryByText("Add a photo or its address")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Image URL")).not.toHaveAttribute("aria-invalid");

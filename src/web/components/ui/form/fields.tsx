@@ -294,8 +294,15 @@ export function SubmitButton({
   const { isSubmitting } = useFormState();
   const uploads = useUploadsState();
   const busy = isSubmitting || uploads.waiting;
+  // While the save waits for a photo the button is the progress report: it stays legible (aria-disabled,
+  // not the faded disabled look) and the form ignores presses meanwhile.
   return (
-    <button type="submit" className={className} disabled={busy || disabled}>
+    <button
+      type="submit"
+      className={`${className} ${uploads.waiting ? "pointer-events-none" : ""}`}
+      disabled={isSubmitting || disabled}
+      aria-disabled={uploads.waiting || undefined}
+    >
       {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
       {uploads.waiting
         ? `Uploading photo ${Math.round(uploads.progress * 100)} %...`
