@@ -113,7 +113,7 @@ test.describe("sign-up, logout and login", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText("Name is required")).toBeVisible();
     await expect(page.getByText("Email is required")).toBeVisible();
-    await expect(page.getByText("URL is required")).toBeVisible();
+    await expect(page.getByText("Add the address of your profile photo")).toBeVisible();
     await expect(page.getByText("Password is required")).toBeVisible();
     await expect(page.getByText("You must accept the Terms of Use and Privacy Policy")).toBeVisible();
 

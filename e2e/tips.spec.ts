@@ -63,7 +63,7 @@ test("the share form checks every field and keeps what was typed", async ({ page
   await expect(page.getByText("Title must be at least 3 characters")).toBeVisible();
   await expect(page.getByText("Plant type is required")).toBeVisible();
   await expect(page.getByText("Description is required")).toBeVisible();
-  await expect(page.getByText("URL is required")).toBeVisible();
+  await expect(page.getByText("Add a photo or its address")).toBeVisible();
   await page.getByLabel("Image URL").fill("javascript:alert(1)");
   await page.getByRole("button", { name: "Share Tip" }).click();
   await expect(page.getByText("Enter an http(s) URL")).toBeVisible();

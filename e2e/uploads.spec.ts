@@ -30,8 +30,10 @@ async function choosePhoto(page: Page, seed: number) {
     mimeType: "image/jpeg",
     buffer: await phonePhoto(seed),
   });
-  await expect(page.getByLabel("Image URL")).toHaveValue(PHOTO_URL);
   const preview = field.getByRole("img", { name: "Preview of the chosen photo" });
+  await expect(preview).toHaveAttribute("src", PHOTO_URL);
+  // The uploaded photo's address is not offered for editing.
+  await expect(page.getByLabel("Image URL")).toHaveCount(0);
   await expect(preview).toHaveJSProperty("complete", true);
   expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 }
@@ -167,7 +169,11 @@ test("the profile takes a photo from the device", async ({ page, login }, testIn
     mimeType: "image/jpeg",
     buffer: await phonePhoto(3),
   });
-  await expect(page.getByLabel("Profile photo url")).toHaveValue(PHOTO_URL);
+  await expect(page.getByRole("img", { name: "Preview of your profile photo" })).toHaveAttribute(
+    "src",
+    PHOTO_URL,
+  );
+  await expect(page.getByLabel("Profile photo url")).toHaveCount(0);
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Profile updated")).toBeVisible();
   await page.reload();

@@ -37,15 +37,10 @@ const COLUMNS = [
   viewDetails,
 ];
 
-/** " of 1,234": every public tip, said only once known (a search's own count is not it). */
-function ofAll(total: number | undefined) {
-  return total === undefined ? "" : ` of ${formatNumber(total)}`;
-}
-
 /**
  * The dashboard's All Tips (spec sections 2 and 9): every public tip, searched (title, category, author,
  * plant type), sorted and paged on the server, all of it kept in the URL; "Showing X of Y tips" counts
- * the matches against all public tips.
+ * the rows this page shows against all the tips that match ("Showing 20 of 60 tips").
  */
 export function AllTipsTable() {
   const list = useListPage();
@@ -56,8 +51,6 @@ export function AllTipsTable() {
     limit: PAGE_SIZE,
     offset: (list.page - 1) * PAGE_SIZE,
   });
-  // All public tips, for "of Y": a count the server keeps, no rows.
-  const all = useTips({ availability: "Public", limit: 1 }, { enabled: list.q !== "" });
 
   return (
     <>
@@ -90,9 +83,8 @@ export function AllTipsTable() {
         {(page) => (
           <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
             <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
-              Showing {formatNumber(page.total)}
-              {page.exact ? "" : "+"}
-              {ofAll(list.q ? all.data?.total : page.exact ? page.total : undefined)} tips
+              Showing {formatNumber(page.items.length)} of {formatNumber(page.total)}
+              {page.exact ? "" : "+"} tips
             </p>
             <TipTable tips={page.items} columns={COLUMNS} label="All public tips" tableFrom="xl" />
           </div>
