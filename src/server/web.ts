@@ -15,7 +15,7 @@ interface PageRenderer {
   renderPage(
     request: Request,
     fetcher: (url: string, init: RequestInit) => Promise<Response>,
-  ): Promise<{ head: string; body: string; state: string } | null>;
+  ): Promise<{ head: string; body: string; state: string } | { redirect: string } | null>;
 }
 
 /**
@@ -218,7 +218,7 @@ export function serveWeb(
    * runs. The renderer calls this app's own API, as the visitor (with their cookie), without the network.
    * Null when the page is one the browser renders itself, or the renderer was not built.
    */
-  async function renderedPage(c: Context<AppEnv>): Promise<string | null> {
+  async function renderedPage(c: Context<AppEnv>): Promise<string | { redirect: string } | null> {
     renderer ??= existsSync(ssrFile)
       ? (import(pathToFileURL(ssrFile).href) as Promise<PageRenderer>)
       : Promise.resolve(null);
@@ -230,7 +230,7 @@ export function serveWeb(
       if (cookie) headers.set("Cookie", cookie);
       return Promise.resolve(app.request(new URL(url, "http://localhost").href, { ...init, headers }));
     });
-    if (!page) return null;
+    if (!page || "redirect" in page) return page;
     const head = page.head
       ? template
           .replace(/<title>[^<]*<\/title>/, "")
@@ -258,6 +258,10 @@ export function serveWeb(
     const status = isSiteRoute(urlPath) ? 200 : 404;
     const html = await renderedPage(c);
     if (!html) return send(c, shellEntry, status);
+    if (typeof html !== "string") {
+      c.header("Cache-Control", "no-store");
+      return c.redirect(html.redirect, 302);
+    }
     if (!hasSessionCookie(c.req.header("Cookie"))) {
       // Every visitor gets the same page: kept and reused like a public API answer, until data changes.
       markPublic(c, "visitor");

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The server renders in Node, with no window: so does this test.
 import { describe, expect, it } from "vitest";
-import { renderPage } from "./entry-server.tsx";
+import { type RenderedPage, renderPage } from "./entry-server.tsx";
 
 /** The API as the server's renderer calls it: who is signed in and the site's settings, and nothing else. */
 function api({ user = null as null | { name: string }, failConfig = false } = {}) {
@@ -28,10 +28,20 @@ function api({ user = null as null | { name: string }, failConfig = false } = {}
 
 const request = (path: string) => new Request(`http://localhost${path}`);
 
+/** The page rendered, or null; a redirect fails the test. */
+async function rendered(
+  req: Request,
+  fetcher: ReturnType<typeof api>["fetcher"],
+): Promise<RenderedPage | null> {
+  const page = await renderPage(req, fetcher);
+  if (page && "redirect" in page) throw new Error(`redirected to ${page.redirect}`);
+  return page;
+}
+
 describe("the server's rendering of a page", () => {
   it("renders Browse Tips' header, heading and filters, with a loading state where the tips go", async () => {
     const { fetcher, asked } = api();
-    const page = await renderPage(request("/browse-tips?q=basil"), fetcher);
+    const page = await rendered(request("/browse-tips?q=basil"), fetcher);
     expect(page).not.toBeNull();
     expect(page?.head).toContain("<title>Browse Tips - Gardening Community</title>");
     expect(page?.body).toContain("Public Garden Tips");
@@ -43,28 +53,43 @@ describe("the server's rendering of a page", () => {
   });
 
   it("renders the login form with its fields disabled until the page's script runs", async () => {
-    const page = await renderPage(request("/auth/login"), api().fetcher);
+    const page = await rendered(request("/auth/login"), api().fetcher);
     expect(page?.body).toMatch(/<fieldset[^>]*disabled=""/);
     expect(page?.body).toContain("Google sign-in is not configured on this server.");
   });
 
   it("shows who is signed in", async () => {
-    const page = await renderPage(request("/"), api({ user: { name: "Ivy Green" } }).fetcher);
+    const page = await rendered(request("/"), api({ user: { name: "Ivy Green" } }).fetcher);
     expect(page?.body).toContain("Ivy Green: your profile");
     expect(page?.body).not.toContain("Sign in");
   });
 
+  it("sends a signed-in member who opens a sign-in page on where they were going, home by default", async () => {
+    const member = api({ user: { name: "Ivy Green" } }).fetcher;
+    expect(await renderPage(request("/auth/login"), member)).toEqual({ redirect: "/" });
+    expect(await renderPage(request("/auth/signup"), member)).toEqual({ redirect: "/" });
+    expect(await renderPage(request("/auth/login?returnTo=%2Fmy-tips%3Fpage%3D2"), member)).toEqual({
+      redirect: "/my-tips?page=2",
+    });
+    // Never to another site.
+    expect(await renderPage(request("/auth/login?returnTo=%2F%2Fevil.example"), member)).toEqual({
+      redirect: "/",
+    });
+    // A visitor gets the page.
+    expect(await rendered(request("/auth/login?returnTo=%2Fmy-tips"), api().fetcher)).not.toBeNull();
+  });
+
   it("leaves pages behind sign-in to the browser", async () => {
-    expect(await renderPage(request("/my-tips"), api().fetcher)).toBeNull();
-    expect(await renderPage(request("/dashboard"), api().fetcher)).toBeNull();
+    expect(await rendered(request("/my-tips"), api().fetcher)).toBeNull();
+    expect(await rendered(request("/dashboard"), api().fetcher)).toBeNull();
   });
 
   it("renders nothing when what the page needs could not be read", async () => {
-    expect(await renderPage(request("/"), api({ failConfig: true }).fetcher)).toBeNull();
+    expect(await rendered(request("/"), api({ failConfig: true }).fetcher)).toBeNull();
   });
 
   it("keeps a script out of the carried state", async () => {
-    const page = await renderPage(
+    const page = await rendered(
       request("/"),
       api({ user: { name: "</script><script>alert(1)</script>" } }).fetcher,
     );
@@ -75,14 +100,15 @@ describe("the server's rendering of a page", () => {
   it("renders the same page byte for byte for the same session and settings, so its ETag holds", async () => {
     for (const path of ["/", "/browse-tips", "/auth/login"]) {
       for (const user of [null, { name: "Ivy Green" }]) {
+        // (A signed-in member's /auth/login is a redirect: the same one each time.)
         const first = await renderPage(request(path), api({ user }).fetcher);
         await new Promise((resolve) => setTimeout(resolve, 5));
         const second = await renderPage(request(path), api({ user }).fetcher);
         expect(second, path).toEqual(first);
       }
     }
-    const visitor = await renderPage(request("/"), api().fetcher);
-    const signedIn = await renderPage(request("/"), api({ user: { name: "Ivy Green" } }).fetcher);
+    const visitor = await rendered(request("/"), api().fetcher);
+    const signedIn = await rendered(request("/"), api({ user: { name: "Ivy Green" } }).fetcher);
     expect(signedIn?.body).not.toBe(visitor?.body);
   });
 });

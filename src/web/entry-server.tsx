@@ -3,6 +3,8 @@ import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { routes } from "./app/router.tsx";
 import { paths } from "./config/paths.ts";
+import { RETURN_TO_PARAM } from "./features/auth/google-popup.ts";
+import { localReturnPath } from "./features/auth/use-return-path.ts";
 import { configQueryOptions } from "./hooks/use-config.ts";
 import { HydratedContext } from "./hooks/use-hydrated.ts";
 import { createApiClient, type Fetcher } from "./lib/api-client.ts";
@@ -48,6 +50,9 @@ const RENDERED = new Set([
   "*",
 ]);
 
+/** Pages only for the signed out: a signed-in member who opens one is sent on where they were going. */
+const SIGNED_OUT_ONLY = new Set<string>([paths.auth.login.path, paths.auth.signup.path]);
+
 const handler = createStaticHandler(routes);
 
 export interface RenderedPage {
@@ -59,11 +64,20 @@ export interface RenderedPage {
   state: string;
 }
 
+/** A page not to render for this visitor: the server answers with a redirect to `redirect`. */
+export interface RedirectedPage {
+  redirect: string;
+}
+
 /**
  * Renders `request`'s page, calling the API through `fetcher` (the server's own app, with the visitor's
- * cookie); null for a page the browser renders itself (those behind sign-in, redirects).
+ * cookie); null for a page the browser renders itself (those behind sign-in, redirects); a redirect for a
+ * sign-in page opened by someone already signed in (?returnTo= says where they were going, home if not).
  */
-export async function renderPage(request: Request, fetcher: Fetcher): Promise<RenderedPage | null> {
+export async function renderPage(
+  request: Request,
+  fetcher: Fetcher,
+): Promise<RenderedPage | RedirectedPage | null> {
   const context = await handler.query(request);
   if (context instanceof Response) return null;
   const leaf = context.matches.at(-1)?.route;
@@ -84,6 +98,10 @@ export async function renderPage(request: Request, fetcher: Fetcher): Promise<Re
       .some((query) => query.state.status !== "success")
   )
     return null;
+  if (SIGNED_OUT_ONLY.has(leaf.path) && queryClient.getQueryData(sessionQueryOptions(client).queryKey)) {
+    queryClient.clear();
+    return { redirect: localReturnPath(new URL(request.url).searchParams.get(RETURN_TO_PARAM)) };
+  }
   const html = renderToString(
     <HydratedContext value={false}>
       <QueryClientProvider client={queryClient}>

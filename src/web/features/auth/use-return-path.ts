@@ -6,6 +6,11 @@ function isLocalPath(path: string): boolean {
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
 }
 
+/** `path` when it is a path of this site, home otherwise. */
+export function localReturnPath(path: string | null | undefined): string {
+  return path && isLocalPath(path) ? path : "/";
+}
+
 /**
  * Where to go after signing in: the page the visitor was sent away from (spec section 2), else home.
  * It comes as navigation state, or, after a full-page Google sign-in that failed, as ?returnTo=.
@@ -19,7 +24,5 @@ export function useReturnPath(): string {
   if (from && typeof from === "object" && from.pathname && isLocalPath(from.pathname)) {
     return `${from.pathname}${from.search ?? ""}${from.hash ?? ""}`;
   }
-  const returnTo = new URLSearchParams(location.search).get(RETURN_TO_PARAM);
-  if (returnTo && isLocalPath(returnTo)) return returnTo;
-  return "/";
+  return localReturnPath(new URLSearchParams(location.search).get(RETURN_TO_PARAM));
 }

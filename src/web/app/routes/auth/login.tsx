@@ -1,9 +1,11 @@
+import { LogIn } from "lucide-react";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
 import { GoogleButton } from "#web/features/auth/components/google-button.tsx";
 import { LoginForm } from "#web/features/auth/components/login-form.tsx";
+import { signInReason } from "#web/features/auth/sign-in-reason.ts";
 import { useReturnPath } from "#web/features/auth/use-return-path.ts";
 import { useSignedInOnArrival } from "#web/features/auth/use-signed-in-on-arrival.ts";
 import { toast } from "#web/lib/toast.tsx";
@@ -15,6 +17,7 @@ export function LoginRoute() {
   const [searchParams] = useSearchParams();
   const googleFailed = searchParams.has("error");
   if (useSignedInOnArrival()) return <Navigate to={returnTo} replace />;
+  const reason = signInReason(returnTo);
 
   return (
     <AuthCard title="Login" subtitle="Welcome back to the garden.">
@@ -22,6 +25,12 @@ export function LoginRoute() {
         title="Login"
         description="Log in to Gardening Community to share, like and manage your gardening tips."
       />
+      {reason && (
+        <p role="status" className="alert alert-info alert-soft text-sm">
+          <LogIn aria-hidden="true" className="size-4 shrink-0" />
+          {reason}
+        </p>
+      )}
       <LoginForm
         notice={googleFailed ? "Google sign-in failed. Please try again." : undefined}
         onSuccess={() => {

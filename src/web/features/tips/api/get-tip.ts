@@ -7,6 +7,11 @@ export const getTip = (id: string, signal?: AbortSignal) =>
   apiClient.get<Tip>(`/tips/${encodeURIComponent(id)}`, { signal });
 
 export const tipQueryOptions = (id: string) =>
-  queryOptions({ queryKey: queryKeys.tips.detail(id), queryFn: ({ signal }) => getTip(id, signal) });
+  queryOptions({
+    queryKey: queryKeys.tips.detail(id),
+    queryFn: ({ signal }) => getTip(id, signal),
+    // Coming back to the tab shows the likes (and edits) made meanwhile, in another tab or by others.
+    refetchOnWindowFocus: "always",
+  });
 
 export const useTip = (id: string) => useQuery(tipQueryOptions(id));

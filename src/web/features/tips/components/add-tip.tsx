@@ -1,8 +1,8 @@
-import { CircleCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { ImageField } from "#web/components/ui/form/fields.tsx";
+import { SuccessMessage } from "#web/components/ui/success-message.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { toast } from "#web/lib/toast.tsx";
@@ -32,12 +32,10 @@ export function AddTip({ imageField }: { imageField?: ImageField }) {
   if (!user) return null;
   if (added)
     return (
-      <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
-        <CircleCheck aria-hidden="true" className="size-14 text-success" />
-        {/* The toast says "Garden tip added successfully!"; this text must not repeat it. */}
-        <p className="text-xl font-semibold">Your tip is added.</p>
+      // The toast says "Garden tip added successfully!"; this text must not repeat it.
+      <SuccessMessage title="Your tip is added.">
         <p className="text-base-content/80">Taking you to My Tips…</p>
-      </div>
+      </SuccessMessage>
     );
   return (
     <TipForm

@@ -1,4 +1,4 @@
-import { CircleCheck, ShieldX } from "lucide-react";
+import { ShieldX } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
@@ -8,6 +8,7 @@ import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
+import { SuccessMessage } from "#web/components/ui/success-message.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { toast } from "#web/lib/toast.tsx";
@@ -66,7 +67,7 @@ export function EditTip({ id, imageField }: { id: string; imageField?: ImageFiel
         ) : (
           <MessagePage
             icon={<ShieldX aria-hidden="true" className="size-14 text-error" />}
-            title="403: You can only edit your own tips"
+            title="You can only edit your own tips"
             text="This tip belongs to another gardener."
             action={toMyTips}
           />
@@ -96,12 +97,10 @@ function EditOwnTip({ tip, doneHref, imageField }: { tip: Tip; doneHref: string;
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
           {saved ? (
-            <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
-              <CircleCheck aria-hidden="true" className="size-14 text-success" />
-              {/* The toast says "Tip updated successfully!"; this text must not repeat it. */}
-              <p className="text-xl font-semibold">Your changes are saved.</p>
+            // The toast says "Tip updated successfully!"; this text must not repeat it.
+            <SuccessMessage title="Your changes are saved.">
               <p className="text-base-content/80">Taking you back to My Tips…</p>
-            </div>
+            </SuccessMessage>
           ) : (
             <TipForm
               author={tip}

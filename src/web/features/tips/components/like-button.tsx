@@ -17,12 +17,15 @@ export function LikeButton({ tip }: { tip: Tip }) {
         type="button"
         className={`btn ${liked ? "btn-primary" : "btn-outline"}`}
         aria-pressed={liked}
-        onClick={() =>
+        onClick={() => {
+          if (like.isPending) return;
           like.mutate(!liked, {
             onError: (error) => toast.error(`Your like could not be saved: ${error.message}`),
-          })
-        }
-        disabled={like.isPending}
+          });
+        }}
+        // Not `disabled` while the like is saved: a disabled button loses the keyboard focus, and the
+        // member would have to find their way back to it.
+        aria-disabled={like.isPending || undefined}
       >
         <Heart aria-hidden="true" className={`size-5 ${liked ? "fill-current" : ""}`} />
         {liked ? "Liked" : "Like"}

@@ -1,8 +1,8 @@
-import { CircleCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import type { ImageField } from "#web/components/ui/form/fields.tsx";
+import { SuccessMessage } from "#web/components/ui/success-message.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { toast } from "#web/lib/toast.tsx";
@@ -19,9 +19,7 @@ export function ShareTip({ imageField }: { imageField?: ImageField }) {
 
   if (created)
     return (
-      <div role="status" className="flex flex-col items-center gap-4 py-6 text-center">
-        <CircleCheck aria-hidden="true" className="size-14 text-success" />
-        <p className="text-xl font-semibold">Tip submitted successfully!</p>
+      <SuccessMessage title="Tip submitted successfully!">
         <div className="flex flex-wrap justify-center gap-3">
           <Link to={paths.tip.getHref(created._id)} className="btn btn-primary">
             View your tip
@@ -37,7 +35,7 @@ export function ShareTip({ imageField }: { imageField?: ImageField }) {
             Share another tip
           </button>
         </div>
-      </div>
+      </SuccessMessage>
     );
 
   return (
