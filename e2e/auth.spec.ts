@@ -194,23 +194,36 @@ test("the profile page changes the name and photo, shown in the navbar at once",
   await expect(page.getByLabel("Display name")).toHaveValue("Hazel Thornbury");
 });
 
-test.describe("password reset by e-mail", () => {
-  function findResetLink(email: string): string | null {
-    let files: string[] = [];
-    try {
-      files = readdirSync(mailDir).sort();
-    } catch {
-      return null;
-    }
-    for (const file of files.reverse()) {
-      const mail = decodeMessage(readFileSync(path.join(mailDir, file)));
-      if (!readFileSync(path.join(mailDir, file), "utf8").includes(email)) continue;
-      const link = mail.text.match(/https?:\/\/\S+\/auth\/reset\?token=[\w-]+/)?.[0];
-      if (link) return link;
-    }
+/** The newest reset link e-mailed to `email`, from the SMTP capture of the test server. */
+function findResetLink(email: string): string | null {
+  let files: string[] = [];
+  try {
+    files = readdirSync(mailDir).sort();
+  } catch {
     return null;
   }
+  for (const file of files.reverse()) {
+    const mail = decodeMessage(readFileSync(path.join(mailDir, file)));
+    if (!readFileSync(path.join(mailDir, file), "utf8").includes(email)) continue;
+    const link = mail.text.match(/https?:\/\/\S+\/auth\/reset\?token=[\w-]+/)?.[0];
+    if (link) return link;
+  }
+  return null;
+}
 
+/** Asks for a reset link for `email` and waits for it to arrive. */
+async function resetLinkFor(page: import("@playwright/test").Page, email: string): Promise<string> {
+  const before = findResetLink(email);
+  const asked = await page.request.post("/api/auth/request-password-reset", {
+    data: { email },
+    headers: { Origin: E2E.baseURL },
+  });
+  expect(asked.status()).toBe(200);
+  await expect.poll(() => findResetLink(email), { timeout: 10_000 }).not.toBe(before);
+  return findResetLink(email) ?? "";
+}
+
+test.describe("password reset by e-mail", () => {
   function findVerificationLink(email: string): string | null {
     let files: string[] = [];
     try {
@@ -289,18 +302,36 @@ test.describe("password reset by e-mail", () => {
     );
   });
 
-  test.describe("with a bad link", () => {
-    test.use({ allowConsoleErrors: [/Failed to load resource/] });
-    test("an invalid reset link says so and offers a new one", async ({ page }) => {
-      await page.goto("/auth/reset?token=not-a-real-token");
-      await page.getByLabel("New password").fill("Marigold42");
-      await page.getByLabel("Confirm password").fill("Marigold42");
-      await page.getByRole("button", { name: "Set new password" }).click();
+  test("a used, replaced or made-up reset link says so as the page opens, with no form to fill in", async ({
+    page,
+    login,
+  }) => {
+    const account = newAccount("deadlink");
+    await login(account);
+    await page.context().clearCookies();
+    const replaced = await resetLinkFor(page, account.email);
+    const newest = await resetLinkFor(page, account.email);
+    const madeUp = "/auth/reset?token=not-a-real-token";
+    for (const link of [replaced, madeUp]) {
+      await page.goto(link);
       await expect(page.getByRole("alert")).toHaveText(
         "This reset link is invalid or has expired. Ask for a new one.",
       );
-      await expect(page.getByRole("link", { name: "Send a new reset link" })).toBeVisible();
-    });
+      await expect(page.getByLabel("New password")).toHaveCount(0);
+      await expect(page).toHaveTitle("Reset link cannot be used - Gardening Community");
+      await page.getByRole("link", { name: "Send a new reset link" }).click();
+      await expect(page.getByRole("heading", { name: "Forget Password" })).toBeVisible();
+    }
+    // The newest link works, once.
+    await page.goto(newest);
+    await page.getByLabel("New password").fill("Marigold42");
+    await page.getByLabel("Confirm password").fill("Marigold42");
+    await page.getByRole("button", { name: "Set new password" }).click();
+    await expect(page.getByText("Your password has been changed")).toBeVisible();
+    await page.goto(newest);
+    await expect(page.getByRole("alert")).toHaveText(
+      "This reset link is invalid or has expired. Ask for a new one.",
+    );
   });
 });
 
@@ -365,12 +396,15 @@ for (const theme of ["light", "dark"] as const) {
       ["/auth/login", "Login"],
       ["/auth/signup", "Create a Account"],
       ["/auth/reset", "Forget Password"],
-      ["/auth/reset?token=abc", "Choose a new password"],
+      ["/auth/reset?token=abc", "This reset link cannot be used"],
     ] as const) {
       await gotoWithTheme(page, url, theme);
       await expect(page.getByRole("heading", { name: heading })).toBeVisible();
       await expectNoA11yViolations(page, `${url} (${theme})`);
     }
+    const account = await login();
+    await page.context().clearCookies();
+    await gotoWithTheme(page, await resetLinkFor(page, account.email), theme);
     await page.getByRole("button", { name: "Set new password" }).click();
     await expect(page.getByText("Password is required")).toBeVisible();
     await expectNoA11yViolations(page, `reset form with errors (${theme})`);

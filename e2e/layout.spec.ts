@@ -91,7 +91,7 @@ test.describe("main layout", () => {
     await check("/auth/login", "Login - Gardening Community");
     await check("/auth/signup", "Signup - Gardening Community");
     await check("/auth/reset", "Forget Password - Gardening Community");
-    await check("/auth/reset?token=abc", "Choose a new password - Gardening Community");
+    await check("/auth/reset?token=abc", "Reset link cannot be used - Gardening Community");
     await check("/explore-gardeners", "Explore Gardeners - Gardening Community");
     await check("/browse-tips", "Browse Tips - Gardening Community");
     await check("/privacy", "Privacy Policy - Gardening Community");

@@ -1,7 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
+import { and, eq, gt } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
 import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
-import type { ApiError } from "#shared/schemas/common.ts";
+import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
+import { verifications } from "../db/schema.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { clientIp } from "../lib/client-ip.ts";
 import { createRouter } from "../lib/create-router.ts";
@@ -22,6 +25,31 @@ const passwordPolicyRoute = createRoute({
       description: "The password policy",
       content: { "application/json": { schema: PasswordPolicySchema } },
     },
+  },
+});
+
+const ResetTokenCheckSchema = z
+  .object({ token: z.string().min(1, "token is required").max(256, "token is malformed") })
+  .meta({ id: "ResetTokenCheck" });
+const ResetTokenStateSchema = z
+  .object({ valid: z.boolean() })
+  .meta({ id: "ResetTokenState", description: "Whether the reset link still sets a password" });
+
+const checkResetTokenRoute = createRoute({
+  method: "post",
+  path: "/auth/check-reset-token",
+  operationId: "checkResetToken",
+  tags: ["Accounts"],
+  summary: "Whether a password-reset link can still be used",
+  description:
+    "The reset page asks as it opens, so a used, replaced or expired link says so before anything is typed. Only the newest link of an account works, once, for an hour.",
+  request: { body: { content: { "application/json": { schema: ResetTokenCheckSchema } }, required: true } },
+  responses: {
+    200: {
+      description: "Whether the link works",
+      content: { "application/json": { schema: ResetTokenStateSchema } },
+    },
+    400: { description: "No token sent", content: { "application/json": { schema: ApiErrorSchema } } },
   },
 });
 
@@ -164,6 +192,18 @@ export function createAuthRouter(
   const router = createRouter();
   router.openapi(passwordPolicyRoute, (c) => c.json({ ...PASSWORD_POLICY }, 200));
   router.use("/auth/*", requestGate(siteOrigins));
+  router.openapi(checkResetTokenRoute, async (c) => {
+    const { token } = c.req.valid("json");
+    // better-auth keeps a reset link as the verification "reset-password:<token>" until it is used.
+    const [found] = await c.var.db
+      .select({ id: verifications.id })
+      .from(verifications)
+      .where(
+        and(eq(verifications.identifier, `reset-password:${token}`), gt(verifications.expiresAt, new Date())),
+      )
+      .limit(1);
+    return c.json({ valid: found !== undefined }, 200);
+  });
 
   if (rateLimits) {
     const byEmail = (scope: Scope) => async (c: Context<AppEnv>, ip: string) =>

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { PublicConfigSchema } from "#shared/schemas/config.ts";
 import { users, verifications } from "../db/schema.ts";
@@ -23,6 +24,8 @@ async function signUp(client: TestClient, account = newAccount()) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return account;
 }
+
+const ResetTokenState = z.object({ valid: z.boolean() });
 
 describe("GET /api/auth/password-policy", () => {
   it("answers the rules the forms show", async () => {
@@ -252,6 +255,41 @@ describe("password reset", () => {
     );
     expect(again.status).toBe(400);
     expect(again.body.message).toMatch(/invalid token/i);
+  });
+
+  it("tells the reset page whether its link still works: fresh yes; used, replaced, expired or made up no", async () => {
+    const visitor = createClient(ctx.app);
+    const check = async (token: string) => {
+      const res = await visitor.post("/api/auth/check-reset-token", { token }, { schema: ResetTokenState });
+      expect(res.status).toBe(200);
+      return res.body.valid;
+    };
+    const account = await signUp(createClient(ctx.app));
+    await createClient(ctx.app).post("/api/auth/request-password-reset", { email: account.email });
+    const first = tokenFrom(lastMailTo(account.email));
+    expect(await check(first)).toBe(true);
+    // Checking does not use the link up.
+    expect(await check(first)).toBe(true);
+
+    await createClient(ctx.app).post("/api/auth/request-password-reset", { email: account.email });
+    const second = tokenFrom(lastMailTo(account.email));
+    expect(await check(first)).toBe(false);
+    expect(await check(second)).toBe(true);
+
+    await visitor.post("/api/auth/reset-password", { token: second, newPassword: "NewTomato9" });
+    expect(await check(second)).toBe(false);
+    expect(await check("made-up-token")).toBe(false);
+
+    await createClient(ctx.app).post("/api/auth/request-password-reset", { email: account.email });
+    const third = tokenFrom(lastMailTo(account.email));
+    await ctx.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verifications.identifier, `reset-password:${third}`));
+    expect(await check(third)).toBe(false);
+
+    const empty = await visitor.post("/api/auth/check-reset-token", {}, { schema: ApiErrorSchema });
+    expect(empty.status).toBe(400);
   });
 
   it("refuses an expired link", async () => {

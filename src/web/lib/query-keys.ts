@@ -9,6 +9,7 @@ export const queryKeys = {
   session: ["session"] as const,
   config: ["config"] as const,
   passwordPolicy: ["password-policy"] as const,
+  resetToken: (token: string) => ["reset-token", token] as const,
   tips: {
     all: ["tips"] as const,
     lists: () => [...queryKeys.tips.all, "list"] as const,
