@@ -418,3 +418,52 @@ for (const theme of ["light", "dark"] as const) {
     await expectNoA11yViolations(page, `signed-in navbar (${theme})`);
   });
 }
+
+test.describe("a signed-in member on a sign-in page", () => {
+  test("is sent on where they were going, or home, by the server and in the app", async ({ page, login }) => {
+    const me = await login();
+    for (const path of ["/auth/login", "/auth/signup"]) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(302);
+      expect(answer.headers().location, path).toBe("/");
+      await page.goto(path);
+      await expect(page).toHaveURL(`${E2E.baseURL}/`);
+      await expect(page.getByRole("link", { name: `${me.name}: your profile` })).toBeVisible();
+    }
+    await page.goto("/auth/login?returnTo=%2Fmy-tips");
+    await expect(page).toHaveURL(/\/my-tips$/);
+    await expect(page.getByRole("heading", { name: "My Tips" })).toBeVisible();
+    // Never to another site.
+    const away = await page.request.get("/auth/login?returnTo=%2F%2Fevil.example", { maxRedirects: 0 });
+    expect(away.headers().location).toBe("/");
+  });
+});
+
+test("a visitor who presses See More is told on the login page why, and comes back to the tip", async ({
+  page,
+  login,
+  createTip,
+  searchWord,
+}) => {
+  const account = await login();
+  const tip = await createTip({ title: "Behind sign-in" });
+  await page.context().clearCookies();
+  await page.goto(`/browse-tips?q=${searchWord}`);
+  await page
+    .getByRole("link", { name: new RegExp(`See More.*${tip.title}`) })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByRole("status").filter({ hasText: "Sign in to see this tip." })).toBeVisible();
+  await expectNoA11yViolations(page, "login with its reason");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByRole("heading", { name: tip.title, level: 1 })).toBeVisible();
+
+  // Opening the login page of one's own accord gives no reason.
+  await page.context().clearCookies();
+  await page.goto("/auth/login");
+  await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
+  await expect(page.getByText(/^Sign in to /)).toHaveCount(0);
+});

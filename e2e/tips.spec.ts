@@ -88,6 +88,115 @@ test("like, reload, still liked, unlike", async ({ page, login, createTip }) => 
   await expect(page.getByText("0 likes")).toBeVisible();
 });
 
+test("the keyboard focus stays on Like while the like is saved, and Enter undoes it", async ({
+  page,
+  login,
+  createTip,
+}) => {
+  await login();
+  const tip = await createTip({ title: "Keyboard likes" });
+  await login(newAccount("keyboard"));
+  await page.goto(`/tips/${tip._id}`);
+  const like = page.getByRole("button", { name: "Like", exact: true });
+  await like.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("1 like", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Liked" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("0 likes")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Like", exact: true })).toBeFocused();
+});
+
+test("a like made in one tab shows in another when that tab is looked at again", async ({
+  page,
+  login,
+  createTip,
+}) => {
+  await login();
+  const tip = await createTip({ title: "Two tabs" });
+  await login(newAccount("twotabs"));
+  await page.goto(`/tips/${tip._id}`);
+  await expect(page.getByText("0 likes")).toBeVisible();
+  const other = await page.context().newPage();
+  await other.goto(`/tips/${tip._id}`);
+  await other.getByRole("button", { name: "Like", exact: true }).click();
+  await expect(other.getByText("1 like", { exact: true })).toBeVisible();
+  // Back to the first tab: the page becomes visible again, as when a person switches tabs.
+  await page.bringToFront();
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+  await expect(page.getByText("1 like", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Liked" })).toBeVisible();
+  await other.close();
+});
+
+test("after sharing, the keyboard focus is on the success message, not lost at the top of the page", async ({
+  page,
+  login,
+  searchWord,
+}) => {
+  await login();
+  await shareViaForm(page, `Focus after sharing ${searchWord}`);
+  await expect(page.getByRole("status").filter({ hasText: "Tip submitted successfully!" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "View your tip" })).toBeFocused();
+});
+
+test("Update Tip has Cancel, which leaves the tip as it was; Remove photo saves it without one", async ({
+  page,
+  login,
+  createTip,
+}) => {
+  await login();
+  const tip = await createTip({ title: "Cancel or remove" });
+  await page.goto(`/update-tip/${tip._id}`);
+  await page.getByLabel("Title").fill("Changed my mind");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/my-tips$/);
+  expect((await (await page.request.get(`/api/tips/${tip._id}`)).json()).title).toBe(tip.title);
+
+  await page.goto(`/update-tip/${tip._id}`);
+  const photo = page.getByRole("group", { name: "Photo" });
+  await photo.getByRole("button", { name: "Remove photo" }).click();
+  await expect(photo.getByRole("button", { name: "Choose a photo" })).toBeFocused();
+  await expect(page.getByLabel("Image URL")).toHaveValue("");
+  await page.getByRole("button", { name: "Update Tip" }).click();
+  await expect(page.getByText("Tip updated successfully!")).toBeVisible();
+  const saved = await (await page.request.get(`/api/tips/${tip._id}`)).json();
+  expect(saved.images).toMatch(/\/images\/default-plant\.svg$/);
+});
+
+test("an image address with spaces or quotes is refused in the form and by the API, and nothing is saved", async ({
+  page,
+  login,
+  searchWord,
+}) => {
+  const me = await login();
+  await page.goto("/share-garden-tip");
+  await page.getByLabel("Title").fill(`Quoted address ${searchWord}`);
+  await page.getByLabel("Plant type").fill("Pea");
+  await page.getByLabel("Category").selectOption("Vegetables");
+  await page.getByLabel("Description").fill("Sow them early and give them a trellis.");
+  for (const address of ["https://example.com/my peas.jpg", 'https://example.com/a"onerror="x.jpg']) {
+    await page.getByLabel("Image URL").fill(address);
+    await page.getByRole("button", { name: "Share Tip" }).click();
+    await expect(page.getByText("Enter a web address without spaces, quotes or brackets")).toBeVisible();
+  }
+  const api = await page.request.post("/api/tips", {
+    data: {
+      title: `Quoted address ${searchWord}`,
+      plantType: "Pea",
+      difficulty: "Easy",
+      description: "Sow them early and give them a trellis.",
+      category: "Vegetables",
+      images: "https://example.com/my peas.jpg",
+    },
+    headers: { Origin: E2E.baseURL },
+  });
+  expect(api.status()).toBe(400);
+  const mine = await (await page.request.get(`/api/tips?email=${encodeURIComponent(me.email)}`)).json();
+  expect(mine).toEqual([]);
+});
+
 test.describe("when liking fails", () => {
   test.use({ allowConsoleErrors: [/Failed to load resource/] });
   test("the like is rolled back with a message", async ({ page, login, createTip }) => {
@@ -220,7 +329,8 @@ test("another user cannot reach the update page", async ({ page, login, createTi
   await page.context().clearCookies();
   await login(newAccount("intruder"));
   await page.goto(`/update-tip/${tip._id}`);
-  await expect(page.getByRole("heading", { name: /403/ })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "You can only edit your own tips" })).toBeVisible();
+  await expect(page).toHaveTitle("You can only edit your own tips - Gardening Community");
   await expect(page.getByLabel("Title")).toHaveCount(0);
   await page.goto(`/tips/${tip._id}`);
   await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
