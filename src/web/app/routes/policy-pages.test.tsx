@@ -14,7 +14,7 @@ describe("PrivacyRoute", () => {
     expect(document.title).toBe("Privacy Policy - Gardening Community");
     expect(metaDescription()).toMatch(/what Gardening Community stores/i);
     expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
-    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: November 22, 2026");
+    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: November 25, 2026");
 
     const sections = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
     expect(sections).toEqual(
@@ -28,14 +28,18 @@ describe("PrivacyRoute", () => {
 
     const page = screen.getByRole("article");
     for (const sentence of [
-      /your name, your e-mail address and, if you give one, the web address \(URL\) of your profile photo/,
+      /your name, your e-mail address, whether you have confirmed that address, and your profile photo/,
+      /remove everything hidden in the file: the place where it was taken \(GPS position\)/,
+      /A photo that no tip or profile uses .* is deleted after a day/,
       /a hashed version of your password, never the password itself/,
       /the link to your Google account/,
       /which tips you liked/,
       /We set one cookie: the session cookie that keeps you signed in\. It is httpOnly/,
       /no tracking or advertising cookies and no third-party analytics/,
       /kept in your browser's localStorage/,
-      /We send you an e-mail only when you ask to reset your password/,
+      /a link to confirm that the e-mail address is yours, valid for 24 hours/,
+      /When you ask to reset your password: a link to choose a new one, valid for one hour and usable once/,
+      /Your gardener page .* never shows your e-mail address, and shows your age and gender only if you fill them in/,
       /show the author's name and e-mail address/,
       /Hidden and private tips are not listed anywhere and are shown only to their author/,
       /We remove the account, with its sessions and likes, within 30 days/,

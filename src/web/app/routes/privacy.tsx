@@ -10,7 +10,7 @@ export function PrivacyRoute() {
     <DocumentPage
       title="Privacy Policy"
       description="What Gardening Community stores about you, who can see it, how long we keep it and how to delete it."
-      updated="2026-11-22"
+      updated="2026-11-25"
     >
       <p className="text-lg">
         Gardening Community is a place to share and browse gardening tips. We keep only what we need to run
@@ -22,16 +22,26 @@ export function PrivacyRoute() {
         <p>When you use the site, we store the following in our database.</p>
         <ul className="list-disc space-y-2 pl-6">
           <li>
-            <strong>Your account:</strong> your name, your e-mail address and, if you give one, the web
-            address (URL) of your profile photo; we store the link, not the picture. If you sign up with an
-            e-mail address, we store a hashed version of your password, never the password itself. If you sign
-            in with Google, we store the link to your Google account instead: the identifier Google gives us
-            for you and the sign-in tokens it returns. We never see your Google password.
+            <strong>Your account:</strong> your name, your e-mail address, whether you have confirmed that
+            address, and your profile photo if you give one (a photo you upload, or the web address of a
+            picture elsewhere). If you sign up with an e-mail address, we store a hashed version of your
+            password, never the password itself. If you sign in with Google, we store the link to your Google
+            account instead: the identifier Google gives us for you and the sign-in tokens it returns. We
+            never see your Google password.
           </li>
           <li>
             <strong>The tips you share:</strong> the title, plant type, category, difficulty, description,
-            image link and visibility you choose, together with your name and e-mail address, which are copied
-            onto each tip as its author.
+            photo and visibility you choose. Each tip belongs to your account, and shows your current name and
+            e-mail address as its author.
+          </li>
+          <li>
+            <strong>Photos you upload</strong> (for a tip or your profile): before we store a photo we turn it
+            upright and remove everything hidden in the file: the place where it was taken (GPS position), the
+            camera and its settings, the date and every other EXIF, XMP or IPTC detail. We keep only the
+            picture itself, at most 2048 pixels on its long side, with smaller copies for small screens. A
+            photo that no tip or profile uses (for example one you uploaded and then did not save) is deleted
+            after a day; a photo is deleted with the tip it belonged to, unless another tip or profile uses it
+            too.
           </li>
           <li>
             <strong>Your likes:</strong> which tips you liked, so that each person can like a tip only once
@@ -43,7 +53,8 @@ export function PrivacyRoute() {
             sessions can be ended, for example after a password reset.
           </li>
           <li>
-            <strong>Password reset requests:</strong> a one-time code that is valid for one hour.
+            <strong>Password reset requests and e-mail confirmations:</strong> a one-time code for each link
+            we e-mail you (see below).
           </li>
         </ul>
       </DocumentSection>
@@ -57,9 +68,9 @@ export function PrivacyRoute() {
           other websites.
         </p>
         <p>
-          Tip pictures and profile photos are links that members provide. When such a picture is hosted
-          elsewhere, your browser fetches it from that website, which can see your IP address as with any web
-          request.
+          Photos that members upload are served by this site. A member may instead give the web address of a
+          picture hosted elsewhere: your browser then fetches it from that website, which can see your IP
+          address as with any web request.
         </p>
         <p>
           Your choice of light or dark theme is kept in your browser's localStorage, on your device only; it
@@ -68,10 +79,18 @@ export function PrivacyRoute() {
       </DocumentSection>
 
       <DocumentSection id="emails" title="E-mails we send">
-        <p>
-          We send you an e-mail only when you ask to reset your password: it contains a link to choose a new
-          one, valid for one hour and usable once. We send no newsletters or marketing e-mails.
-        </p>
+        <p>We send you an e-mail only in these cases, and no newsletters or marketing e-mails:</p>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong>When you create an account</strong> (or ask for it again on your profile): a link to
+            confirm that the e-mail address is yours, valid for 24 hours.
+          </li>
+          <li>
+            <strong>When you ask to reset your password:</strong> a link to choose a new one, valid for one
+            hour and usable once; asking again makes the earlier link stop working.
+          </li>
+        </ul>
+        <p></p>
       </DocumentSection>
 
       <DocumentSection id="who-sees-what" title="Who sees what">
@@ -90,14 +109,22 @@ export function PrivacyRoute() {
             to other people.
           </li>
           <li>
-            <strong>Your account details</strong> (e-mail address, profile photo link, sessions) are shown
-            only to you, apart from the name and e-mail address on the tips you share publicly.
+            <strong>Your account details</strong> (e-mail address, sessions, whether your address is
+            confirmed) are shown only to you, apart from the name and e-mail address on the tips you share
+            publicly. Your name and profile photo are shown beside your tips.
+          </li>
+          <li>
+            <strong>Your gardener page</strong> (as member pages arrive): your display name, profile photo,
+            the short bio and garden details you choose to fill in (such as experience, a place name you type,
+            certifications, your garden's name and a YouTube link), your public tips with their counts, and
+            the month you joined. It never shows your e-mail address, and shows your age and gender only if
+            you fill them in. You can keep yourself out of the Explore Gardeners list.
           </li>
         </ul>
         <p>
           We do not sell or rent your data and do not share it with advertisers. If you choose to sign in with
-          Google, Google learns that you signed in to this site. Password reset e-mails pass through the
-          e-mail service that delivers them.
+          Google, Google learns that you signed in to this site. The e-mails above pass through the e-mail
+          service that delivers them.
         </p>
       </DocumentSection>
 
@@ -132,7 +159,12 @@ export function PrivacyRoute() {
             Sessions: until you sign out, or until they expire after about a week without a visit; a password
             reset ends all your other sessions.
           </li>
-          <li>Password reset codes: one hour, or until they are used.</li>
+          <li>Password reset codes: one hour, or until they are used or replaced by a newer request.</li>
+          <li>E-mail confirmation codes: 24 hours, or until they are used.</li>
+          <li>
+            Uploaded photos: as long as a tip or profile uses them; a photo nothing uses is deleted after a
+            day.
+          </li>
         </ul>
       </DocumentSection>
 
