@@ -132,3 +132,24 @@ test.describe("saving while the photo still uploads, on a slow connection", () =
     );
   });
 });
+
+test.describe("on a touch screen", () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test("the photo field offers the camera and the files, and says nothing about dragging", async ({
+    page,
+    login,
+  }) => {
+    await login();
+    await page.goto("/share-garden-tip");
+    const photo = page.getByRole("group", { name: "Photo" });
+    await expect(photo.getByRole("button", { name: "Choose a photo" })).toBeVisible();
+    await expect(photo.getByText(/Drag a photo/)).toBeHidden();
+  });
+});
+
+test("with a mouse the photo field offers dragging too", async ({ page, login }) => {
+  await login();
+  await page.goto("/share-garden-tip");
+  await expect(page.getByRole("group", { name: "Photo" }).getByText("Drag a photo here, or")).toBeVisible();
+});
