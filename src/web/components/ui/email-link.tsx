@@ -17,7 +17,8 @@ export function EmailLink({
 }) {
   const text = <span className="min-w-0 wrap-anywhere">{breakableEmail(email)}</span>;
   return (
-    <a href={`mailto:${email}`} className={`link link-hover ${className}`}>
+    // Named by the address itself: Chromium reads each <wbr> as a space ("maya .okafor@ example .com").
+    <a href={`mailto:${email}`} aria-label={email} className={`link link-hover ${className}`}>
       {icon ? (
         <span className="inline-flex max-w-full items-start gap-1">
           {/* As tall as a line: the icon stays centred on the address's first line. */}
