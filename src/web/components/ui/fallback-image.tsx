@@ -11,6 +11,7 @@ export function FallbackImage({
   fallback,
   alt,
   sizes = "100vw",
+  onError,
   ...rest
 }: Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet"> & {
   src?: string | null;
@@ -27,8 +28,9 @@ export function FallbackImage({
       srcSet={photo?.srcSet}
       sizes={photo ? sizes : undefined}
       alt={alt}
-      onError={() => {
+      onError={(event) => {
         if (usable !== fallback) setFailedSrc(usable);
+        onError?.(event);
       }}
     />
   );

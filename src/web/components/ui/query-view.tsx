@@ -15,6 +15,7 @@ export function QueryView<T>({
   errorTitle,
   notFound,
   head,
+  loading,
   children,
 }: {
   query: UseQueryResult<T>;
@@ -23,13 +24,15 @@ export function QueryView<T>({
   /** Shown for a 404 answer instead of the error state. */
   notFound?: ReactNode;
   head?: ReactNode;
+  /** Shown while loading instead of the spinner: a placeholder the size of what comes, so nothing moves. */
+  loading?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending)
     return (
       <>
         {head}
-        <LoadingState label={loadingLabel} />
+        {loading ?? <LoadingState label={loadingLabel} />}
       </>
     );
   if (query.isError) {

@@ -1,6 +1,8 @@
 import { CirclePlay, Mail, MapPin } from "lucide-react";
+import type { ReactNode } from "react";
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { Gardener } from "#shared/schemas/gardener.ts";
+import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
 
 export function GardenerCard({
@@ -40,50 +42,34 @@ export function GardenerCard({
         </div>
 
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
-          <dt className="font-medium text-base-content/70">Email</dt>
-          <dd className="min-w-0 break-all">
-            <a href={`mailto:${gardener.email}`} className="link link-hover inline-flex items-center gap-1">
-              <Mail aria-hidden="true" className="size-3.5 shrink-0" />
-              {gardener.email}
-            </a>
-          </dd>
-          {gardener.age !== null && (
-            <>
-              <dt className="font-medium text-base-content/70">Age</dt>
-              <dd>{gardener.age}</dd>
-            </>
-          )}
-          {gardener.gender && (
-            <>
-              <dt className="font-medium text-base-content/70">Gender</dt>
-              <dd>{gardener.gender}</dd>
-            </>
-          )}
-          {gardener.experiences && (
-            <>
-              <dt className="font-medium text-base-content/70">Experience</dt>
-              <dd>{gardener.experiences}</dd>
-            </>
-          )}
+          {/* The address gets the card's whole width, so it stays on one line where the card allows; the
+              icon says what it is, the hidden term says it to screen readers. */}
+          <div className="col-span-2 min-w-0">
+            <dt className="sr-only">Email</dt>
+            <dd>
+              <EmailLink email={gardener.email} icon={<Mail aria-hidden="true" className="size-3.5" />} />
+            </dd>
+          </div>
+          {gardener.age !== null && <Fact term="Age">{gardener.age}</Fact>}
+          {gardener.gender && <Fact term="Gender">{gardener.gender}</Fact>}
+          {gardener.experiences && <Fact term="Experience">{gardener.experiences}</Fact>}
           {gardener.location && (
-            <>
-              <dt className="font-medium text-base-content/70">Location</dt>
-              <dd className="inline-flex items-center gap-1">
+            <Fact term="Location">
+              <span className="inline-flex items-center gap-1">
                 <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
                 {gardener.location}
-              </dd>
-            </>
+              </span>
+            </Fact>
           )}
           {gardener.certifications && gardener.certifications.length > 0 && (
-            <>
-              <dt className="font-medium text-base-content/70">Certifications</dt>
-              <dd>{gardener.certifications.join(", ")}</dd>
-            </>
+            <Fact term="Certifications">{gardener.certifications.join(", ")}</Fact>
           )}
         </dl>
 
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-base-300 pt-3">
-          <p className="text-sm">
+          {/* A line as tall as the YouTube button (btn-sm, 2rem): the footer is as tall with or without it,
+              so the footers of a row of cards line up. */}
+          <p className="text-sm leading-8">
             Total Shared Tips: <span className="font-semibold text-primary">{gardener.totalSharedTips}</span>
           </p>
           {gardener.youtube && (
@@ -101,5 +87,15 @@ export function GardenerCard({
         </div>
       </div>
     </article>
+  );
+}
+
+/** One labelled fact of the card: the term in the first column, its value in the second. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="contents">
+      <dt className="font-medium text-base-content/70">{term}</dt>
+      <dd className="min-w-0 wrap-break-word">{children}</dd>
+    </div>
   );
 }

@@ -88,8 +88,9 @@ function TipCardText({ tip, heading }: { tip: Tip; heading: ReactNode }) {
         <DifficultyBadge difficulty={tip.difficulty} />
       </div>
       {heading}
-      <p className="text-sm text-base-content/80">
-        {tip.plantType} · by {tip.name}
+      {/* A plant type or name may be one long word (up to 60 and 80 characters): it wraps, never widening the card. */}
+      <p className="text-sm text-base-content/80 wrap-anywhere">
+        <span dir="auto">{tip.plantType}</span> · by <span dir="auto">{tip.name}</span>
       </p>
       <div className="card-actions mt-auto items-center justify-between pt-2">
         <span className="inline-flex items-center gap-1 text-sm text-base-content/80">
@@ -110,7 +111,7 @@ export function SeeMoreLink({ tip }: { tip: Pick<Tip, "_id" | "title"> }) {
   return (
     <Link
       to={paths.tip.getHref(tip._id)}
-      className="btn btn-primary btn-sm"
+      className="btn btn-primary btn-sm shrink-0 whitespace-nowrap"
       aria-label={`See More about this tip: ${tip.title}`}
     >
       See More<span className="sr-only"> about this tip</span>
@@ -136,7 +137,8 @@ export function TipCardGrid({
   compact?: boolean;
 }) {
   return (
-    <div className={`grid gap-6 ${className}`}>
+    // grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: a long word in a card cannot widen it.
+    <div className={`grid grid-cols-1 gap-6 ${className}`}>
       {tips.map((tip, index) => (
         <TipCard
           key={tip._id}

@@ -47,11 +47,15 @@ export const tipColumns = {
   category: { header: "Category", cell: (tip) => tip.category, className: "min-w-28" },
   level: { header: "Level", cell: (tip) => <DifficultyBadge difficulty={tip.difficulty} /> },
   difficulty: { header: "Difficulty", cell: (tip) => <DifficultyBadge difficulty={tip.difficulty} /> },
-  plantType: { header: "Plant type", cell: (tip) => <span dir="auto">{tip.plantType}</span> },
+  plantType: {
+    header: "Plant type",
+    cell: (tip) => <span dir="auto">{tip.plantType}</span>,
+    className: "min-w-28 wrap-anywhere",
+  },
   author: {
     header: "Author",
     cell: (tip) => <span dir="auto">{tip.name}</span>,
-    className: "min-w-28 break-words",
+    className: "min-w-28 wrap-anywhere",
   },
   likes: { header: "Likes", cell: (tip) => likesLabel(tip.totalLiked), className: "whitespace-nowrap" },
   /** Spec section 2: My Tips' Status column shows the availability. */
@@ -80,7 +84,7 @@ export function descriptionColumn(length: number): TipColumn {
         {truncate(tip.description, length)}
       </span>
     ),
-    className: "min-w-44 max-w-56 text-sm break-words",
+    className: "min-w-44 max-w-56 text-sm wrap-anywhere",
   };
 }
 

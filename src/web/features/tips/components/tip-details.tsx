@@ -7,7 +7,7 @@ import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { useTip } from "../api/get-tip.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
-import { TipView } from "./tip-view.tsx";
+import { TipView, TipViewSkeleton } from "./tip-view.tsx";
 
 /** A tip's page with its loading, not-found and error states; its author can delete it from here. */
 export function TipDetails({ id }: { id: string }) {
@@ -25,6 +25,7 @@ export function TipDetails({ id }: { id: string }) {
     <QueryView
       query={tip}
       loadingLabel="Loading tip…"
+      loading={<TipViewSkeleton label="Loading tip…" />}
       errorTitle="We could not load this tip"
       head={<PageHead title="Tip details" description="A gardening tip shared by the community." />}
       notFound={<TipNotFound />}

@@ -1,6 +1,8 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { Maximize2, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { intrinsicSize } from "#web/components/ui/fallback-image.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
@@ -14,17 +16,10 @@ import { TipImage } from "./tip-image.tsx";
  */
 export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boolean; onDelete: () => void }) {
   return (
-    <article className="mx-auto max-w-4xl px-4 py-10">
+    <article className={`${PAGE_CLASS} mx-auto max-w-4xl px-4 py-10`}>
       <PageHead title={tip.title} description={tip.description.slice(0, 150)} />
       <div className="overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm">
-        <TipImage
-          src={tip.images}
-          alt={`Illustration for ${tip.title}`}
-          {...intrinsicSize(tip.images, { width: 800, height: 600 })}
-          // The article is at most 56rem (896 px) wide.
-          sizes="(min-width: 896px) 896px, 100vw"
-          className="aspect-[4/3] max-h-[420px] w-full bg-base-200 object-cover"
-        />
+        <TipPhoto tip={tip} />
         <div className="flex flex-col gap-5 p-6 md:p-8">
           <h1 className="text-3xl font-bold wrap-anywhere md:text-4xl" dir="auto">
             {tip.title}
@@ -34,10 +29,7 @@ export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boole
             <span className="font-semibold text-base-content" dir="auto">
               {tip.name}
             </span>{" "}
-            ·{" "}
-            <a href={`mailto:${tip.email}`} className="link link-hover break-all">
-              {tip.email}
-            </a>
+            · <EmailLink email={tip.email} />
           </p>
           <dl className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 text-sm sm:grid-cols-4">
             <Fact label="Plant type">
@@ -70,6 +62,71 @@ export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boole
         </div>
       </div>
     </article>
+  );
+}
+
+/**
+ * The tip's picture whole, never cropped: a portrait phone photo is as tall as the screen allows and the
+ * rest of the width is a plain backdrop. Its width and height attributes (an uploaded photo's own) give
+ * its box before it loads. "Open the full photo" shows the largest size stored, to look closer.
+ */
+function TipPhoto({ tip }: { tip: Tip }) {
+  const [broken, setBroken] = useState(false);
+  return (
+    <figure className="relative bg-base-200">
+      <TipImage
+        src={tip.images}
+        alt={`Illustration for ${tip.title}`}
+        {...intrinsicSize(tip.images, { width: 800, height: 600 })}
+        // The article is at most 56rem (896 px) wide.
+        sizes="(min-width: 896px) 896px, 100vw"
+        className={`block h-auto w-full object-contain ${PHOTO_MAX_HEIGHT}`}
+        onError={() => setBroken(true)}
+      />
+      {tip.images && !broken && (
+        <a
+          href={tip.images}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn btn-sm absolute right-3 bottom-3 border-base-300 bg-base-100 shadow-sm"
+        >
+          <Maximize2 aria-hidden="true" className="size-4" />
+          Open the full photo<span className="sr-only"> (opens in a new tab)</span>
+        </a>
+      )}
+    </figure>
+  );
+}
+
+/**
+ * The page is at least a screen tall, loading or loaded: the footer stays below the first screen instead of
+ * showing under the loading state and being pushed away when the tip arrives.
+ */
+const PAGE_CLASS = "min-h-svh";
+/** The tallest the picture is drawn: most of a screen, and no more than 40rem on a tall one. */
+const PHOTO_MAX_HEIGHT = "max-h-[min(75svh,40rem)]";
+
+/** A grey block standing for a line or a box of what is loading. */
+const BONE = "rounded-field bg-base-300 motion-safe:animate-pulse";
+
+/** The tip's page while it loads: the same frame, picture box and first lines, so nothing moves after. */
+export function TipViewSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-live="polite" className={`${PAGE_CLASS} mx-auto max-w-4xl px-4 py-10`}>
+      <span className="sr-only">{label}</span>
+      <div
+        aria-hidden="true"
+        className="overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm"
+      >
+        <div className={`aspect-[4/3] w-full bg-base-200 motion-safe:animate-pulse ${PHOTO_MAX_HEIGHT}`} />
+        <div className="flex flex-col gap-5 p-6 md:p-8">
+          <div className={`h-9 w-3/4 md:h-10 ${BONE}`} />
+          <div className={`h-5 w-1/2 ${BONE}`} />
+          <div className={`h-16 w-full ${BONE}`} />
+          <div className={`h-20 w-full ${BONE}`} />
+        </div>
+      </div>
+    </div>
   );
 }
 
