@@ -434,7 +434,7 @@ test.describe("the tip's photo", () => {
 
       for (const theme of THEMES) {
         await gotoWithTheme(page, `/tips/${tip._id}`, theme);
-        const photo = page.getByRole("img", { name: `Illustration for ${tip.title}` });
+        const photo = page.getByRole("img", { name: `Photo: ${tip.title}` });
         await expect(photo).toHaveJSProperty("complete", true);
         // Its box is known before it loads: no layout shift.
         await expect(photo).toHaveAttribute("width", "1200");
@@ -532,7 +532,7 @@ test.describe("layout shift while loading, on a phone-like connection", () => {
 
     await page.goto(`/tips/${tip._id}`);
     await expect(page.getByRole("heading", { level: 1, name: tip.title })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole("img", { name: `Illustration for ${tip.title}` })).toHaveJSProperty(
+    await expect(page.getByRole("img", { name: `Photo: ${tip.title}` })).toHaveJSProperty(
       "complete",
       true,
       { timeout: 30_000 },

@@ -69,7 +69,7 @@ for (const { width, height, label } of [
     await page.getByRole("link", { name: "View your tip" }).click();
 
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
-    const photo = page.getByRole("img", { name: `Illustration for ${title}` });
+    const photo = page.getByRole("img", { name: `Photo: ${title}` });
     await expect(photo).toHaveAttribute("src", PHOTO_URL);
     await expect(photo).toHaveAttribute("width", "1600");
     await expect(photo).toHaveAttribute("height", "1200");

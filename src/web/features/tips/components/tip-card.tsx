@@ -25,7 +25,7 @@ export function TipCard({
 }) {
   const image = {
     src: tip.images,
-    alt: `Illustration for ${tip.title}`,
+    alt: `Photo: ${tip.title}`,
     loading: first ? ("eager" as const) : ("lazy" as const),
   };
   if (compact)

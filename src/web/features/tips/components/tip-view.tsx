@@ -76,7 +76,7 @@ function TipPhoto({ tip }: { tip: Tip }) {
     <figure className="relative bg-base-200">
       <TipImage
         src={tip.images}
-        alt={`Illustration for ${tip.title}`}
+        alt={`Photo: ${tip.title}`}
         {...intrinsicSize(tip.images, { width: 800, height: 600 })}
         // The article is at most 56rem (896 px) wide.
         sizes="(min-width: 896px) 896px, 100vw"
