@@ -39,7 +39,7 @@ describe("PrivacyRoute", () => {
       /kept in your browser's localStorage/,
       /a link to confirm that the e-mail address is yours, valid for 24 hours/,
       /When you ask to reset your password: a link to choose a new one, valid for one hour and usable once/,
-      /Your gardener page .* never shows your e-mail address, and shows your age and gender only if you fill them in/,
+      /Your gardener page.* will never show your e-mail address, and will show your age and gender only if you fill them in/,
       /show the author's name and e-mail address/,
       /Hidden and private tips are not listed anywhere and are shown only to their author/,
       /We remove the account, with its sessions and likes, within 30 days/,

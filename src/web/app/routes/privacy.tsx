@@ -111,14 +111,15 @@ export function PrivacyRoute() {
           <li>
             <strong>Your account details</strong> (e-mail address, sessions, whether your address is
             confirmed) are shown only to you, apart from the name and e-mail address on the tips you share
-            publicly. Your name and profile photo are shown beside your tips.
+            publicly.
           </li>
           <li>
-            <strong>Your gardener page</strong> (as member pages arrive): your display name, profile photo,
-            the short bio and garden details you choose to fill in (such as experience, a place name you type,
-            certifications, your garden's name and a YouTube link), your public tips with their counts, and
-            the month you joined. It never shows your e-mail address, and shows your age and gender only if
-            you fill them in. You can keep yourself out of the Explore Gardeners list.
+            <strong>Your gardener page</strong>, once member pages open, will show your display name, profile
+            photo, the short bio and garden details you choose to fill in (such as experience, a place name
+            you type, certifications, your garden's name and a YouTube link), your public tips with their
+            counts, and the month you joined. It will never show your e-mail address, and will show your age
+            and gender only if you fill them in. You will be able to keep yourself out of the Explore
+            Gardeners list.
           </li>
         </ul>
         <p>
