@@ -49,4 +49,42 @@ describe("Like", () => {
     expect(screen.getByRole("button", { name: "Liked" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByText("4 likes")).toBeInTheDocument();
   });
+
+  it("takes a second press while the first is saved: the requests go in order, no flicker back", async () => {
+    signInAs(aUser());
+    const tip = aTip({ totalLiked: 3, likedByMe: false });
+    const order: string[] = [];
+    let releaseLike: () => void = () => {};
+    const likeAnswered = new Promise<void>((resolve) => {
+      releaseLike = resolve;
+    });
+    server.use(
+      http.get("*/api/tips/:id", () => HttpResponse.json(tip)),
+      http.get("*/api/tips", () => HttpResponse.json([])),
+      http.post("*/api/tips/:id/like", async () => {
+        order.push("like");
+        await likeAnswered;
+        return HttpResponse.json({ liked: true, totalLiked: 4 });
+      }),
+      http.delete("*/api/tips/:id/like", () => {
+        order.push("unlike");
+        return HttpResponse.json({ liked: false, totalLiked: 3 });
+      }),
+    );
+    renderDetails(tip._id);
+    await userEvent.click(await screen.findByRole("button", { name: "Like" }));
+    expect(screen.getByText("4 likes")).toBeInTheDocument();
+    const liked = screen.getByRole("button", { name: "Liked" });
+    expect(liked).toBeEnabled();
+    await userEvent.click(liked);
+    expect(screen.getByRole("button", { name: "Like" })).toHaveFocus();
+    expect(screen.getByText("3 likes")).toBeInTheDocument();
+    // The unlike waits for the like's answer, and that answer does not show "Liked" again.
+    expect(order).toEqual(["like"]);
+    releaseLike();
+    await waitFor(() => expect(order).toEqual(["like", "unlike"]));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getByRole("button", { name: "Like" })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByText("3 likes")).toBeInTheDocument();
+  });
 });

@@ -17,15 +17,13 @@ export function LikeButton({ tip }: { tip: Tip }) {
         type="button"
         className={`btn ${liked ? "btn-primary" : "btn-outline"}`}
         aria-pressed={liked}
-        onClick={() => {
-          if (like.isPending) return;
+        // Never disabled while a like is saved: a disabled button loses the keyboard focus, and a second
+        // press takes the like back (the requests go in order, see useToggleLike).
+        onClick={() =>
           like.mutate(!liked, {
             onError: (error) => toast.error(`Your like could not be saved: ${error.message}`),
-          });
-        }}
-        // Not `disabled` while the like is saved: a disabled button loses the keyboard focus, and the
-        // member would have to find their way back to it.
-        aria-disabled={like.isPending || undefined}
+          })
+        }
       >
         <Heart aria-hidden="true" className={`size-5 ${liked ? "fill-current" : ""}`} />
         {liked ? "Liked" : "Like"}
