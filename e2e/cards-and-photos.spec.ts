@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import type { Tip } from "../src/shared/schemas/tip.ts";
-import { expect, gotoWithTheme, newAccount, type Theme, test } from "./fixtures.ts";
+import { expect, gotoWithTheme, newAccount, type Theme, test, throttleLikeAPhone } from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
 
 /**
@@ -504,18 +504,6 @@ test.describe("layout shift while loading, on a phone-like connection", () => {
     );
   }
 
-  /** A phone's connection, as the user walk had it: 150 ms latency, 1.6 Mbit/s each way. */
-  async function throttle(page: Page) {
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: 150,
-      downloadThroughput: 1_600_000 / 8,
-      uploadThroughput: 1_600_000 / 8,
-    });
-  }
-
   test("the tip's page does not move as it loads, at 1280 x 900", async ({
     page,
     login,
@@ -528,15 +516,13 @@ test.describe("layout shift while loading, on a phone-like connection", () => {
     const url = await uploadPortrait(page);
     const tip = await createTip({ title: `Stake the vines ${searchWord}`, images: url });
     await recordLayoutShifts(page);
-    await throttle(page);
+    await throttleLikeAPhone(page);
 
     await page.goto(`/tips/${tip._id}`);
     await expect(page.getByRole("heading", { level: 1, name: tip.title })).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole("img", { name: `Photo: ${tip.title}` })).toHaveJSProperty(
-      "complete",
-      true,
-      { timeout: 30_000 },
-    );
+    await expect(page.getByRole("img", { name: `Photo: ${tip.title}` })).toHaveJSProperty("complete", true, {
+      timeout: 30_000,
+    });
     expect(await layoutShift(page), "layout shift of the tip's page").toBeLessThan(0.01);
   });
 
@@ -551,7 +537,7 @@ test.describe("layout shift while loading, on a phone-like connection", () => {
     await login();
     const tip = await createTip({ title: `Stake the vines ${searchWord}` });
     await recordLayoutShifts(page);
-    await throttle(page);
+    await throttleLikeAPhone(page);
 
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "Recent tips" })).toBeVisible({ timeout: 30_000 });

@@ -222,3 +222,18 @@ export async function signUpAs(page: Page, account = newAccount()) {
   expect(response.status(), await response.text()).toBe(200);
   return account;
 }
+
+/**
+ * A phone on a slow network, as the user walks have it: 150 ms latency, 1.6 Mbit/s down, and `upKbps`
+ * up (1.6 Mbit/s unless a test needs an upload to take a while).
+ */
+export async function throttleLikeAPhone(page: Page, { upKbps = 1600 }: { upKbps?: number } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 1_600_000 / 8,
+    uploadThroughput: (upKbps * 1000) / 8,
+  });
+}

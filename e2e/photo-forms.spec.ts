@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test } from "./fixtures.ts";
+import { expect, test, throttleLikeAPhone } from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
 
 // Every form with a photo, saved while the photo is still on its way over a slow phone connection: the
@@ -17,18 +17,6 @@ async function heavyPhoto(): Promise<Buffer> {
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();
-}
-
-/** A phone on a slow network: 150 ms, 1.6 Mbit/s down, 256 kbit/s up. */
-async function slowNetwork(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (256 * 1024) / 8,
-  });
 }
 
 /** Chooses the photo, presses `save` while the progress bar is still there, and checks the wait. */
@@ -63,7 +51,7 @@ test.describe("saving while the photo still uploads, on a slow connection", () =
     await page.getByLabel("Plant type").fill("Pea");
     await page.getByLabel("Category").selectOption("Vegetables");
     await page.getByLabel("Description").fill("Sow them early and give them a trellis to climb.");
-    await slowNetwork(page);
+    await throttleLikeAPhone(page, { upKbps: 256 });
     await saveMidUpload(page, "Share Tip");
 
     await expect(page.getByText("Tip submitted successfully!")).toBeVisible({ timeout: 30_000 });
@@ -87,7 +75,7 @@ test.describe("saving while the photo still uploads, on a slow connection", () =
     await page.getByLabel("Difficulty").selectOption("Easy");
     await page.getByLabel("Category").selectOption("Vegetables");
     await page.getByLabel("Description").fill("Pick them young and often to keep them coming.");
-    await slowNetwork(page);
+    await throttleLikeAPhone(page, { upKbps: 256 });
     await saveMidUpload(page, "Add Tip");
 
     await expect(page.getByText("Your tip is added.")).toBeVisible({ timeout: 30_000 });
@@ -104,7 +92,7 @@ test.describe("saving while the photo still uploads, on a slow connection", () =
     const tip = await createTip({ images: `${E2E.baseURL}/images/tips/raised-vegetable-bed.svg` });
     await page.goto(`/update-tip/${tip._id}`);
     await expect(page.getByLabel("Title")).toHaveValue(tip.title);
-    await slowNetwork(page);
+    await throttleLikeAPhone(page, { upKbps: 256 });
     await saveMidUpload(page, "Update Tip");
     await page.screenshot({ path: test.info().outputPath("update-waiting.png") });
 
@@ -119,7 +107,7 @@ test.describe("saving while the photo still uploads, on a slow connection", () =
   }) => {
     await login();
     await page.goto("/profile");
-    await slowNetwork(page);
+    await throttleLikeAPhone(page, { upKbps: 256 });
     await saveMidUpload(page, "Save changes");
     await expect(page.getByText("Profile updated")).toBeVisible({ timeout: 30_000 });
     const session = await (await page.request.get("/api/auth/get-session")).json();

@@ -139,20 +139,28 @@ async function fillTheRest(title: string) {
   await userEvent.type(screen.getByLabelText("Description"), "Give them something to climb early.");
 }
 
+/** The upload answers `reply` only once the test calls `release()`; `shared` collects the tips sent. */
+function holdUpload(reply: () => Response) {
+  const answer = deferred();
+  const shared: unknown[] = [];
+  server.use(
+    http.post("*/api/uploads", async () => {
+      await answer.promise;
+      return reply();
+    }),
+    http.post("*/api/tips", async ({ request }) => {
+      shared.push(await request.json());
+      return HttpResponse.json(aTip({ images: UPLOADED }), { status: 201 });
+    }),
+  );
+  return { release: answer.resolve, shared };
+}
+
+const uploaded = () => HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+
 describe("Share Tip pressed while the photo still uploads", () => {
   it("waits for the upload, showing its progress on the button, then shares the tip with the photo", async () => {
-    const answer = deferred();
-    const shared: unknown[] = [];
-    server.use(
-      http.post("*/api/uploads", async () => {
-        await answer.promise;
-        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
-      }),
-      http.post("*/api/tips", async ({ request }) => {
-        shared.push(await request.json());
-        return HttpResponse.json(aTip({ images: UPLOADED }), { status: 201 });
-      }),
-    );
+    const { release, shared } = holdUpload(uploaded);
     renderShare();
     await fillTheRest("Peas on a trellis");
     await userEvent.upload(screen.getByLabelText("Photo file"), aPhoto());
@@ -166,7 +174,7 @@ describe("Share Tip pressed while the photo still uploads", () => {
     expect(screen.getByLabelText("Image URL")).not.toHaveAttribute("aria-invalid");
     expect(shared).toEqual([]);
 
-    answer.resolve();
+    release();
     expect(await screen.findByText("Tip submitted successfully!")).toBeInTheDocument();
     expect(shared).toEqual([expect.objectContaining({ images: UPLOADED, title: "Peas on a trellis" })]);
   });
@@ -191,18 +199,7 @@ describe("Share Tip pressed while the photo still uploads", () => {
   });
 
   it("saves nothing when the upload is cancelled meanwhile, and says so", async () => {
-    const answer = deferred();
-    let sent = 0;
-    server.use(
-      http.post("*/api/uploads", async () => {
-        await answer.promise;
-        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
-      }),
-      http.post("*/api/tips", () => {
-        sent++;
-        return HttpResponse.json(aTip(), { status: 201 });
-      }),
-    );
+    const { release, shared } = holdUpload(uploaded);
     renderShare();
     await fillTheRest("Peas on a trellis");
     await userEvent.upload(screen.getByLabelText("Photo file"), aPhoto());
@@ -213,39 +210,30 @@ describe("Share Tip pressed while the photo still uploads", () => {
       "Nothing was saved: the photo upload was cancelled.",
     );
     expect(screen.getByRole("button", { name: "Share Tip" })).toBeEnabled();
-    answer.resolve();
+    release();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(sent).toBe(0);
+    expect(shared).toEqual([]);
     // Everything typed is still there.
     expect(screen.getByLabelText("Title")).toHaveValue("Peas on a trellis");
   });
 
   it("saves nothing when the server refuses the photo meanwhile, and says why", async () => {
-    const answer = deferred();
-    let sent = 0;
-    server.use(
-      http.post("*/api/uploads", async () => {
-        await answer.promise;
-        return HttpResponse.json({ message: "The photo is larger than 10 MB" }, { status: 413 });
-      }),
-      http.post("*/api/tips", () => {
-        sent++;
-        return HttpResponse.json(aTip(), { status: 201 });
-      }),
+    const { release, shared } = holdUpload(() =>
+      HttpResponse.json({ message: "The photo is larger than 10 MB" }, { status: 413 }),
     );
     renderShare();
     await fillTheRest("Peas on a trellis");
     await userEvent.upload(screen.getByLabelText("Photo file"), aPhoto());
     await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
     await screen.findByRole("button", { name: /^Uploading photo/ });
-    answer.resolve();
+    release();
     await waitFor(() =>
       expect(screen.getAllByRole("alert").map((alert) => alert.textContent)).toEqual([
         "The photo is larger than 10 MB",
         expect.stringContaining("Nothing was saved: the photo was not uploaded"),
       ]),
     );
-    expect(sent).toBe(0);
+    expect(shared).toEqual([]);
     expect(screen.getByLabelText("Title")).toHaveValue("Peas on a trellis");
   });
 });
