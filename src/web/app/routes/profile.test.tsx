@@ -87,4 +87,29 @@ describe("Profile photo from the device", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(saved).toEqual({ name: "Rowan Ellis", image: null }));
   });
+
+  it("after a cancelled upload stopped a save, saving again saves and the old reason goes", async () => {
+    signInAs(aUser({ name: "Rowan Ellis" }));
+    const saved: unknown[] = [];
+    server.use(
+      http.post("*/api/uploads", () => new Promise<Response>(() => {})),
+      http.post("*/api/auth/update-user", async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    renderRoutes([{ path: "/profile", element: <ProfileRoute /> }], { route: "/profile" });
+    const name = await screen.findByLabelText("Display name");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Rowan Hale");
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "me.png", { type: "image/png" });
+    await userEvent.upload(screen.getByLabelText("Photo file"), file);
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel upload" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Nothing was saved");
+    expect(saved).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(saved).toEqual([{ name: "Rowan Hale", image: null }]));
+    expect(screen.queryByText(/Nothing was saved/)).not.toBeInTheDocument();
+  });
 });

@@ -52,15 +52,15 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const uploading = uploads.fields();
+    if (uploads.getSnapshot().waiting) return;
     if (uploading.length > 0) {
-      if (uploads.getSnapshot().waiting) return;
       const others = (Object.keys(form.getValues()) as Path<Input>[]).filter(
         (name) => !uploading.includes(name),
       );
       for (const name of uploading) form.clearErrors(name as Path<Input>);
       if (!(await form.trigger(others, { shouldFocus: true }))) return;
-      if (!(await uploads.settle(isAbort))) return;
     }
+    if (!(await uploads.settle(isAbort))) return;
     await save(event);
   }
 

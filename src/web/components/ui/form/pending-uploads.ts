@@ -73,7 +73,14 @@ export class PendingUploads {
    * too. Returns at once when nothing uploads.
    */
   async settle(isCancel: (error: unknown) => boolean): Promise<boolean> {
-    if (this.inFlight.size === 0) return true;
+    if (this.inFlight.size === 0) {
+      // A save pressed again after a stopped one: the old reason no longer applies.
+      if (this.stopped) {
+        this.stopped = null;
+        this.publish();
+      }
+      return true;
+    }
     this.waiting = true;
     this.stopped = null;
     this.publish();
