@@ -1,0 +1,51 @@
+import type { Locator } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+// Layout as a visitor sees it: where things are drawn, measured in the browser at the widths people use.
+
+async function box(locator: Locator) {
+  const rect = await locator.boundingBox();
+  if (!rect) throw new Error(`${locator} is not rendered`);
+  return rect;
+}
+
+/** Waits for the element's running transitions and animations (a drawer sliding in) to end. */
+async function animationsDone(locator: Locator) {
+  await locator.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+}
+
+test.describe("the dashboard drawer", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 768, height: 1024 },
+  ]) {
+    test(`fits the ${viewport.width}x${viewport.height} screen, Logout included, without scrolling`, async ({
+      page,
+      login,
+    }) => {
+      await page.setViewportSize(viewport);
+      await login();
+      await page.goto("/dashboard");
+      await page.getByRole("button", { name: "Open dashboard menu" }).click();
+      const drawer = page.getByRole("dialog", { name: "Dashboard menu" });
+      const logout = drawer.getByRole("button", { name: "Logout" });
+      await expect(logout).toBeVisible();
+      await animationsDone(drawer);
+
+      const button = await box(logout);
+      expect(button.y).toBeGreaterThanOrEqual(0);
+      expect(button.y + button.height).toBeLessThanOrEqual(viewport.height);
+      // Nothing in the drawer is below its foot, waiting to be scrolled to.
+      const scroll = await drawer.evaluate((dialog) =>
+        Array.from(dialog.querySelectorAll<HTMLElement>("*")).map((element) => ({
+          overflow: element.scrollHeight - element.clientHeight,
+          scrolls: /auto|scroll/.test(getComputedStyle(element).overflowY),
+        })),
+      );
+      expect(scroll.filter((element) => element.scrolls && element.overflow > 0)).toEqual([]);
+      await expect(logout).toBeInViewport({ ratio: 1 });
+    });
+  }
+});
