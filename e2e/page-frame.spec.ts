@@ -49,3 +49,52 @@ test.describe("the dashboard drawer", () => {
     });
   }
 });
+
+/** Where the first line of an element's text starts on screen, as drawn (not where its box starts). */
+function textLeft(locator: Locator) {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const first = range.getClientRects()[0];
+    if (!first) throw new Error("no text drawn");
+    return first.left;
+  });
+}
+
+test.describe("the page frame", () => {
+  for (const width of [1280, 390]) {
+    test(`every ordinary page's heading starts at the same x at ${width} px`, async ({
+      page,
+      login,
+      createTip,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await login();
+      const tip = await createTip();
+      const pages = [
+        "/my-tips",
+        "/share-garden-tip",
+        "/profile",
+        `/update-tip/${tip._id}`,
+        "/browse-tips",
+        "/explore-gardeners",
+        "/privacy",
+        "/terms",
+      ];
+      const starts: Record<string, number> = {};
+      for (const url of pages) {
+        await page.goto(url);
+        const heading = page.getByRole("heading", { level: 1 });
+        await expect(heading).toBeVisible();
+        starts[url] = Math.round(await textLeft(heading));
+      }
+      const first = starts[pages[0] as string];
+      expect(starts).toEqual(Object.fromEntries(pages.map((url) => [url, first])));
+      if (width === 1280) {
+        // The frame is the header's: the headings start where the brand does.
+        const brand = page.getByRole("banner").getByRole("link", { name: "Gardening Community" });
+        expect(Math.round((await box(brand)).x)).toBe(first);
+      }
+    });
+  }
+});

@@ -1,6 +1,7 @@
 import { Sprout } from "lucide-react";
 import { Link } from "react-router";
 import { COPYRIGHT_YEAR, SOCIAL_NETWORKS } from "#shared/constants.ts";
+import { FRAME } from "#web/components/ui/page-frame.tsx";
 import { SocialIcon } from "#web/components/ui/social-icons.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useConfig } from "#web/hooks/use-config.ts";
@@ -23,7 +24,7 @@ export function Footer() {
 
   return (
     <footer className="border-t border-base-300 bg-base-200">
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
+      <div className={`${FRAME} flex flex-col gap-6 py-8`}>
         <div className="flex flex-col items-center justify-between gap-4 md:flex-row">
           <Link to={paths.home.getHref()} className="flex items-center gap-2 font-bold text-primary">
             <Sprout aria-hidden="true" className="size-6" />

@@ -2,6 +2,7 @@ import { LogOut, Menu, Search, Sprout, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { FRAME } from "#web/components/ui/page-frame.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { useLogout, useUser } from "#web/lib/auth.ts";
@@ -49,7 +50,7 @@ export function Navbar() {
 
   return (
     <header ref={header} className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-4">
+      <nav aria-label="Main" className={`navbar gap-2 ${FRAME}`}>
         <div className="navbar-start gap-1">
           <button
             ref={toggle}
