@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, expectNoA11yViolations, gotoWithTheme, test } from "./fixtures.ts";
 
 // Layout as a visitor sees it: where things are drawn, measured in the browser at the widths people use.
 
@@ -95,6 +95,50 @@ test.describe("the page frame", () => {
         const brand = page.getByRole("banner").getByRole("link", { name: "Gardening Community" });
         expect(Math.round((await box(brand)).x)).toBe(first);
       }
+    });
+  }
+});
+
+/** The colours a reader sees on an element. */
+function colours(locator: Locator) {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { background: style.backgroundColor, text: style.color };
+  });
+}
+
+test.describe("the current page's link", () => {
+  for (const theme of ["light", "dark"] as const) {
+    test(`looks the same in the navigation bar, the mobile menu and the dashboard sidebar (${theme})`, async ({
+      page,
+      login,
+    }) => {
+      await login();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await gotoWithTheme(page, "/browse-tips", theme);
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.getByRole("banner").getByRole("list").filter({ hasText: "Explore Gardeners" });
+      const inMenu = menu.getByRole("link", { name: "Browse Tips" });
+      await expect(inMenu).toHaveAttribute("aria-current", "page");
+      await animationsDone(menu);
+      const current = await colours(inMenu);
+      // It stands out from the links beside it.
+      expect(await colours(menu.getByRole("link", { name: "Explore Gardeners" }))).not.toEqual(current);
+      await expectNoA11yViolations(page, `the mobile menu (${theme})`);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const inBar = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Browse Tips" });
+      await expect(inBar).toHaveAttribute("aria-current", "page");
+      await expect(inBar).toHaveCSS("background-color", current.background);
+      await expect(inBar).toHaveCSS("color", current.text);
+
+      await page.goto("/dashboard");
+      const inSidebar = page
+        .getByRole("navigation", { name: "Dashboard" })
+        .getByRole("link", { name: "Overview" });
+      await expect(inSidebar).toHaveAttribute("aria-current", "page");
+      await expect(inSidebar).toHaveCSS("background-color", current.background);
+      await expect(inSidebar).toHaveCSS("color", current.text);
     });
   }
 });

@@ -143,7 +143,11 @@ function Sidebar({ className }: { className: string }) {
         <ul className="menu w-full gap-1 px-0">
           {SECTIONS.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
-              <NavLink to={to} end={end} className={({ isActive }) => (isActive ? "menu-active" : "")}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) => (isActive ? "menu-active nav-current" : "")}
+              >
                 <Icon aria-hidden="true" className="size-4" />
                 {label}
               </NavLink>

@@ -11,7 +11,7 @@ import { ThemeToggle } from "./theme-toggle.tsx";
 
 // Tighter between lg and xl, where six links, the photo and Logout share 1024 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-field whitespace-nowrap px-2 py-2 font-medium transition-colors hover:bg-base-200 xl:px-3 ${isActive ? "text-primary bg-base-200" : ""}`;
+  `rounded-field whitespace-nowrap px-2 py-2 font-medium transition-colors xl:px-3 ${isActive ? "nav-current" : "hover:bg-base-200"}`;
 
 export function Navbar() {
   const hydrated = useHydrated();
@@ -176,7 +176,7 @@ function MobileMenu({ id, links }: { id: string; links: typeof NAV_LINKS }) {
             <NavLink
               to={link.to}
               end={link.to === "/"}
-              className={({ isActive }) => (isActive ? "menu-active" : "")}
+              className={({ isActive }) => (isActive ? "menu-active nav-current" : "")}
             >
               {link.label}
             </NavLink>
