@@ -142,3 +142,51 @@ test.describe("the current page's link", () => {
     });
   }
 });
+
+/** Whether two boxes share any area. */
+function overlap(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test.describe("the header", () => {
+  for (const width of [390, 1024]) {
+    test(`shows the brand's name at ${width} px, signed in, with every control on screen`, async ({
+      page,
+      login,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await login();
+      await page.goto("/browse-tips");
+      const header = page.getByRole("banner");
+      const brand = header.getByRole("link", { name: "Gardening Community" });
+      const name = brand.getByText("Gardening Community");
+      await expect(name).toBeVisible();
+      // Drawn as words, not squeezed into a screen-reader-only pixel; two short lines at most.
+      const brandBox = await box(name);
+      expect(brandBox.width).toBeGreaterThan(60);
+      const lines = await name.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set(Array.from(range.getClientRects(), (line) => Math.round(line.top))).size;
+      });
+      expect(lines).toBeLessThanOrEqual(2);
+
+      const controls = header
+        .getByRole("navigation", { name: "Main" })
+        .locator("a, button")
+        .filter({ visible: true });
+      expect(await controls.count()).toBeGreaterThan(3);
+      for (const control of await controls.all()) {
+        const rect = await box(control);
+        expect(rect.x, `${await control.textContent()} starts on screen`).toBeGreaterThanOrEqual(0);
+        expect(
+          rect.x + rect.width,
+          `${(await control.getAttribute("aria-label")) ?? (await control.textContent())} ends on screen`,
+        ).toBeLessThanOrEqual(width);
+        if ((await control.getAttribute("href")) !== "/") expect(overlap(brandBox, rect)).toBe(false);
+      }
+      await expect(header.getByRole("button", { name: "Logout" })).toBeInViewport({ ratio: 1 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+});

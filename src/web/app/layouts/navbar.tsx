@@ -66,10 +66,15 @@ export function Navbar() {
           </button>
           <Link
             to={paths.home.getHref()}
-            className="flex items-center gap-2 whitespace-nowrap text-base font-bold text-primary sm:text-lg"
+            className="flex items-center gap-2 text-base leading-tight font-bold whitespace-nowrap text-primary sm:text-lg lg:max-xl:text-base"
           >
             <Sprout aria-hidden="true" className="size-6 shrink-0 sm:size-7" />
-            <span className="max-[420px]:sr-only lg:max-xl:sr-only">Gardening Community</span>
+            {/* Where the bar is crowded (a phone, or six links in 1024 px) the name may take two short lines
+                rather than push the buttons off the screen. Only below 360 px, where even two lines would
+                cover the buttons, is it left to the icon (and to screen readers). */}
+            <span className="max-sm:whitespace-normal max-[359px]:sr-only lg:max-xl:whitespace-normal">
+              Gardening Community
+            </span>
           </Link>
         </div>
         <ul className="navbar-center hidden gap-0.5 lg:flex xl:gap-1">
