@@ -1,4 +1,5 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import sharp from "sharp";
 import { expect, expectNoA11yViolations, gotoWithTheme, test } from "./fixtures.ts";
 
 // Layout as a visitor sees it: where things are drawn, measured in the browser at the widths people use.
@@ -187,6 +188,80 @@ test.describe("the header", () => {
       }
       await expect(header.getByRole("button", { name: "Logout" })).toBeInViewport({ ratio: 1 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+});
+
+/** The WCAG contrast ratio of two sRGB colours. */
+function contrast(a: number[], b: number[]) {
+  const luminance = (rgb: number[]) => {
+    const [r = 0, g = 0, b = 0] = rgb.map((value) => {
+      const c = value / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/**
+ * For each dot of the banner's pager, the lowest contrast ratio between the dot's colour and the pixels
+ * drawn just around it, read from a screenshot: what is really behind the dot, picture included.
+ */
+async function dotContrasts(page: Page, pager: Locator) {
+  const area = await box(pager);
+  const dots = await pager
+    .locator("button > span")
+    .evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect().toJSON() as DOMRect));
+  const { data, info } = await sharp(await page.screenshot({ clip: area }))
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const scale = info.width / area.width;
+  const pixel = (x: number, y: number) => {
+    const column = Math.min(info.width - 1, Math.max(0, Math.round((x - area.x) * scale)));
+    const row = Math.min(info.height - 1, Math.max(0, Math.round((y - area.y) * scale)));
+    const at = (row * info.width + column) * info.channels;
+    return [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0];
+  };
+  return dots.map((dot) => {
+    const colour = pixel(dot.x + dot.width / 2, dot.y + dot.height / 2);
+    // A ring 3 px outside the dot, within the pager's area.
+    const [left, right] = [dot.x - 3, dot.x + dot.width + 3];
+    const [top, bottom] = [
+      Math.max(area.y, dot.y - 3),
+      Math.min(area.y + area.height - 1, dot.y + dot.height + 3),
+    ];
+    const ring: number[][] = [];
+    for (let x = left; x <= right; x += 1) ring.push(pixel(x, top), pixel(x, bottom));
+    for (let y = top; y <= bottom; y += 1) ring.push(pixel(left, y), pixel(right, y));
+    return Math.min(...ring.map((around) => contrast(colour, around)));
+  });
+}
+
+test.describe("the home banner's dots", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`stand out from what is behind them on every slide at ${viewport.width} px`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/");
+      const pager = page.getByRole("group", { name: "Choose a slide" });
+      for (const n of [1, 2, 3]) {
+        const dot = pager.getByRole("button", { name: new RegExp(`^Go to slide ${n}`) });
+        await dot.click();
+        await expect(dot).toHaveAttribute("aria-current", "true");
+        await animationsDone(pager);
+        const contrasts = await dotContrasts(page, pager);
+        expect(contrasts).toHaveLength(3);
+        // WCAG 1.4.11: controls need 3:1 against what is next to them.
+        for (const [index, ratio] of contrasts.entries())
+          expect(ratio, `slide ${n}, dot ${index + 1}`).toBeGreaterThanOrEqual(3);
+      }
     });
   }
 });
