@@ -265,3 +265,81 @@ test.describe("the home banner's dots", () => {
     });
   }
 });
+
+/** How many lines an element's text takes on screen. */
+function lineCount(locator: Locator) {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set(Array.from(range.getClientRects(), (line) => Math.round(line.top))).size;
+  });
+}
+
+/** The distinct top edges of the elements, to the pixel: one value means one row. */
+async function rowTops(locator: Locator) {
+  const tops = await locator.evaluateAll((elements) =>
+    elements.map((element) => Math.round(element.getBoundingClientRect().top)),
+  );
+  return [...new Set(tops)];
+}
+
+test.describe("the footer", () => {
+  for (const social of [false, true]) {
+    for (const width of [390, 768, 1024, 1280]) {
+      test(`keeps each of its rows on one line at ${width} px${social ? ", with the social icons" : ""}`, async ({
+        page,
+        login,
+      }) => {
+        // A page behind sign-in is drawn by the browser, which asks the API for the site's settings:
+        // there the test can stand in for a server with every social network configured.
+        await login();
+        if (social)
+          await page.route("**/api/config", (route) =>
+            route.fulfill({
+              json: {
+                googleSignIn: false,
+                social: Object.fromEntries(
+                  ["facebook", "twitter", "instagram", "linkedin"].map((network) => [
+                    network,
+                    `https://${network}.example/garden`,
+                  ]),
+                ),
+              },
+            }),
+          );
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto("/my-tips");
+        const footer = page.getByRole("contentinfo");
+        await expect(footer).toContainText("All rights reserved");
+        // The section links are for wider screens only (they are in the menu on a phone).
+        const links = footer
+          .getByRole("navigation", { name: "Footer" })
+          .getByRole("link")
+          .filter({ visible: true });
+        await expect(links).toHaveCount(width < 768 ? 0 : 5);
+        if (social)
+          await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
+        if (width >= 768) expect(await rowTops(links)).toHaveLength(1);
+        for (const link of await links.all()) expect(await lineCount(link)).toBe(1);
+        expect(
+          await lineCount(
+            footer.getByRole("link", { name: "Gardening Community" }).getByText("Gardening Community"),
+          ),
+        ).toBe(1);
+        if (social)
+          expect(
+            await rowTops(footer.getByRole("list", { name: "Social media" }).getByRole("link")),
+          ).toHaveLength(1);
+        expect(await rowTops(footer.getByRole("link", { name: /Privacy Policy|Terms of Use/ }))).toHaveLength(
+          1,
+        );
+        expect(await lineCount(footer.getByText(/All rights reserved/))).toBe(1);
+        for (const link of await footer.getByRole("link").filter({ visible: true }).all()) {
+          const rect = await box(link);
+          expect(rect.x).toBeGreaterThanOrEqual(0);
+          expect(rect.x + rect.width).toBeLessThanOrEqual(width);
+        }
+      });
+    }
+  }
+});
