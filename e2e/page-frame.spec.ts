@@ -343,3 +343,130 @@ test.describe("the footer", () => {
     }
   }
 });
+
+/** Every axis label of a chart figure as drawn: its text, box, fill and outline, and the chart's box. */
+function axisLabels(figure: Locator) {
+  return figure.evaluate((element) => {
+    const svg = element.querySelector("svg.recharts-surface");
+    if (!svg) throw new Error("no chart drawn");
+    const labels = Array.from(
+      element.querySelectorAll("svg text.recharts-cartesian-axis-tick-value"),
+      (text) => {
+        const style = getComputedStyle(text);
+        return {
+          text: text.textContent ?? "",
+          box: text.getBoundingClientRect().toJSON() as DOMRect,
+          fill: style.fill,
+          stroke: style.stroke,
+        };
+      },
+    );
+    return {
+      chart: svg.getBoundingClientRect().toJSON() as DOMRect,
+      labels,
+      textColour: getComputedStyle(svg).color,
+    };
+  });
+}
+
+async function expectReadableAxes(figure: Locator) {
+  const { chart, labels, textColour } = await axisLabels(figure);
+  expect(labels.length).toBeGreaterThan(3);
+  for (const [index, label] of labels.entries()) {
+    // Filled with the text colour, not outlined (an outline swells the letters into their neighbours).
+    expect(label.fill, label.text).toBe(textColour);
+    expect(label.stroke, label.text).toBe("none");
+    // Not clipped: wholly inside the drawing.
+    expect(label.box.left, `${label.text} starts inside the chart`).toBeGreaterThanOrEqual(chart.left);
+    expect(label.box.right, `${label.text} ends inside the chart`).toBeLessThanOrEqual(chart.right);
+    expect(label.box.top).toBeGreaterThanOrEqual(chart.top);
+    expect(label.box.bottom).toBeLessThanOrEqual(chart.bottom);
+    for (const other of labels.slice(index + 1))
+      expect(
+        overlap(
+          { x: label.box.left, y: label.box.top, width: label.box.width, height: label.box.height },
+          { x: other.box.left, y: other.box.top, width: other.box.width, height: other.box.height },
+        ),
+        `${label.text} and ${other.text} overlap`,
+      ).toBe(false);
+  }
+}
+
+test.describe("the dashboard overview", () => {
+  for (const width of [390, 1280]) {
+    test(`chart axis labels are whole, apart and readable at ${width} px`, async ({ page, login }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await login();
+      await page.goto("/dashboard");
+      for (const name of ["Public tips by category", "Likes on your tips, per week"]) {
+        const figure = page.getByRole("figure", { name });
+        await expect(figure.locator("svg text").first()).toBeVisible();
+        await expectReadableAxes(figure);
+      }
+    });
+  }
+
+  test("category names fit their axis in a reader's larger font too", async ({ page, login }) => {
+    // The site uses the reader's own system font: the axis must make room for the names as drawn.
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => {
+        const style = document.createElement("style");
+        style.textContent = ".recharts-yAxis-tick-labels text { font-size: 15px }";
+        document.head.append(style);
+      }),
+    );
+    await page.setViewportSize({ width: 390, height: 900 });
+    await login();
+    await page.goto("/dashboard");
+    const figure = page.getByRole("figure", { name: "Public tips by category" });
+    await expect(figure.locator("svg text").first()).toBeVisible();
+    await expectReadableAxes(figure);
+  });
+
+  test("Quick Actions is as tall as what it holds, beside the taller recent tips", async ({
+    page,
+    login,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login();
+    await page.goto("/dashboard");
+    const card = page.getByRole("region", { name: "Quick Actions" });
+    const last = card.getByRole("link", { name: "Browse all tips" });
+    await expect(last).toBeVisible();
+    const [cardBox, lastBox, recent] = await Promise.all([
+      box(card),
+      box(last),
+      box(page.getByRole("region", { name: "Recent tips" })),
+    ]);
+    expect(recent.height, "the recent tips are the taller card").toBeGreaterThan(cardBox.height);
+    // Under the last button, only the card's padding (20 px) and border.
+    expect(cardBox.y + cardBox.height - (lastBox.y + lastBox.height)).toBeLessThanOrEqual(24);
+  });
+
+  test("a tip's View, Edit and Delete share one line in the dashboard's My Tips table", async ({
+    page,
+    login,
+    createTip,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await login();
+    const tip = await createTip({
+      title: "A rather long title about growing tomatoes in containers on a balcony",
+      category: "Soil & Composting",
+      description: "A long description of the tip that goes on and on about the details of watering.",
+    });
+    await page.goto("/dashboard/my-tips");
+    const row = page.getByRole("table", { name: "My tips" }).getByRole("row").filter({ hasText: tip.title });
+    const [view, edit, remove] = await Promise.all([
+      box(row.getByRole("link", { name: `View ${tip.title}` })),
+      box(row.getByRole("link", { name: `Edit ${tip.title}` })),
+      box(row.getByRole("button", { name: `Delete ${tip.title}` })),
+    ]);
+    expect(remove.y).toBe(edit.y);
+    expect(remove.y).toBe(view.y);
+    expect(remove.height).toBe(edit.height);
+    expect(remove.height).toBe(view.height);
+    // One line of text: the icon beside the word, not above it.
+    expect(remove.height).toBeLessThan(2 * 16);
+  });
+});

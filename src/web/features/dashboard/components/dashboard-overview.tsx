@@ -39,7 +39,8 @@ export function DashboardOverview() {
                 <LikesByWeekChart data={data.likesByWeek} />
               </div>
             </Suspense>
-            <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+            {/* Each card as tall as what it holds: Quick Actions is not stretched to the recent tips' height. */}
+            <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
               <RecentTips tips={data.recentTips} />
               <QuickActions />
             </div>
