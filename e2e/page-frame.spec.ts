@@ -165,12 +165,7 @@ test.describe("the header", () => {
       // Drawn as words, not squeezed into a screen-reader-only pixel; two short lines at most.
       const brandBox = await box(name);
       expect(brandBox.width).toBeGreaterThan(60);
-      const lines = await name.evaluate((element) => {
-        const range = document.createRange();
-        range.selectNodeContents(element);
-        return new Set(Array.from(range.getClientRects(), (line) => Math.round(line.top))).size;
-      });
-      expect(lines).toBeLessThanOrEqual(2);
+      expect(await lineCount(name)).toBeLessThanOrEqual(2);
 
       const controls = header
         .getByRole("navigation", { name: "Main" })
