@@ -41,8 +41,8 @@ export function DashboardLayout() {
       >
         Skip to content
       </a>
-      <aside className="sticky top-0 hidden h-screen border-r border-base-300 bg-base-100 lg:block">
-        <Sidebar />
+      <aside className="sticky top-0 hidden h-dvh border-r border-base-300 bg-base-100 lg:block">
+        <Sidebar className="h-full" />
       </aside>
       <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-base-300 bg-base-100/95 px-3 py-2 backdrop-blur lg:hidden">
         <button
@@ -67,8 +67,10 @@ export function DashboardLayout() {
         onClose={() => setDrawerOpen(false)}
         onKeyDown={keepFocusInside}
       >
-        <div className="modal-box w-72 max-w-[85vw] p-0">
-          <div className="flex justify-end p-2">
+        {/* As tall as the screen as it is now (dvh), not as it could be once the browser's toolbars hide
+            (vh): the drawer, Logout at its foot included, fits without scrolling. */}
+        <div className="modal-box flex h-dvh w-72 max-w-[85vw] flex-col p-0">
+          <div className="flex shrink-0 justify-end p-2">
             <button
               type="button"
               className="btn btn-ghost btn-square btn-sm"
@@ -78,7 +80,9 @@ export function DashboardLayout() {
               <X aria-hidden="true" />
             </button>
           </div>
-          <Sidebar />
+          {/* The sections and the account share what is left under the close button, scrolling only on
+              a screen too short for them. */}
+          <Sidebar className="min-h-0 flex-1 overflow-y-auto" />
         </div>
         {/* A tap outside the drawer closes it. */}
         <form method="dialog" className="modal-backdrop">
@@ -127,11 +131,11 @@ function Brand() {
   );
 }
 
-function Sidebar() {
+function Sidebar({ className }: { className: string }) {
   const { user } = useUser();
   const logout = useLogout();
   return (
-    <div className="flex h-full flex-col gap-4 p-4">
+    <div className={`flex flex-col gap-4 p-4 ${className}`}>
       <div className="hidden lg:block">
         <Brand />
       </div>
@@ -139,7 +143,11 @@ function Sidebar() {
         <ul className="menu w-full gap-1 px-0">
           {SECTIONS.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
-              <NavLink to={to} end={end} className={({ isActive }) => (isActive ? "menu-active" : "")}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) => (isActive ? "menu-active nav-current" : "")}
+              >
                 <Icon aria-hidden="true" className="size-4" />
                 {label}
               </NavLink>

@@ -1,6 +1,7 @@
 import { Sprout } from "lucide-react";
 import { Link } from "react-router";
 import { COPYRIGHT_YEAR, SOCIAL_NETWORKS } from "#shared/constants.ts";
+import { FRAME } from "#web/components/ui/page-frame.tsx";
 import { SocialIcon } from "#web/components/ui/social-icons.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useConfig } from "#web/hooks/use-config.ts";
@@ -23,14 +24,32 @@ export function Footer() {
 
   return (
     <footer className="border-t border-base-300 bg-base-200">
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8">
-        <div className="flex flex-col items-center justify-between gap-4 md:flex-row">
-          <Link to={paths.home.getHref()} className="flex items-center gap-2 font-bold text-primary">
+      <div className={`${FRAME} flex flex-col gap-6 py-8`}>
+        {/*
+          Phones: brand and social icons centred, one under the other (the section links are hidden).
+          768 to 1279 px: the brand and the icons on one line, the links on a line of their own under them.
+          From 1280 px: brand, links and icons on one line. Each line holds a set that fits it, so no
+          row breaks halfway through at some width.
+        */}
+        <div className="flex flex-col items-center gap-4 md:flex-row md:flex-wrap md:justify-between md:gap-x-6">
+          <Link
+            to={paths.home.getHref()}
+            className="flex items-center gap-2 font-bold whitespace-nowrap text-primary"
+          >
             <Sprout aria-hidden="true" className="size-6" />
             <span>Gardening Community</span>
           </Link>
-          <nav aria-label="Footer" className="hidden md:block">
-            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+          {social.length > 0 && (
+            <ul aria-label="Social media" className="flex gap-1 xl:order-last">
+              {social.map(({ network, href }) => (
+                <li key={network}>
+                  <SocialIcon network={network} href={href} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <nav aria-label="Footer" className="hidden md:block md:w-full xl:w-auto">
+            <ul className="flex gap-x-6 whitespace-nowrap">
               {FOOTER_LINKS.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="link link-hover">
@@ -40,19 +59,10 @@ export function Footer() {
               ))}
             </ul>
           </nav>
-          {social.length > 0 && (
-            <ul aria-label="Social media" className="flex gap-1">
-              {social.map(({ network, href }) => (
-                <li key={network}>
-                  <SocialIcon network={network} href={href} />
-                </li>
-              ))}
-            </ul>
-          )}
         </div>
         <div className="flex flex-col items-center justify-between gap-3 border-t border-base-300 pt-6 text-sm md:flex-row">
-          <p>© {COPYRIGHT_YEAR} Gardening Community. All rights reserved.</p>
-          <ul className="flex gap-6">
+          <p className="text-center">© {COPYRIGHT_YEAR} Gardening Community. All rights reserved.</p>
+          <ul className="flex gap-6 whitespace-nowrap">
             <li>
               <Link to={paths.privacy.getHref()} className="link link-hover">
                 Privacy Policy

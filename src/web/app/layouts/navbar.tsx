@@ -2,6 +2,7 @@ import { LogOut, Menu, Search, Sprout, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { FRAME } from "#web/components/ui/page-frame.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { useLogout, useUser } from "#web/lib/auth.ts";
@@ -10,7 +11,7 @@ import { ThemeToggle } from "./theme-toggle.tsx";
 
 // Tighter between lg and xl, where six links, the photo and Logout share 1024 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-field whitespace-nowrap px-2 py-2 font-medium transition-colors hover:bg-base-200 xl:px-3 ${isActive ? "text-primary bg-base-200" : ""}`;
+  `rounded-field whitespace-nowrap px-2 py-2 font-medium transition-colors xl:px-3 ${isActive ? "nav-current" : "hover:bg-base-200"}`;
 
 export function Navbar() {
   const hydrated = useHydrated();
@@ -49,7 +50,7 @@ export function Navbar() {
 
   return (
     <header ref={header} className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav aria-label="Main" className="navbar mx-auto max-w-7xl gap-2 px-4">
+      <nav aria-label="Main" className={`navbar gap-2 ${FRAME}`}>
         <div className="navbar-start gap-1">
           <button
             ref={toggle}
@@ -65,10 +66,15 @@ export function Navbar() {
           </button>
           <Link
             to={paths.home.getHref()}
-            className="flex items-center gap-2 whitespace-nowrap text-base font-bold text-primary sm:text-lg"
+            className="flex items-center gap-2 text-base leading-tight font-bold whitespace-nowrap text-primary sm:text-lg lg:max-xl:text-base"
           >
             <Sprout aria-hidden="true" className="size-6 shrink-0 sm:size-7" />
-            <span className="max-[420px]:sr-only lg:max-xl:sr-only">Gardening Community</span>
+            {/* Where the bar is crowded (a phone, or six links in 1024 px) the name may take two short lines
+                rather than push the buttons off the screen. Only below 360 px, where even two lines would
+                cover the buttons, is it left to the icon (and to screen readers). */}
+            <span className="max-sm:whitespace-normal max-[359px]:sr-only lg:max-xl:whitespace-normal">
+              Gardening Community
+            </span>
           </Link>
         </div>
         <ul className="navbar-center hidden gap-0.5 lg:flex xl:gap-1">
@@ -175,7 +181,7 @@ function MobileMenu({ id, links }: { id: string; links: typeof NAV_LINKS }) {
             <NavLink
               to={link.to}
               end={link.to === "/"}
-              className={({ isActive }) => (isActive ? "menu-active" : "")}
+              className={({ isActive }) => (isActive ? "menu-active nav-current" : "")}
             >
               {link.label}
             </NavLink>

@@ -1,21 +1,21 @@
+import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { PublicTipsList } from "#web/features/tips/components/public-tips-list.tsx";
 
 export function BrowseTipsRoute() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
+    <PageFrame>
       <PageHead
         title="Browse Tips"
         description="Browse public gardening tips shared by the community, by level or by search."
       />
       <PageHeader
         id="browse-heading"
-        centered
         title="Public Garden Tips"
         text="Practical advice from gardeners like you. Search by title, plant or author, or filter by level."
       />
       <PublicTipsList labelledBy="browse-heading" />
-    </section>
+    </PageFrame>
   );
 }

@@ -1,20 +1,20 @@
+import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { GardenersDirectory } from "#web/features/gardeners/components/gardeners-directory.tsx";
 
 export function ExploreGardenersRoute() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
+    <PageFrame>
       <PageHead
         title="Explore Gardeners"
         description="Meet the gardeners of our community: their gardens, experience and shared tips."
       />
       <PageHeader
-        centered
         title="Explore Gardeners"
         text="Meet the people growing, sharing and learning in our community."
       />
       <GardenersDirectory />
-    </section>
+    </PageFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
+import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { paths } from "#web/config/paths.ts";
@@ -7,7 +8,7 @@ import { MyTipsList } from "#web/features/tips/components/my-tips-list.tsx";
 
 export function MyTipsRoute() {
   return (
-    <section className="mx-auto max-w-6xl px-4 py-10">
+    <PageFrame>
       <PageHead title="My Tips" description="The gardening tips you have shared." />
       <PageHeader
         title="My Tips"
@@ -20,6 +21,6 @@ export function MyTipsRoute() {
         }
       />
       <MyTipsList />
-    </section>
+    </PageFrame>
   );
 }

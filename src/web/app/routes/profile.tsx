@@ -1,3 +1,4 @@
+import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { ProfileForm } from "#web/features/auth/components/profile-form.tsx";
 import { PhotoField } from "#web/features/uploads/components/photo-field.tsx";
@@ -7,7 +8,7 @@ export function ProfileRoute() {
   const { user } = useUser();
   if (!user) return null;
   return (
-    <section className="mx-auto max-w-xl px-4 py-10">
+    <PageFrame measure="narrow">
       <PageHead
         title="Your Profile"
         description="Change the name and photo other gardeners see on your tips."
@@ -17,6 +18,6 @@ export function ProfileRoute() {
       <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
         <ProfileForm user={user} photoField={PhotoField} />
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { ShareTip } from "#web/features/tips/components/share-tip.tsx";
@@ -5,7 +6,7 @@ import { PhotoField } from "#web/features/uploads/components/photo-field.tsx";
 
 export function ShareTipRoute() {
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
+    <PageFrame measure="text">
       <PageHead title="Share a Garden Tip" description="Share a gardening tip with the community." />
       <PageHeader
         title="Share a Garden Tip"
@@ -16,6 +17,6 @@ export function ShareTipRoute() {
           <ShareTip imageField={PhotoField} />
         </div>
       </div>
-    </section>
+    </PageFrame>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PageFrame } from "./page-frame.tsx";
 import { PageHead } from "./page-head.tsx";
 
 /** A long page of text (Privacy Policy, Terms of Use): heading, last-updated date, sections. */
@@ -21,7 +22,7 @@ export function DocumentPage({
     timeZone: "UTC",
   });
   return (
-    <article className="mx-auto max-w-3xl px-4 py-10">
+    <PageFrame as="article" measure="text">
       <PageHead title={title} description={description} />
       <div className="mb-8 border-b border-base-300 pb-6">
         <h1 className="text-3xl font-bold md:text-4xl">{title}</h1>
@@ -30,7 +31,7 @@ export function DocumentPage({
         </p>
       </div>
       <div className="space-y-8 leading-relaxed">{children}</div>
-    </article>
+    </PageFrame>
   );
 }
 

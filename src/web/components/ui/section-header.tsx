@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ListQueryView } from "./list-query-view.tsx";
+import { FRAME } from "./page-frame.tsx";
 
 /** The heading of a home page section, with a link to the page that shows all of it. */
 export function SectionHeader({
@@ -49,7 +50,7 @@ export function ListSection<T>({
 } & Parameters<typeof ListQueryView<T>>[0]) {
   return (
     <section aria-labelledby={header.id} className={tinted ? "bg-base-200" : undefined}>
-      <div className="mx-auto max-w-7xl px-4 py-16">
+      <div className={`${FRAME} py-16`}>
         <SectionHeader {...header} />
         <ListQueryView {...view}>{children}</ListQueryView>
       </div>

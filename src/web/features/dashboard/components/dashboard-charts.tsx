@@ -6,8 +6,11 @@ import { formatNumber } from "#web/lib/format.ts";
 const weekLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const weekOf = (week: string) => weekLabel.format(new Date(`${week}T00:00:00Z`));
 
-/** Colours from the daisyUI theme, so the charts follow light and dark. */
-const axis = { stroke: "var(--color-base-content)", fontSize: 12 };
+/**
+ * Colours from the daisyUI theme, so the charts follow light and dark. Labels are filled with the text
+ * colour and not outlined: an outline thickens the letters until neighbouring labels run together.
+ */
+const tick = { fill: "var(--color-base-content)", fontSize: 12 };
 const tooltipStyle = {
   contentStyle: {
     background: "var(--color-base-100)",
@@ -99,13 +102,14 @@ export function TipsByCategoryChart({ data }: { data: DashboardStats["tipsByCate
           margin={{ top: 0, right: 16, bottom: 0, left: 8 }}
         >
           <CartesianGrid horizontal={false} stroke="var(--color-base-300)" />
-          <XAxis type="number" allowDecimals={false} tick={axis} stroke="var(--color-base-300)" />
+          <XAxis type="number" allowDecimals={false} tick={tick} stroke="var(--color-base-300)" />
+          {/* As wide as the longest category name as drawn, in whatever font the reader's system has. */}
           <YAxis
             type="category"
             dataKey="category"
-            width={136}
+            width="auto"
             interval={0}
-            tick={axis}
+            tick={tick}
             stroke="var(--color-base-300)"
           />
           <Tooltip {...tooltipStyle} formatter={(value) => [formatNumber(Number(value)), "Public tips"]} />
@@ -133,10 +137,18 @@ export function LikesByWeekChart({ data }: { data: DashboardStats["likesByWeek"]
       table={{ headers: ["Week of", "Likes"], rows: rows.map((row) => [row.label, row.likes]) }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+        {/* Room on the right for the last week's label, which is centred on the last bar. */}
+        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
           <CartesianGrid vertical={false} stroke="var(--color-base-300)" />
-          <XAxis dataKey="label" tick={axis} stroke="var(--color-base-300)" interval="preserveStartEnd" />
-          <YAxis allowDecimals={false} tick={axis} stroke="var(--color-base-300)" />
+          {/* Week labels are skipped rather than crowded: at least 12 px between two of them. */}
+          <XAxis
+            dataKey="label"
+            tick={tick}
+            stroke="var(--color-base-300)"
+            interval="preserveStartEnd"
+            minTickGap={12}
+          />
+          <YAxis allowDecimals={false} tick={tick} stroke="var(--color-base-300)" />
           <Tooltip {...tooltipStyle} formatter={(value) => [formatNumber(Number(value)), "Likes"]} />
           <Bar
             dataKey="likes"

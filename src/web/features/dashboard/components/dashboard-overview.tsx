@@ -42,7 +42,8 @@ export function DashboardOverview() {
                 <TipsByCategoryChart data={data.tipsByCategory} />
                 <LikesByWeekChart data={data.likesByWeek} />
               </div>
-              <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+              {/* Each card as tall as what it holds: Quick Actions is not stretched to the recent tips' height. */}
+              <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
                 <RecentTips tips={data.recentTips} />
                 <QuickActions />
               </div>

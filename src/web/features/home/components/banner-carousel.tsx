@@ -75,7 +75,14 @@ export function BannerCarousel() {
       >
         <ChevronRight aria-hidden="true" />
       </button>
-      <div className="absolute bottom-4 left-1/2 flex -translate-x-1/2 gap-2">
+      {/* The dots sit on a dark pill of their own: whatever part of a picture lies under them (a dark
+          seed tray, a pale sky), they keep the same contrast on every slide. */}
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this names a set of buttons */}
+      <div
+        role="group"
+        aria-label="Choose a slide"
+        className="absolute bottom-4 left-1/2 flex -translate-x-1/2 gap-2 rounded-full bg-black/65 px-3 py-0.5 ring-1 ring-white/25"
+      >
         {BANNER_SLIDES.map((slide, index) => (
           <button
             key={slide.id}
@@ -88,7 +95,7 @@ export function BannerCarousel() {
           >
             <span
               aria-hidden="true"
-              className={`block h-2.5 rounded-full transition-all ${index === active ? "w-7 bg-white" : "w-2.5 bg-white/60"}`}
+              className={`block h-2.5 rounded-full transition-all ${index === active ? "w-7 bg-white" : "w-2.5 bg-white/75"}`}
             />
           </button>
         ))}

@@ -1,4 +1,5 @@
 import { Lightbulb, Sprout } from "lucide-react";
+import { FRAME } from "#web/components/ui/page-frame.tsx";
 import { SUCCESS_STORIES, type SuccessStory } from "#web/features/home/success-stories.ts";
 
 function StoryImage({ src, alt, caption }: { src: string; alt: string; caption: "Before" | "After" }) {
@@ -51,7 +52,7 @@ function StoryCard({ story }: { story: SuccessStory }) {
 export function SuccessStoriesSection({ stories = SUCCESS_STORIES }: { stories?: readonly SuccessStory[] }) {
   return (
     <section id="success-stories" aria-labelledby="success-stories-heading" className="bg-base-200">
-      <div className="mx-auto max-w-7xl px-4 py-16">
+      <div className={`${FRAME} py-16`}>
         <div className="mb-8">
           <h2 id="success-stories-heading" className="flex items-center gap-2 text-3xl font-bold">
             <Sprout aria-hidden="true" className="size-7 text-primary" />

@@ -1,5 +1,6 @@
 import { CalendarDays, CalendarPlus, Clock, MapPin } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
+import { FRAME } from "#web/components/ui/page-frame.tsx";
 import {
   buildIcs,
   eventDateTile,
@@ -135,7 +136,7 @@ export function UpcomingEventsSection() {
   return (
     // scroll-mt keeps the heading clear of the sticky navbar when the carousel's button scrolls here.
     <section id="events" aria-labelledby="events-heading" className="scroll-mt-16">
-      <div className="mx-auto max-w-7xl px-4 py-16">
+      <div className={`${FRAME} py-16`}>
         <div className="mb-8">
           <h2 id="events-heading" className="flex items-center gap-2 text-3xl font-bold">
             <CalendarDays aria-hidden="true" className="size-7 text-primary" />

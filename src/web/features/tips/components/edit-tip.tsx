@@ -5,6 +5,7 @@ import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 import type { ImageField } from "#web/components/ui/form/fields.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
+import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
@@ -91,7 +92,7 @@ function EditOwnTip({ tip, doneHref, imageField }: { tip: Tip; doneHref: string;
   }, [saved, navigate, doneHref]);
 
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
+    <PageFrame measure="text">
       <PageHead title="Update Tip" description={DESCRIPTION} />
       <PageHeader title="Update Tip" text={<span dir="auto">Editing “{tip.title}”.</span>} />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
@@ -137,6 +138,6 @@ function EditOwnTip({ tip, doneHref, imageField }: { tip: Tip; doneHref: string;
           )}
         </div>
       </div>
-    </section>
+    </PageFrame>
   );
 }

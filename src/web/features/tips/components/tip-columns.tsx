@@ -109,8 +109,9 @@ export function ownerActionsColumn({
   return {
     header: "Actions",
     role: "actions",
+    // The buttons alone: the table keeps them on one line, a phone's card lets them wrap (tip-table.tsx).
     cell: (tip) => (
-      <div className="flex flex-wrap gap-2">
+      <>
         {view && (
           <Link
             to={paths.tip.getHref(tip._id)}
@@ -139,7 +140,7 @@ export function ownerActionsColumn({
           <Trash2 aria-hidden="true" className="size-3.5" />
           Delete
         </button>
-      </div>
+      </>
     ),
   };
 }

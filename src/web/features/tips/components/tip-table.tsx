@@ -9,7 +9,10 @@ export interface TipColumn {
   cell: (tip: Tip) => ReactNode;
   /** Classes of the column's cells (widths, wrapping). */
   className?: string;
-  /** In the phone layout: "media" sits beside the card's title, "title" is its heading, "actions" its footer. */
+  /**
+   * In the phone layout: "media" sits beside the card's title, "title" is its heading, "actions" its footer.
+   * An "actions" cell is a list of buttons, laid out by the table (one line) or the card (wrapping).
+   */
   role?: "media" | "title" | "actions";
 }
 
@@ -54,7 +57,12 @@ export function TipTable({
             <tr key={tip._id} className="hover:bg-base-200">
               {columns.map((column) => (
                 <td key={column.header} className={column.className}>
-                  {column.cell(tip)}
+                  {/* On one line: a narrow column would otherwise put Delete under View and Edit. */}
+                  {column.role === "actions" ? (
+                    <div className="flex gap-2">{column.cell(tip)}</div>
+                  ) : (
+                    column.cell(tip)
+                  )}
                 </td>
               ))}
             </tr>
