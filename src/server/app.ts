@@ -36,7 +36,7 @@ export interface AppDeps {
   /** Where uploaded photos are kept (DATA_DIR/uploads or a bucket); in memory when not given. */
   storage?: PhotoStorage;
   /**
-   * Public answers kept between requests (issue 11). The server passes one it also answers from before
+   * Public answers kept between requests (ADR 022). The server passes one it also answers from before
    * the app, and clears on database notifications; each app gets its own otherwise.
    */
   publicCache?: PublicCache;
@@ -104,7 +104,7 @@ export function createApp({
   const securityHeaders = computeSecurityHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      // Tip images and profile photos are http(s) URLs on any host (ruling 11).
+      // Tip images and profile photos are http(s) URLs on any host: people link pictures from anywhere.
       imgSrc: ["'self'", "data:", "https:", "http:"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       // The built page's theme script is written into it (web.ts); its hash lets exactly it run inline.
@@ -117,7 +117,7 @@ export function createApp({
       formAction: ["'self'"],
     },
     crossOriginEmbedderPolicy: false,
-    // The Google sign-in popup must keep its link to this window (ruling 22).
+    // The Google sign-in popup must keep its link to this window: it reports the sign-in back through it.
     crossOriginOpenerPolicy: "same-origin-allow-popups",
     referrerPolicy: "strict-origin-when-cross-origin",
     // frame-ancestors 'none' says the same to browsers that read CSP; the two must not disagree.
@@ -165,7 +165,8 @@ export function createApp({
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
 
-  // Issue 8: a method a path does not have answers 405 with Allow, before any sign-in guard.
+  // A method a path does not have answers 405 with Allow, before any sign-in guard, which would otherwise
+  // answer a visitor's PATCH with a misleading 401 (ADR 014).
   app.use(
     "/api/*",
     allowedMethods(() => [
@@ -189,9 +190,9 @@ export function createApp({
     await next();
   });
 
-  // Issue 3: cross-origin writes are refused. A browser always sends Origin on a cross-origin POST (and
-  // Sec-Fetch-Site); a write without either comes from a non-browser client, which no page can make act
-  // for a visitor, so it is let through.
+  // Cross-origin writes are refused, so another site's page cannot act for a signed-in visitor. A browser
+  // always sends Origin on a cross-origin POST (and Sec-Fetch-Site); a write without either comes from a
+  // non-browser client, which no page can make act for a visitor, so it is let through.
   app.use("/api/*", async (c, next) => {
     if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return next();
     const origin = c.req.header("Origin");

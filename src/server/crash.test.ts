@@ -9,9 +9,10 @@ import { freePort, startServer, tempDir } from "./test/server-process.ts";
 import { testDriver } from "./test/test-db.ts";
 
 /**
- * Issue 8: a writer creates tips and likes as fast as it can while the server is killed with SIGKILL five
- * times and started again at once on the same data. Every restart succeeds, and every write the server
- * acknowledged is there exactly once, with counts that agree with the rows. On PGlite and PostgreSQL.
+ * A writer creates tips and likes as fast as it can while the server is killed with SIGKILL five times and
+ * started again at once on the same data (a killed server must not keep the next one out, ADR 014). Every
+ * restart succeeds, and every write the server acknowledged is there exactly once, with counts that agree
+ * with the rows. On PGlite and PostgreSQL.
  */
 const KILLS = 5;
 let databaseEnv: Record<string, string>;

@@ -5,7 +5,7 @@ import { freePort, startServer, tempDir } from "./test/server-process.ts";
 import { testDriver } from "./test/test-db.ts";
 
 /**
- * Issue 11: the server answers a stored public answer before the app sees the request. What it sends must
+ * The server answers a stored public answer before the app sees the request (ADR 022). What it sends must
  * be what the app sends: the same status, headers and bytes, 304 and compression included.
  */
 let server: ReturnType<typeof startServer>;

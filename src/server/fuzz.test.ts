@@ -9,7 +9,7 @@ import { createClient, newAccount, type TestClient } from "./test/http-client.ts
 import { createTestApp } from "./test/test-db.ts";
 
 /**
- * Issue 8: property-based fuzzing of every operation in /api/openapi.json, with requests inside the shared
+ * Property-based fuzzing of every operation in /api/openapi.json, with requests inside the shared
  * schemas and far outside them (wrong types, huge and odd strings, NUL, deep JSON, wrong content types,
  * bare JSON values, malformed cookies, odd path parameters). The server must never answer 5xx, every
  * refusal is JSON with a message, and afterwards it still answers and nobody else's tips changed.

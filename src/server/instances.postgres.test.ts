@@ -6,9 +6,10 @@ import { RATE_LIMITS } from "./auth/auth.routes.ts";
 import { freePort, startServer, tempDir } from "./test/server-process.ts";
 
 /**
- * Issue 11: several instances behind a proxy on one PostgreSQL. Two real servers share a throwaway
- * database: a session made on one works on the other, failed sign-ins are counted across both, and a like
- * given on one is seen on the other within a second, although each keeps its own cache of public answers.
+ * Several instances behind a proxy on one PostgreSQL (ADR 022, docs/deploy.md). Two real servers share a
+ * throwaway database: a session made on one works on the other, failed sign-ins are counted across both, and
+ * a like given on one is seen on the other within a second, although each keeps its own cache of public
+ * answers.
  */
 const BASE_URL = "http://garden.test";
 let servers: Array<ReturnType<typeof startServer> & { base: string }> = [];

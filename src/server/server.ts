@@ -72,7 +72,7 @@ const app = createApp({
 /**
  * A stored public answer is sent straight from the cache, before the request is turned into a fetch
  * Request for the app: the same bytes and headers the app would send (lib/public-cache.ts makes both),
- * at close to what a bare node:http server manages (issue 11, `npm run bench`).
+ * at close to what a bare node:http server manages (ADR 022, `npm run bench`).
  */
 function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
   const { method, url } = req;

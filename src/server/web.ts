@@ -19,7 +19,7 @@ interface PageRenderer {
 }
 
 /**
- * The built index.html as the server sends it (issue 11): the theme script and the stylesheet written
+ * The built index.html as the server sends it (ADR 022): the theme script and the stylesheet written
  * into it, so nothing stands between the page's HTML and its first paint but the HTML itself. `scriptHashes` are for the
  * Content-Security-Policy (script-src), which otherwise refuses inline scripts.
  */
@@ -214,7 +214,7 @@ export function serveWeb(
   let renderer: Promise<PageRenderer | null> | undefined;
 
   /**
-   * The page with its content rendered in (issue 11): the public pages' HTML shows them before any script
+   * The page with its content rendered in (ADR 022): the public pages' HTML shows them before any script
    * runs. The renderer calls this app's own API, as the visitor (with their cookie), without the network.
    * Null when the page is one the browser renders itself, or the renderer was not built.
    */

@@ -47,7 +47,7 @@ describe("serving the built web app", () => {
   );
 
   it.each(["/no/such/page", "/dashboard/nothing", "/tips", "/tips/1/2", "/browse-tipsx"])(
-    "answers the app with 404 for %s, which is no page of it (issue 10)",
+    "answers the app with 404 for %s, which is no page of it",
     async (route) => {
       const res = await app.request(`http://localhost${route}`);
       expect(res.status).toBe(404);

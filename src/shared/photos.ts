@@ -1,5 +1,5 @@
 /**
- * Uploaded photos (issue 12), as both sides see them. The server stores each photo as one WebP whose long
+ * Uploaded photos (ADR 021), as both sides see them. The server stores each photo as one WebP whose long
  * side is at most 2048 px, plus narrower copies for `srcset`, under content-addressed names that carry
  * the size:
  *

@@ -27,7 +27,7 @@ function rejectInvalid(message: string): never {
   throw new APIError("BAD_REQUEST", { message });
 }
 
-/** Ruling 3: the server checks again every rule the forms check. */
+/** The server checks again every rule the forms check: a client can skip the form. */
 function checkPassword(password: unknown) {
   if (typeof password !== "string") rejectInvalid("Password is required");
   const [problem] = passwordProblems(password);
@@ -57,7 +57,7 @@ export function createAuth({
   mailer: Mailer;
   logger: Logger;
 }) {
-  /** Demo gardeners' accounts (ruling 24): no e-mail is ever sent for them, so no link can open them. */
+  /** Demo accounts own the demo tips: no e-mail is ever sent for them, so no link can open them. */
   async function signInDisabled(userId: string): Promise<boolean> {
     const [row] = await db
       .select({ disabled: users.signInDisabled })
@@ -112,11 +112,11 @@ export function createAuth({
       database: { generateId: () => randomUUID() },
     },
     user: { changeEmail: { enabled: false } },
-    // Ruling 26: a Google sign-in joins an existing account only when Google says the e-mail is verified
+    // A Google sign-in joins an existing account only when Google says the e-mail is verified
     // and the account's own e-mail is verified too (requireLocalEmailVerified, better-auth's default).
     // Demo accounts are never verified, so they are never joined.
     account: { accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true } },
-    // Ruling 26: sign-up sends a verification e-mail; nothing waits for it (the account is signed in).
+    // Sign-up sends a verification e-mail; nothing waits for it (the account is signed in at once).
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
@@ -146,7 +146,7 @@ export function createAuth({
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
-        // Only the newest link works: a second request retires the first (issue 8).
+        // Only the newest link works: a second request retires the first, so an older e-mail is harmless.
         const current = `reset-password:${token}`;
         const disabled = await signInDisabled(user.id);
         await db

@@ -8,7 +8,7 @@ import { createTestApp } from "../test/test-db.ts";
 import { RATE_LIMITS } from "./auth.routes.ts";
 
 /**
- * Issue 8: limits that hold whatever the encoding, count in the database, and never let an attacker at
+ * Limits that hold whatever the encoding, count in the database, and never let an attacker at
  * one address lock the owner out at another. Behind one trusted proxy, X-Forwarded-For names the client.
  */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -10,7 +10,7 @@ import { createClient, newAccount } from "../test/http-client.ts";
 import { type OidcIssuer, startOidcIssuer } from "../test/oidc-issuer.ts";
 import { createTestApp } from "../test/test-db.ts";
 
-/** Ruling 26 and issue 8: verification e-mails, Google linking, and demo accounts nobody can enter. */
+/** Verification e-mails, Google linking, and demo accounts nobody can enter (ADRs 012 and 013). */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let sent: MailMessage[];
 beforeAll(async () => {
@@ -94,7 +94,7 @@ describe("e-mail verification", () => {
   });
 });
 
-describe("demo accounts (ruling 24)", () => {
+describe("demo accounts", () => {
   it("cannot be signed in to, reset or verified, and nothing is sent to them", async () => {
     const before = mailsTo(DEMO).length;
     for (const password of ["", "Sunflower7", "x".repeat(20)]) {

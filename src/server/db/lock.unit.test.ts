@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireDataDirLock, DatabaseUnavailableError, processInfo } from "./client.ts";
 
-/** Issue 8: the lock on DATA_DIR never outlives its process, and still keeps a second live server out. */
+/** The lock on DATA_DIR never outlives its process, and still keeps a second live server out (ADR 014). */
 const children: ChildProcess[] = [];
 afterEach(() => {
   for (const child of children.splice(0)) child.kill("SIGKILL");

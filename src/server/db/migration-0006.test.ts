@@ -18,7 +18,7 @@ import { testDriver } from "../test/test-db.ts";
 
 /**
  * Migration 0006 on a database written by the release before it: tips owned by an e-mail string become
- * tips owned by accounts (ruling 24), without losing or duplicating one.
+ * tips owned by accounts (ADR 012), without losing or duplicating one.
  */
 type AnyDb = PgDatabase<PgQueryResultHKT>;
 let db: AnyDb;

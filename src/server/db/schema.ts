@@ -65,25 +65,25 @@ export const tips = pgTable(
     difficulty: difficultyEnum("difficulty").notNull(),
     description: text("description").notNull(),
     images: text("images"),
-    /** One of CATEGORIES (ruling 9), typed here; the database does not check it (no CHECK constraint). */
+    /** One of CATEGORIES, typed here; the database does not check it (no CHECK constraint). */
     category: text("category", { enum: CATEGORIES }).notNull(),
     availability: availabilityEnum("availability").notNull().default("Public"),
-    /** The account that shared the tip owns it (ruling 24): ownership is this id, never an e-mail. */
+    /** The account that shared the tip owns it: ownership is this id, never an e-mail (ADR 012). */
     authorId: text("author_id")
       .notNull()
       .references((): AnyPgColumn => users.id, { onDelete: "cascade" }),
     /**
-     * The author's current display name and account e-mail (rulings 5 and 24), copied from `users` by
+     * The author's current display name and account e-mail, never a client's, copied from `users` by
      * triggers (migration 0006) whenever the tip is written or the account changes; kept here so lists,
      * search and counts read one table.
      */
     name: text("name").notNull(),
     email: text("email").notNull(),
-    /** Maintained by the server from the likes it stores (ruling 8); never written by a client. */
+    /** Maintained by the server from the likes it stores; never written by a client, who could inflate it. */
     totalLiked: integer("total_liked").notNull().default(0),
     /**
      * What `q` searches, kept with the row (migration 0008) rather than computed again for every row a
-     * search looks at: a broad search at a million tips scans a third less time (issue 11).
+     * search looks at: a broad search at a million tips scans a third less time (ADR 022).
      */
     searchText: text("search_text").generatedAlwaysAs(tipSearchText),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -111,7 +111,7 @@ export const tips = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    // The live totalSharedTips count per gardener, matched by e-mail (ruling 13).
+    // The live totalSharedTips count per gardener, matched by e-mail.
     index("tips_email_created_idx").on(
       table.email,
       table.createdAt.desc().nullsFirst(),
@@ -119,7 +119,7 @@ export const tips = pgTable(
     ),
     // Text search (q): a trigram index over the searched text makes ILIKE '%…%' an index scan.
     index("tips_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
-    // Which tips show an uploaded photo (issue 12).
+    // Which tips show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
     index("tips_photo_idx").on(photoHashOf("images")),
     check("tips_total_liked_check", sql`${table.totalLiked} >= 0`),
   ],
@@ -162,13 +162,13 @@ export const users = pgTable(
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
     /**
-     * Demo gardeners' accounts own the demo tips but nobody can sign in to them (ruling 24): they have no
+     * Demo gardeners' accounts own the demo tips but nobody can sign in to them (ADR 012): they have no
      * password, get no reset e-mail and are never linked to a Google sign-in.
      */
     signInDisabled: boolean("sign_in_disabled").notNull().default(false),
     ...timestamps,
   },
-  // Which profiles show an uploaded photo (issue 12).
+  // Which profiles show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
   () => [index("users_photo_idx").on(photoHashOf("image"))],
 );
 
@@ -224,7 +224,7 @@ export const verifications = pgTable(
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
 );
 
-/** One like per user per tip (ruling 8); tips.total_liked is kept equal to the count of these rows. */
+/** One like per user per tip; tips.total_liked is kept equal to the count of these rows. */
 export const tipLikes = pgTable(
   "tip_likes",
   {
@@ -257,7 +257,7 @@ export const rateLimitHits = pgTable(
 );
 
 /**
- * Who uploaded which photo and when (issue 12): one row per account and photo, its time renewed by each
+ * Who uploaded which photo and when (ADR 021): one row per account and photo, its time renewed by each
  * upload. A photo that no tip or profile shows is deleted once its newest upload is a day old
  * (modules/uploads/photo-cleanup.ts). `width` and `height` name its files (src/shared/photos.ts).
  */

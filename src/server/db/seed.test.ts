@@ -78,7 +78,7 @@ describe("demo data", () => {
     expect(again).toEqual({ gardeners: 0, tips: 0 });
   });
 
-  it("gives every demo gardener an account nobody can sign in to, owning their tips (ruling 24)", async () => {
+  it("gives every demo gardener an account nobody can sign in to, owning their tips", async () => {
     const people = await database.db.select().from(gardeners);
     const demoUsers = await database.db.select().from(users);
     const byEmail = new Map(demoUsers.map((user) => [user.email, user]));

@@ -37,7 +37,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       .onConflictDoNothing({ target: gardeners.email })
       .returning({ id: gardeners.id });
 
-    // Ruling 24: demo tips belong to demo accounts nobody can sign in to (no password, no reset, no
+    // Demo tips belong to demo accounts nobody can sign in to (no password, no reset, no
     // Google link). Every demo gardener gets one, tips or not, so nobody can sign up with a demo
     // gardener's e-mail and be counted as them.
     const demoPeople = new Map<string, string>();

@@ -34,7 +34,7 @@ const uploads = limiter(
 );
 
 /**
- * Issue 8: a body is bounded before it is read, by its Content-Length or, without one, by counting the
+ * A body is bounded before it is read (ADR 014), by its Content-Length or, without one, by counting the
  * bytes as they stream in: a 20 MB body is refused after the first 64 KB, not parsed.
  */
 export const limitBody: MiddlewareHandler = (c, next) => {

@@ -7,7 +7,7 @@ import { gardeners, tips, users } from "../db/schema.ts";
 import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
 
-/** Issue 11: public answers are reused until a write makes them stale, and never served stale. */
+/** Public answers are reused until a write makes them stale, and never served stale (ADR 022). */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let author: TestClient;
 let visitor: TestClient;

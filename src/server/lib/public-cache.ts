@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 
 /**
- * Public answers, serialized once and reused until a write makes them stale (issue 11).
+ * Public answers, serialized once and reused until a write makes them stale (ADR 022).
  *
  * A route marks an answer as public (`markPublic`): the same bytes for every visitor, or for everyone
  * (`scope: "everyone"`, e.g. the public tip list, which has nothing per user). The first request builds

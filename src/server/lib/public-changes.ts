@@ -9,7 +9,7 @@ const SYNC_PREFIX = "sync:";
 
 /**
  * Drops `cache` whenever the database reports a change to public data, from this instance or another
- * (issue 11: a write is visible to the next read on every instance). `settle()` resolves once every
+ * (ADR 022: a write is visible to the next read on every instance). `settle()` resolves once every
  * change committed before it was called has reached the cache: a marker is sent on the same channel, and
  * PostgreSQL delivers notifications in commit order.
  */

@@ -8,7 +8,7 @@ import { createClient, newAccount, type TestClient } from "../test/http-client.t
 import { createTestApp } from "../test/test-db.ts";
 import { BODY_LIMITS } from "./body-limit.ts";
 
-/** Issue 8: bounded bodies, capped JSON depth, 405 with Allow, and the security headers. */
+/** Bounded bodies, capped JSON depth, 405 with Allow, and the security headers (ADR 014). */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let server: http.Server;
 let port: number;

@@ -15,7 +15,7 @@ interface SessionContext extends ContextWithVars {
 export async function getSessionUser(c: SessionContext): Promise<SessionUser | null> {
   // Read once per request, however many middlewares and handlers ask.
   if (c.var.sessionUser !== undefined) return c.var.sessionUser;
-  // No session cookie, no session: a visitor costs no lookup (issue 11).
+  // No session cookie, no session: a visitor's public read costs no database lookup (ADR 022).
   if (!hasSessionCookie(c.req.raw.headers.get("Cookie"))) {
     c.set("sessionUser", null);
     return null;

@@ -7,7 +7,7 @@ import { seedDemoData } from "../db/seed.ts";
 import { createClient, newAccount } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
 
-/** Issue 8: a forged Host header never ends up in what the API answers; BASE_URL makes absolute URLs. */
+/** A forged Host header never ends up in what the API answers; BASE_URL makes absolute URLs. */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   ctx = await createTestApp({ config: { BASE_URL: "https://garden.example.org", RATE_LIMIT: false } });

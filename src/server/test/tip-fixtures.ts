@@ -8,7 +8,7 @@ type NewTip = typeof tips.$inferInsert;
 export type TipFixture = Omit<NewTip, "authorId"> & { authorId?: string };
 
 /**
- * Inserts tips straight into the database, each owned by the account with its e-mail (ruling 24). An
+ * Inserts tips straight into the database, each owned by the account with its e-mail (ADR 012). An
  * e-mail no account has yet gets one nobody can sign in to, as the demo data's authors have.
  */
 export async function insertTips(db: Db, rows: TipFixture[]) {

@@ -2,7 +2,10 @@ import { z } from "zod";
 import { LIMITS, PASSWORD_MIN_LENGTH } from "../constants.ts";
 import { HttpUrlSchema, hasControlCharacters, httpUrl, NO_CONTROL_CHARACTERS } from "./common.ts";
 
-/** Spec section 5 and issue 3: at least 6 characters with one lowercase and one uppercase letter. */
+/**
+ * The specification's password rule: at least 6 characters with one lowercase and one uppercase letter.
+ * The server enforces it on sign-up, reset and change; the forms read it for their hints.
+ */
 export const PASSWORD_POLICY = {
   minLength: PASSWORD_MIN_LENGTH,
   maxLength: 128,
@@ -69,7 +72,8 @@ export const DisplayNameSchema = z
 /**
  * The one shape of an account on both sides: the session's user (better-auth's names), the server's
  * signed-in caller and the web app's `useUser()`. `image` is the profile photo URL, or null for the
- * default avatar; `emailVerified` is false until the verification link is followed (ruling 26).
+ * default avatar; `emailVerified` is false until the verification link is followed (nothing waits for it,
+ * but only a verified account can be joined by a Google sign-in).
  */
 export const UserSchema = z
   .object({
@@ -83,7 +87,7 @@ export const UserSchema = z
 export type User = z.infer<typeof UserSchema>;
 
 /**
- * Spec section 5's rule for the login form: at least 6 characters with a lowercase and an uppercase letter.
+ * The specification's login rule: at least 6 characters with a lowercase and an uppercase letter.
  * It is fixed, not the sign-up policy: every password an account can have met it when it was chosen, so
  * tightening PASSWORD_POLICY for new passwords never locks out an account made under the older rules.
  */

@@ -10,7 +10,10 @@ export const ApiErrorSchema = z
   .meta({ id: "Error" });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Ruling 15: every list pages; the body stays an array and the total travels in X-Total-Count. */
+/**
+ * Every list pages, since lists can grow to a million rows; the body stays a JSON array, the shape the
+ * specification's API answers, and the total travels in X-Total-Count.
+ */
 export const PageQuerySchema = z.object({
   limit: z.coerce
     .number({ error: "limit must be a whole number" })

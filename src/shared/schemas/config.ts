@@ -3,7 +3,7 @@ import { SOCIAL_NETWORKS } from "../constants.ts";
 
 export const PublicConfigSchema = z
   .object({
-    /** Only the networks whose URL is configured on the server (ruling 20). */
+    /** Only the networks whose URL is configured on the server: no icon is shown that leads nowhere. */
     social: z.partialRecord(z.enum(SOCIAL_NETWORKS), z.string()),
     /** Whether Google sign-in is configured on this server. */
     googleSignIn: z.boolean(),

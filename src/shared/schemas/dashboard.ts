@@ -5,7 +5,10 @@ import { TipSchema } from "./tip.ts";
 /** The weeks the "likes received" chart covers, the current one last. */
 export const LIKES_CHART_WEEKS = 12;
 
-/** Ruling 14, plus what the overview's two charts show (issue 10). */
+/**
+ * The overview's figures (what each counts is said on its field), plus the data of its two charts, which
+ * go beyond the specification: tips by category and the likes one's own tips received per week.
+ */
 export const DashboardStatsSchema = z
   .object({
     /** Public tips. */

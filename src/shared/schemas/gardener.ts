@@ -16,7 +16,7 @@ export const GardenerSchema = z
     certifications: z.array(z.string()).optional(),
     gardenName: z.string().optional(),
     youtube: z.string().optional(),
-    /** Public tips whose email is this gardener's, counted live (ruling 13). */
+    /** Public tips whose email is this gardener's, counted live, so it always agrees with the tips. */
     totalSharedTips: z.number().int(),
   })
   .meta({ id: "Gardener" });

@@ -67,7 +67,8 @@ const requiredText = (label: string, { min, max }: { min: number; max: number })
 
 /**
  * The editable fields of a tip: the share, edit and dashboard forms and POST/PUT /api/tips all use it.
- * Anything else in a body (_id, name, email, totalLiked, createdAt, unknown keys) is dropped (ruling 5).
+ * Anything else in a body (_id, name, email, totalLiked, createdAt, unknown keys) is dropped: the author
+ * comes from the session, and the server keeps the likes count and the creation time.
  */
 export const TipInputSchema = z
   .object({
@@ -85,7 +86,7 @@ export const TipInputSchema = z
     availability: z
       .string({ error: "Availability must be text" })
       .optional()
-      // Spec section 5: an empty availability becomes Public.
+      // As the specification says, an empty availability becomes Public.
       .transform((value) => value || "Public")
       .pipe(z.enum(AVAILABILITIES, { error: `Availability must be one of: ${AVAILABILITIES.join(", ")}` })),
   })

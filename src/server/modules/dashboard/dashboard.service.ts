@@ -20,8 +20,8 @@ export function weekStart(date: Date): string {
 }
 
 /**
- * Ruling 14: public tips, all of `user`'s own tips (ruling 24: by account), all gardeners, and the newest
- * public tips; and for the overview's charts, public tips per category (from the kept counts) and the
+ * The overview's figures: public tips, all of `user`'s own tips (by account, ADR 012), all gardeners, and the
+ * newest public tips; and for the overview's charts, public tips per category (from the kept counts) and the
  * likes `user`'s tips received in each of the last weeks (likes carry the time they were given).
  */
 export async function getDashboardStats(

@@ -18,7 +18,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-describe("GET /api/dashboard/stats (ruling 14)", () => {
+describe("GET /api/dashboard/stats", () => {
   it("counts public tips, the caller's own tips of every availability, all gardeners, and the 5 newest public tips", async () => {
     const account = newAccount();
     const me = createClient(ctx.app);
@@ -92,7 +92,7 @@ const newTip = (title: string, category: string, availability = "Public") => ({
   availability,
 });
 
-describe("the overview's charts (issue 10)", () => {
+describe("the overview's charts", () => {
   it("counts public tips per category: every category, largest first, hidden tips left out", async () => {
     const { client } = await signedIn();
     const before = (await client.get("/api/dashboard/stats", { schema: DashboardStatsSchema })).body

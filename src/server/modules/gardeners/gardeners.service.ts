@@ -7,7 +7,8 @@ import { gardeners } from "../../db/schema.ts";
 type ListParams = z.output<typeof GardenerListQuerySchema>;
 
 /**
- * Ruling 13: counted live, and only public tips count (ruling 6: hidden tips are in no public count).
+ * Counted live, so it always agrees with the tips, and only public tips count: hidden and private tips are
+ * in no public count.
  * Tip e-mails come lower-cased from the session; a gardener's may have capitals.
  */
 const totalSharedTips = sql<number>`(

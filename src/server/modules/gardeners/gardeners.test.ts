@@ -86,7 +86,7 @@ describe("GET /api/gardeners", () => {
       certifications: ["Master Gardener", "RHS Level 2"],
       gardenName: "Fern Hollow",
       youtube: "https://www.youtube.com/@zoefern",
-      // Hidden and private tips are in no public count (ruling 6).
+      // Hidden and private tips are in no public count.
       totalSharedTips: 2,
     });
     expect(typeof zoe?.id).toBe("number");

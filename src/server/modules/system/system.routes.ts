@@ -53,7 +53,7 @@ export const systemRouter = createRouter()
       instagram: config.SOCIAL_INSTAGRAM_URL,
       linkedin: config.SOCIAL_LINKEDIN_URL,
     };
-    // Only configured networks are listed (ruling 20).
+    // Only configured networks are listed: the footer shows no icon that leads nowhere.
     const configured = Object.fromEntries(Object.entries(social).filter(([, url]) => url));
     markPublic(c, "everyone");
     return c.json(

@@ -8,7 +8,7 @@ import { createClient, newAccount, type TestClient } from "../../test/http-clien
 import { createTestApp } from "../../test/test-db.ts";
 
 /**
- * Issue 8: who may read and write a tip, from one table. Every route that reads or writes tips, for a
+ * Who may read and write a tip, from one table (ADR 012). Every route that reads or writes tips, for a
  * visitor, another signed-in user and the author, against a Public, a Hidden and a Private tip. Each
  * cell gets a tip of its own, so a write in one cell cannot change what another observes.
  */

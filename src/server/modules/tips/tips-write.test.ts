@@ -172,7 +172,7 @@ describe("PUT and DELETE /api/tips/{id}: visitor, another user, author", () => {
       totalLiked: 0,
     });
     expect(res.body.createdAt).toBe(tip.createdAt);
-    // Now hidden: invisible to others, who still may not change it (ruling 4).
+    // Now hidden: invisible to others, who still may not change it (anyone but the author gets 403).
     expect((await visitor.get(`/api/tips/${tip._id}`)).status).toBe(404);
     expect((await other.put(`/api/tips/${tip._id}`, update)).status).toBe(403);
     expect((await other.delete(`/api/tips/${tip._id}`)).status).toBe(403);
@@ -320,7 +320,7 @@ describe("hidden tips stay hidden", () => {
   });
 });
 
-describe("searching one's own tips (spec section 9, issue 10)", () => {
+describe("searching one's own tips", () => {
   it("matches title, category and plant type, sorts on the server, and never the author's own name", async () => {
     const word = `own${Date.now().toString(36)}`;
     const a = await share({

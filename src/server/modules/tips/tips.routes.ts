@@ -219,7 +219,7 @@ export const tipsRouter = createRouter()
   });
 
 /**
- * An uploaded photo the tip showed is deleted when nothing else uses it (issue 12). The tip's change is
+ * An uploaded photo the tip showed is deleted when nothing else uses it (ADR 021). The tip's change is
  * done whatever happens here: a photo left behind is deleted by the daily sweep.
  */
 async function releasePhotoQuietly(c: { var: SignedInEnv["Variables"] }, image: string | null) {

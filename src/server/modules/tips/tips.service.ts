@@ -113,8 +113,8 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId }: { ownerId
   if (query.category) filters.push(eq(tips.category, query.category));
   if (query.q) {
     const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
-    // Spec section 9: one's own tips are searched by title, category and plant type (the author is always
-    // oneself); public lists also by author name, through the trigram index over all four.
+    // As the specification has it, one's own tips are searched by title, category and plant type (the author
+    // is always oneself); public lists also by author name, through the trigram index over all four.
     filters.push(
       ownerId
         ? sql`(lower(${tips.title}) like ${pattern} or lower(${tips.category}) like ${pattern} or lower(${tips.plantType}) like ${pattern})`
@@ -167,8 +167,9 @@ export function countPublicTips(
 }
 
 /**
- * One page of tips. Without `ownerId` only public tips are listed (ruling 6); with it (the signed-in
- * caller's account, checked by the route) that author's tips of every availability (ruling 24).
+ * One page of tips. Without `ownerId` only public tips are listed (hidden and private ones are in no public
+ * list); with it (the signed-in caller's account, checked by the route) that account's tips of every
+ * availability, matched by account id, never by e-mail (ADR 012).
  */
 export async function listTips(
   db: Db,
@@ -208,7 +209,7 @@ async function findTip(db: Db, id: string): Promise<TipRow | null> {
 
 /**
  * A tip as the account `viewerId` (null for a visitor) may see it: hidden and private tips exist only for
- * the account that shared them (rulings 6 and 24).
+ * the account that shared them, matched by its id (ADR 012); to anyone else they do not exist (404).
  */
 export async function findVisibleTip(db: Db, id: string, viewerId: string | null): Promise<TipRow | null> {
   const row = await findTip(db, id);
@@ -218,8 +219,8 @@ export async function findVisibleTip(db: Db, id: string, viewerId: string | null
 }
 
 /**
- * Rulings 5 and 24: the tip belongs to the signed-in account; its name and e-mail are that account's
- * (the tips_copy_author trigger keeps them so); the server sets createdAt.
+ * The tip belongs to the signed-in account, whatever the body says (ADR 012); its name and e-mail are that
+ * account's (the tips_copy_author trigger keeps them so); the server sets createdAt.
  */
 export async function createTip(
   db: Db,
@@ -235,9 +236,9 @@ export async function createTip(
 }
 
 /**
- * Finds a tip that `user` may change: 404 when no such tip exists, 403 when it is someone else's, hidden
- * or not (ruling 4: anyone but the author gets 403). Tip ids are random UUIDs, so the 403 for a hidden
- * tip reveals nothing a caller could not have guessed.
+ * Finds a tip that `user` may change: 404 when no such tip exists, 403 when it is someone else's, hidden or
+ * not: only the author may change a tip. Tip ids are random UUIDs, so the 403 for a hidden tip reveals
+ * nothing a caller could not have guessed.
  */
 export async function findOwnTip(db: Db, id: string, user: Pick<User, "id">): Promise<TipRow> {
   const row = await findTip(db, id);

@@ -30,7 +30,7 @@ const base = (i: number, overrides: Partial<NewTip> = {}): NewTip => ({
 
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
-  // Alice and Bob have real accounts, made before their tips, which belong to them (ruling 24).
+  // Alice and Bob have real accounts, made before their tips: a tip belongs to an account, not an e-mail.
   for (const [name, email] of [
     ["Alice Apple", ALICE],
     ["Bob Basil", BOB],
@@ -252,7 +252,7 @@ describe("GET /api/tips", () => {
   });
 });
 
-describe("GET /api/tips?email= (ruling 7)", () => {
+describe("GET /api/tips?email= (one's own tips only)", () => {
   it("lists the signed-in user's own tips of every availability", async () => {
     const alice = createClient(ctx.app);
     const signIn = await alice.post("/api/auth/sign-in/email", { email: ALICE, password: "Sunflower7" });
