@@ -11,7 +11,7 @@ import { createApiClient, type Fetcher } from "./lib/api-client.ts";
 import { sessionQueryOptions } from "./lib/auth.ts";
 
 /**
- * The server's rendering of the public pages (issue 11): their HTML carries the page (its header, headings,
+ * The server's rendering of the public pages (ADR 022): their HTML carries the page (its header, headings,
  * banner, filters, forms and footer), so the first paint needs no script, and main.tsx hydrates it. Tips
  * and gardeners are not rendered in: the page shows its loading state where they go and the browser asks
  * the API for them, as it does on every later visit, so a page is never older than the data it shows and

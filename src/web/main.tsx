@@ -16,7 +16,7 @@ const state = document.getElementById(SSR_STATE_ID);
 
 /**
  * Resolves in a later task: start-up work split at these points runs as several short tasks rather than
- * one long one, so a phone can paint and answer a tap between them (issue 11: total blocking time).
+ * one long one, so a phone can paint and answer a tap between them (total blocking time, ADR 022).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -32,7 +32,7 @@ async function loadMatchedRoutes(all: RouteObject[]) {
 }
 
 if (state?.textContent) {
-  // The server rendered this page (issue 11): take over its HTML with the data it was rendered from.
+  // The server rendered this page (ADR 022): take over its HTML with the data it was rendered from.
   hydrate(queryClient, JSON.parse(state.textContent));
   // The page shows who was signed in when it was rendered (or cached, for visitors); the browser checks
   // again as it takes over, in the background, so a session ended meanwhile signs the page out.
@@ -40,7 +40,7 @@ if (state?.textContent) {
   await loadMatchedRoutes(routes);
   await nextTask();
   // As a transition: React hydrates in slices and lets the browser answer input between them, rather
-  // than in one long task (issue 11: total blocking time on a phone).
+  // than in one long task (total blocking time on a phone, ADR 022).
   startTransition(() => {
     hydrateRoot(
       root,

@@ -36,7 +36,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.shareTipLegacy.path, element: <Navigate to={paths.shareTip.getHref()} replace /> },
           {
-            // Spec section 2: login required; visitors go to /auth/login and come back afterwards.
+            // Login required; visitors go to /auth/login and come back afterwards.
             element: <RequireAuth />,
             children: [
               {

@@ -11,7 +11,7 @@ export const paths = {
       query ? `/browse-tips?${new URLSearchParams({ q: query })}` : "/browse-tips",
   },
   shareTip: { path: "/share-garden-tip", getHref: () => "/share-garden-tip" },
-  /** The previous version's footer linked here (ruling 16): it redirects to shareTip. */
+  /** The previous version's footer linked here, to a page it never had: it redirects to shareTip. */
   shareTipLegacy: { path: "/share-a-garden-tip" },
   myTips: { path: "/my-tips", getHref: () => "/my-tips" },
   tip: { path: "/tips/:id", getHref: (id: string) => `/tips/${encodeURIComponent(id)}` },

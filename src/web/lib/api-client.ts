@@ -123,7 +123,7 @@ export function createApiClient(fetcher: Fetcher = (url, init) => fetch(url, ini
       const response = await request(fetcher, "GET", path, options);
       return (await response.json()) as T;
     },
-    /** For paged lists: the body is the page, the total comes from X-Total-Count (ruling 15). */
+    /** For paged lists: the body is the page, the total comes from X-Total-Count. */
     async list<T>(
       path: string,
       options: { params?: QueryParams; signal?: AbortSignal } = {},

@@ -80,7 +80,7 @@ export function useLoggedOutHere(): boolean {
 
 /**
  * Logout: forgets the session and everything loaded for the user, and goes home. "Logged out
- * successfully" (ruling 17); a failure is said, not only logged.
+ * successfully" (the previous version's toast was a copy error); a failure is said, not only logged.
  */
 export function useLogout() {
   const queryClient = useQueryClient();

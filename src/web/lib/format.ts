@@ -1,7 +1,7 @@
 /**
  * "12,345": en-US digit groups for whole numbers, written out rather than asked of Intl. Making an
  * Intl.NumberFormat is the most expensive line of a page's first run (about 15 ms of a phone's main
- * thread, issue 11), and every count shown is a whole number. Anything else still goes through Intl.
+ * thread, ADR 022), and every count shown is a whole number. Anything else still goes through Intl.
  */
 export function formatNumber(value: number): string {
   if (!Number.isSafeInteger(value)) return value.toLocaleString("en-US");

@@ -5,7 +5,7 @@ import { useTheme } from "./theme.ts";
 /**
  * The toasts (sonner), loaded when the first toast is asked for, or at once for someone signed in (whose
  * likes, shares and deletes all end in one, even when the connection has gone meanwhile): a visitor who
- * only reads never downloads them (issue 11: the home page's JavaScript). `toast.success(...)` and
+ * only reads never downloads them (the home page's JavaScript, ADR 022). `toast.success(...)` and
  * `toast.error(...)` may be called at any time; they show once the toaster is on the page.
  */
 type Options = { duration?: number };
@@ -42,7 +42,7 @@ const Toaster = lazy(async () => {
     default: function LoadedToaster({ theme }: { theme: "light" | "dark" }) {
       return (
         <>
-          {/* Top-right (spec section 9), below the navbar so a toast never covers its buttons. */}
+          {/* Top-right, as in the specification, below the navbar so a toast never covers its buttons. */}
           <SonnerToaster
             position="top-right"
             offset={{ top: 76, right: 16 }}

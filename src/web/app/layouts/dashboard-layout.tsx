@@ -14,7 +14,7 @@ const SECTIONS = [
 ];
 
 /**
- * The dashboard's sidebar layout (spec section 2): Overview, All Tips, Add Tip, My Tips, the user's
+ * The dashboard's sidebar layout: Overview, All Tips, Add Tip, My Tips, the user's
  * avatar and Logout, the current section highlighted. On phones the sidebar is a drawer: a modal dialog,
  * so focus stays inside while it is open, and Esc or a tap outside closes it.
  */

@@ -10,7 +10,7 @@ const FOOTER_LINKS = [
   { to: paths.home.getHref(), label: "Home" },
   { to: paths.exploreGardeners.getHref(), label: "Explore Gardeners" },
   { to: paths.browseTips.getHref(), label: "Browse Tips" },
-  // Ruling 16: the route that exists, not the previous version's /share-a-garden-tip.
+  // The route that exists, not the previous version's /share-a-garden-tip, a page it never had.
   { to: paths.shareTip.getHref(), label: "Share a Garden Tip" },
   { to: paths.myTips.getHref(), label: "My Tips" },
 ];

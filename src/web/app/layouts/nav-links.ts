@@ -7,7 +7,7 @@ export interface NavLinkItem {
   signedInOnly?: boolean;
 }
 
-/** The navigation of spec section 2, shared by the navbar and the mobile menu. */
+/** The specification's navigation, shared by the navbar and the mobile menu. */
 export const NAV_LINKS: NavLinkItem[] = [
   { to: paths.home.getHref(), label: "Home" },
   { to: paths.exploreGardeners.getHref(), label: "Explore Gardeners" },

@@ -119,7 +119,7 @@ export function Navbar() {
 }
 
 /**
- * The profile photo with a tooltip showing the display name (spec section 2). The tooltip is real text
+ * The profile photo with a tooltip showing the display name. The tooltip is real text
  * (role="tooltip"), in the DOM only while the photo is hovered or focused: always there, it would repeat
  * the name on every page that shows it, such as the author line of one's own tip. It is not wired to the
  * link with aria-describedby, whose label already says the name. Escape hides it (WCAG 1.4.13).
@@ -167,7 +167,7 @@ function MobileMenu({ id, links }: { id: string; links: typeof NAV_LINKS }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
 
-  // Ruling 18: the menu's search box searches tips.
+  // The menu's search box searches tips (the previous version's box did nothing).
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     navigate(paths.browseTips.getHref(query.trim()));

@@ -5,7 +5,7 @@ import { ToastHost } from "#web/lib/toast.tsx";
 
 function SessionGate() {
   const { isPending } = useUser();
-  // Spec section 2: a full-screen spinner while the authentication state loads.
+  // A full-screen spinner while the authentication state loads.
   if (isPending) return <FullPageLoader label="Loading…" />;
   return <Outlet />;
 }

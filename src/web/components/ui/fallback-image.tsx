@@ -2,9 +2,9 @@ import { type ImgHTMLAttributes, useState } from "react";
 import { parsePhotoUrl } from "#shared/photos.ts";
 
 /**
- * An image that swaps to a shipped fallback when its URL is missing or broken (ruling 11). An uploaded
- * photo (issue 12) also gets its narrower copies as `srcset`, chosen by `sizes`: the width the image is
- * shown at, e.g. "(min-width: 1024px) 33vw, 100vw".
+ * An image that swaps to a shipped fallback when its URL is missing or broken: a picture linked from
+ * elsewhere can vanish at any time. An uploaded photo (ADR 021) also gets its narrower copies as `srcset`,
+ * chosen by `sizes`: the width the image is shown at, e.g. "(min-width: 1024px) 33vw, 100vw".
  */
 export function FallbackImage({
   src,

@@ -12,7 +12,7 @@ export function localReturnPath(path: string | null | undefined): string {
 }
 
 /**
- * Where to go after signing in: the page the visitor was sent away from (spec section 2), else home.
+ * Where to go after signing in: the page the visitor was sent away from, else home.
  * It comes as navigation state, or, after a full-page Google sign-in that failed, as ?returnTo=.
  */
 export function useReturnPath(): string {

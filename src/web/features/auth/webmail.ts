@@ -1,4 +1,4 @@
-/** Ruling 21: after a reset request, a link to the person's web mail when their domain is a known one. */
+/** After a reset request, a link to the person's web mail when their domain is a known one. */
 const WEBMAIL: Array<{ domains: string[]; name: string; url: string }> = [
   { domains: ["gmail.com", "googlemail.com"], name: "Gmail", url: "https://mail.google.com/" },
   {

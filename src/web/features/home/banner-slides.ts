@@ -13,7 +13,7 @@ export interface BannerSlide {
    * context ("Learn More": Lighthouse's link-text check), without repeating the slide's title.
    */
   buttonContext?: string;
-  /** Ruling 19: every banner button leads somewhere. */
+  /** Every banner button leads somewhere (the previous version's did nothing). */
   href: string;
 }
 
@@ -51,5 +51,5 @@ export const BANNER_SLIDES: BannerSlide[] = [
   },
 ];
 
-/** Spec section 9. */
+/** The specification's carousel constants. */
 export const CAROUSEL = { autoplayMs: 5000, spaceBetween: 30, typeMs: 70, minHeight: 500 } as const;

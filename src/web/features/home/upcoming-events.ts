@@ -1,4 +1,7 @@
-/** One of the home page's static upcoming events (spec: three June events; ruling 27: at their next occurrence). */
+/**
+ * One of the home page's static upcoming events: the specification's three June events, each dated at its
+ * next occurrence, so it is always upcoming and its calendar entry useful.
+ */
 export type UpcomingEvent = {
   /** Slug and year, e.g. "summer-seed-swap-2026": one id per occurrence, also the calendar entry's UID. */
   id: string;
@@ -83,7 +86,7 @@ function occurrence(template: EventTemplate, year: number): UpcomingEvent {
 }
 
 /**
- * The three events at their next occurrence (ruling 27), soonest first. The year is chosen per event, the
+ * The three events at their next occurrence, soonest first. The year is chosen per event, the
  * literal reading of "dated at their next occurrence": an event is this year's until its end has passed,
  * then next year's, so on June 10 the seed swap (June 7) is already next year's while the other two are
  * still this year's. Choosing one year for all three would show a past event for most of June.
@@ -100,7 +103,7 @@ export function upcomingEvents(now: Date = new Date()): UpcomingEvent[] {
 }
 
 // English names, written out: making an Intl.DateTimeFormat costs a phone several milliseconds of the
-// home page's first run (issue 11), for words that never change.
+// home page's first run (ADR 022), for words that never change.
 const MONTHS = [
   "January",
   "February",

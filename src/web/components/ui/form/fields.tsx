@@ -322,7 +322,7 @@ const STOPPED_UPLOAD = {
 } as const;
 
 /**
- * The server's answer to a failed form, in red under the form (spec section 2), or why a save that waited
+ * The server's answer to a failed form, in red under the form, or why a save that waited
  * for a photo did not happen.
  */
 export function FormError({ message }: { message?: string | null }) {

@@ -3,8 +3,8 @@ import { useRefreshSession } from "#web/lib/auth.ts";
 import { signInWithGoogle } from "../google-popup.ts";
 
 /**
- * Google sign-in through the popup (ruling 22). Resolves "success", "cancelled" (the person closed the
- * popup) or "redirecting" (the popup was blocked: the whole page goes to Google); a provider or server
+ * Google sign-in through the popup (see google-popup.ts). Resolves "success", "cancelled" (the person closed
+ * the popup) or "redirecting" (the popup was blocked: the whole page goes to Google); a provider or server
  * refusal is the mutation's error.
  */
 export function useGoogleSignIn() {

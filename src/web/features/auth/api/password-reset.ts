@@ -12,7 +12,7 @@ export const requestPasswordReset = (email: string) =>
 export const resetPassword = (token: string, newPassword: string) =>
   apiClient.send<{ status: boolean }>("POST", "/auth/reset-password", { token, newPassword });
 
-/** Sends the reset link; the answer is the same whether or not the account exists (ruling 25). */
+/** Sends the reset link; the answer is the same whether or not the account exists, so nobody learns who has one. */
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 
 /** Sets the new password with the token from the e-mailed link. */

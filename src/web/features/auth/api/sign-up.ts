@@ -16,7 +16,7 @@ export const signUpWithEmail = (body: SignUpBody) =>
 
 /**
  * Creates the account with its name and photo in one call (the previous version's two steps, sign-up
- * then profile update, are one here), signed in at once (ruling 26).
+ * then profile update, are one here), signed in at once: verifying the e-mail can wait.
  */
 export function useSignup() {
   const refreshSession = useRefreshSession();

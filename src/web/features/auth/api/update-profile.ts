@@ -12,7 +12,7 @@ export const updateProfile = (body: ProfileBody) =>
   apiClient.send<{ status: boolean }>("POST", "/auth/update-user", body);
 
 /**
- * The display name and photo. Tips show their author's current name (ruling 24), so every tip and
+ * The display name and photo. Tips show their author's current name, so every tip and
  * dashboard figure loaded is read again.
  */
 export function useUpdateProfile() {

@@ -8,7 +8,10 @@ const LINK_ERRORS: Record<string, string> = {
   INVALID_TOKEN: "This verification link is invalid. Send yourself a new one.",
 };
 
-/** Ruling 26: the profile shows whether the e-mail is verified, and can send the link again. */
+/**
+ * The profile shows whether the e-mail is verified, and can send the link again: nothing waits for it,
+ * but a Google sign-in joins only a verified account.
+ */
 export function EmailVerification({ email, verified }: { email: string; verified: boolean }) {
   const [params] = useSearchParams();
   const linkError = params.get("error");

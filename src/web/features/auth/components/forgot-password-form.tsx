@@ -11,7 +11,7 @@ import { AuthCard } from "./auth-card.tsx";
 
 /**
  * /auth/reset: asks for the e-mail; on success says "Check your inbox" with a link to the person's web
- * mail where the domain is a known one; a failure shows inline (ruling 21).
+ * mail where the domain is a known one; a failure shows inline, not in a browser alert.
  */
 export function ForgotPassword() {
   const reset = useRequestPasswordReset();

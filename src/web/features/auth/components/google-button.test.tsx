@@ -20,7 +20,7 @@ function stubServer() {
 }
 
 describe("GoogleButton", () => {
-  it("is busy from the click until the popup reports back, then shows the provider's refusal (spec section 4)", async () => {
+  it("is busy from the click until the popup reports back, then shows the provider's refusal", async () => {
     const popup = { closed: false, close: vi.fn(), location: { href: "about:blank" } };
     vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
     stubServer();

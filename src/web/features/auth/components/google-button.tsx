@@ -30,7 +30,7 @@ function GoogleLogo() {
 }
 
 /**
- * "Login with Google" / "Signup with Google" (ruling 22): signs in through the popup, then says
+ * "Login with Google" / "Signup with Google": signs in through the popup (see google-popup.ts), then says
  * `successMessage` and goes on to `returnTo`. Disabled with a note when the server has no Google client.
  */
 export function GoogleButton({

@@ -5,7 +5,7 @@ import { Form } from "#web/components/ui/form/form.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useLogin } from "../api/sign-in.ts";
 
-/** Email and password (spec section 2); the server's refusal shows in red under the form. */
+/** Email and password; the server's refusal shows in red under the form. */
 export function LoginForm({ onSuccess, notice }: { onSuccess: () => void; notice?: string }) {
   const login = useLogin();
   return (

@@ -12,7 +12,7 @@ import { paths } from "#web/config/paths.ts";
 import { useSignup } from "../api/sign-up.ts";
 import { PasswordHint } from "./password-hint.tsx";
 
-/** Spec section 2's sign-up fields; name and photo are saved with the account. */
+/** The specification's sign-up fields; name and photo are saved with the account. */
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const signup = useSignup();
   return (

@@ -9,5 +9,5 @@ export const getDashboardStats = (signal?: AbortSignal) =>
 export const dashboardStatsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.dashboard.stats(), queryFn: ({ signal }) => getDashboardStats(signal) });
 
-/** The overview's figures (ruling 14) and its charts' data, for the signed-in user. */
+/** The overview's figures and its charts' data, for the signed-in user. */
 export const useDashboardStats = () => useQuery(dashboardStatsQueryOptions());

@@ -12,7 +12,7 @@ const loadCharts = () => import("./dashboard-charts.tsx");
 const TipsByCategoryChart = lazy(async () => ({ default: (await loadCharts()).TipsByCategoryChart }));
 const LikesByWeekChart = lazy(async () => ({ default: (await loadCharts()).LikesByWeekChart }));
 
-/** The dashboard's Overview (spec section 2): welcome, figures, charts, recent tips, quick actions. */
+/** The dashboard's Overview: welcome, figures, charts, recent tips, quick actions. */
 export function DashboardOverview() {
   const { user } = useUser();
   const stats = useDashboardStats();

@@ -2,7 +2,7 @@ import { BookOpen, Plus, Sprout } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "#web/config/paths.ts";
 
-/** Spec section 2: Quick Actions linking to add-tip, my-tips and all-tips. */
+/** Quick Actions linking to add-tip, my-tips and all-tips. */
 export function QuickActions() {
   return (
     <section

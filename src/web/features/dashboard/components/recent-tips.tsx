@@ -4,7 +4,7 @@ import { paths } from "#web/config/paths.ts";
 
 const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
-/** The 5 newest public tips (ruling 14), each a link to its page. */
+/** The 5 newest public tips, each a link to its page. */
 export function RecentTips({ tips }: { tips: Tip[] }) {
   return (
     <section

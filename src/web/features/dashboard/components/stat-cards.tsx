@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { DashboardStats } from "#shared/schemas/dashboard.ts";
 import { formatNumber } from "#web/lib/format.ts";
 
-/** Total Tips, My Tips, Total Gardeners (spec section 2). */
+/** Total Tips, My Tips, Total Gardeners. */
 export function StatCards({
   stats,
 }: {

@@ -7,7 +7,7 @@ import { BANNER_SLIDES, type BannerSlide, CAROUSEL } from "../banner-slides.ts";
 import { useTypewriter } from "../use-typewriter.ts";
 
 /**
- * The home banner (spec sections 2 and 9): three slides that loop, autoplay every 5 s without stopping
+ * The home banner, as the specification has it: three slides that loop, autoplay every 5 s without stopping
  * when someone clicks, pagination dots and arrows, and a typewriter title. With reduced motion there is
  * no autoplay and no typing.
  */
@@ -118,7 +118,7 @@ function Slide({
   animate: boolean;
 }) {
   const typed = useTypewriter(slide.title, { typeMs: CAROUSEL.typeMs, enabled: animate && active });
-  // The button's words (spec section 2) and, where they say nothing alone, what they lead to.
+  // The button's words (the specification's) and, where they say nothing alone, what they lead to.
   const label = (
     <>
       {slide.buttonText}
@@ -173,7 +173,7 @@ function Slide({
               <span data-testid="typed-title" className="col-start-1 row-start-1">
                 {typed}
                 {/* A new cursor for every letter (keyed by the length): the cursor that is there never moves, so
-                    typing causes no layout shift (issue 11: CLS 0); it blinks whenever the typing pauses. */}
+                    typing causes no layout shift (CLS 0, ADR 022); it blinks whenever the typing pauses. */}
                 <span
                   key={typed.length}
                   aria-hidden="true"

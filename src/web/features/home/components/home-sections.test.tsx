@@ -37,8 +37,9 @@ function readBlob(blob: Blob): Promise<string> {
 }
 
 describe("UpcomingEventsSection", () => {
-  // Ruling 27: each event at its next occurrence. On June 10, 2026 the seed swap (June 7) is over, so it
-  // is next year's and comes last. Only Date is faked: the Blob reads and React still use real timers.
+  // Each event at its next occurrence, so it is always upcoming. On June 10, 2026 the seed swap (June 7) is
+  // over, so it is next year's and comes last. Only Date is faked: the Blob reads and React still use real
+  // timers.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(2026, 5, 10, 12, 0));

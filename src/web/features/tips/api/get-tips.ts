@@ -16,6 +16,6 @@ export const tipsQueryOptions = (params: TipListParams, client?: ApiClient) =>
     placeholderData: keepPreviousData,
   });
 
-/** One page of tips: the page and X-Total-Count (ruling 15). */
+/** One page of tips: the page and X-Total-Count (lists page on the server, as they can grow large). */
 export const useTips = (params: TipListParams, { enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...tipsQueryOptions(params), enabled });

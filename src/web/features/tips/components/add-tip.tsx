@@ -9,11 +9,11 @@ import { toast } from "#web/lib/toast.tsx";
 import { useCreateTip } from "../api/create-tip.ts";
 import { TipForm } from "./tip-form.tsx";
 
-/** Spec section 9: the dashboard's toasts close after 3 seconds. */
+/** The dashboard's toasts close after 3 seconds, as the specification has it. */
 const TOAST = { duration: 3000 };
 
 /**
- * The dashboard's add form (spec section 5): name and e-mail from the account, difficulty and category
+ * The dashboard's add form: name and e-mail from the account, difficulty and category
  * start on "Select", the image is optional, Public or Private. After success the toast, then My Tips 2
  * seconds later; a failure says so and keeps everything typed.
  */

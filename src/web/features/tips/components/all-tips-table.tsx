@@ -38,7 +38,7 @@ const COLUMNS = [
 ];
 
 /**
- * The dashboard's All Tips (spec sections 2 and 9): every public tip, searched (title, category, author,
+ * The dashboard's All Tips: every public tip, searched (title, category, author,
  * plant type), sorted and paged on the server, all of it kept in the URL; "Showing X of Y tips" counts
  * the rows this page shows against all the tips that match ("Showing 20 of 60 tips").
  */

@@ -3,7 +3,7 @@ import type { Tip } from "#shared/schemas/tip.ts";
 import { toast } from "#web/lib/toast.tsx";
 import { useDeleteTip } from "../api/delete-tip.ts";
 
-/** The delete confirmation (spec section 5) as an accessible modal dialog, not window.confirm. */
+/** The delete confirmation as an accessible modal dialog, not window.confirm. */
 export function DeleteTipDialog({
   tipTitle,
   open,
@@ -60,7 +60,7 @@ export function DeleteTipDialog({
 
 /**
  * Deleting a tip after the confirmation: `ask(tip)` opens the dialog, `dialog` is the element to render.
- * The toasts are the caller's words (spec section 8 has two pairs: simple pages and the dashboard).
+ * The toasts are the caller's words (the specification has two pairs: simple pages and the dashboard).
  */
 export function useDeleteTipWithConfirmation({
   successMessage,

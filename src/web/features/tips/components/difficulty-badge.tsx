@@ -1,6 +1,6 @@
 import type { Difficulty } from "#shared/constants.ts";
 
-/** Spec section 9: distinct colours for Easy, Medium and Hard (with the word, never colour alone). */
+/** Distinct colours for Easy, Medium and Hard (with the word, never colour alone). */
 const STYLES: Record<Difficulty, string> = {
   Easy: "badge-success",
   Medium: "badge-warning",

@@ -18,7 +18,7 @@ import { useUpdateTip } from "../api/update-tip.ts";
 import { TipForm } from "./tip-form.tsx";
 
 const DESCRIPTION = "Edit a gardening tip you have shared.";
-/** Where the dashboard's Edit asked to come back to (link state); My Tips otherwise (spec section 2). */
+/** Where the dashboard's Edit asked to come back to (link state); My Tips otherwise. */
 const RETURN_PLACES = [paths.myTips.getHref(), paths.dashboard.myTips.getHref()];
 
 function useReturnTo(): string {
@@ -44,8 +44,8 @@ function ownImageOf(images: string): string {
 }
 
 /**
- * The prefilled edit form (spec section 2) with its loading, not-found, not-yours (403) and error states;
- * after saving, "Tip updated successfully!" (ruling 17) and `doneHref` 2 seconds later.
+ * The prefilled edit form with its loading, not-found, not-yours (403) and error states; after saving, "Tip
+ * updated successfully!" (the previous version's toast was a copy error) and `doneHref` 2 seconds later.
  */
 export function EditTip({ id, imageField }: { id: string; imageField?: ImageField }) {
   const { user } = useUser();

@@ -5,8 +5,8 @@ import { useToggleLike } from "../api/toggle-like.ts";
 import { likesLabel } from "./likes-label.ts";
 
 /**
- * The Like/Liked toggle and the count (spec section 2, ruling 8). The change shows at once and is taken
- * back, with a message, when the server refuses it.
+ * The Like/Liked toggle and the count. Likes are stored on the server, one per user, so Liked is remembered
+ * across loads. The change shows at once and is taken back, with a message, when the server refuses it.
  */
 export function LikeButton({ tip }: { tip: Tip }) {
   const like = useToggleLike(tip._id);

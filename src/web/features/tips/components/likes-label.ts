@@ -1,4 +1,4 @@
-/** Spec section 2: "like" for exactly 1, "likes" otherwise. */
+/** "like" for exactly 1, "likes" otherwise. */
 export function likesLabel(count: number) {
   return `${count} ${count === 1 ? "like" : "likes"}`;
 }

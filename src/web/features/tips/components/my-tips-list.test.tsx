@@ -20,7 +20,7 @@ beforeEach(() => {
   signInAs(me);
   server.use(
     http.get("*/api/tips", ({ request }) => {
-      // Ruling 7: the list by e-mail is the signed-in user's own, every availability.
+      // The list by e-mail is the signed-in user's own, of every availability; the server refuses others'.
       expect(new URL(request.url).searchParams.get("email")).toBe(me.email);
       return listResponse(mine);
     }),

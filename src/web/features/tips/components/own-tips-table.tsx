@@ -13,11 +13,11 @@ import { TipFilters } from "./tip-filters.tsx";
 import { TipTable } from "./tip-table.tsx";
 
 const PAGE_SIZE = 20;
-/** Spec section 9: the dashboard's toasts close after 3 seconds. */
+/** The dashboard's toasts close after 3 seconds, as the specification has it. */
 const TOAST = { duration: 3000 };
 
 /**
- * The dashboard's My Tips (spec section 2): the user's tips of every availability, searched (title,
+ * The dashboard's My Tips: the user's tips of every availability, searched (title,
  * category, plant type), sorted and paged on the server, with View, Edit and Delete.
  */
 export function OwnTipsTable() {

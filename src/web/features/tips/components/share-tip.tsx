@@ -9,7 +9,7 @@ import { toast } from "#web/lib/toast.tsx";
 import { useCreateTip } from "../api/create-tip.ts";
 import { TipForm } from "./tip-form.tsx";
 
-/** The share form; after success "Tip submitted successfully!" takes its place (spec section 2). */
+/** The share form; after success "Tip submitted successfully!" takes its place. */
 export function ShareTip({ imageField }: { imageField?: ImageField }) {
   const { user } = useUser();
   const createTip = useCreateTip();
@@ -49,7 +49,7 @@ export function ShareTip({ imageField }: { imageField?: ImageField }) {
       onSubmit={async (values) => {
         try {
           setCreated(await createTip.mutateAsync(values));
-          // Spec section 8: the toast, besides the message that takes the form's place.
+          // The specification's toast, besides the message that takes the form's place.
           toast.success("Garden tip added successfully!");
         } catch {
           toast.error("Your tip could not be shared. Check the message under the form and try again.");

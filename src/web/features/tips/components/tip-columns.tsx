@@ -58,7 +58,7 @@ export const tipColumns = {
     className: "min-w-28 wrap-anywhere",
   },
   likes: { header: "Likes", cell: (tip) => likesLabel(tip.totalLiked), className: "whitespace-nowrap" },
-  /** Spec section 2: My Tips' Status column shows the availability. */
+  /** My Tips' Status column shows the availability. */
   status: {
     header: "Status",
     cell: (tip) => (
@@ -75,7 +75,7 @@ export const tipColumns = {
   },
 } satisfies Record<string, TipColumn>;
 
-/** The description cut to `length` characters with an ellipsis (spec section 9: 50 and 60). */
+/** The description cut to `length` characters with an ellipsis (the specification's 50 and 60). */
 export function descriptionColumn(length: number): TipColumn {
   return {
     header: "Description",

@@ -12,7 +12,7 @@ import type { ListPage } from "#web/hooks/use-list-page.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Spec section 9's sort options, in its words. */
+/** The specification's sort options, in its words. */
 export const SORT_LABELS: Record<TipSort, string> = {
   newest: "Newest",
   oldest: "Oldest",

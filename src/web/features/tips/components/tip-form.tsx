@@ -41,12 +41,13 @@ const EMPTY: TipFormInput = {
   availability: "Public",
 };
 
-/** The empty first option of a select that asks for a choice (spec section 5). */
+/** The empty first option of a select that asks for a choice. */
 const PROMPT = "Select";
 
 /**
- * The share and edit form. Name and e-mail are shown read-only, from the signed-in account (ruling 5);
- * the server's refusal shows under the form and nothing typed is lost.
+ * The share and edit form. Name and e-mail are shown read-only, from the signed-in account (the server takes
+ * them from the session, never from the body); the server's refusal shows under the form and nothing typed is
+ * lost.
  */
 export function TipForm({
   author,
@@ -68,7 +69,7 @@ export function TipForm({
   onSubmit: (values: TipFormValues) => Promise<unknown>;
   serverError?: string;
   imageRequired?: boolean;
-  /** Simple forms offer Public/Hidden (spec section 4); a private tip keeps its option when edited. */
+  /** Simple forms offer Public/Hidden, as in the spec; a private tip keeps its option when edited. */
   availabilityOptions?: readonly Availability[];
   /** The dashboard form: difficulty starts on "Select" too (category always does for a new tip). */
   promptForDifficulty?: boolean;

@@ -2,7 +2,7 @@ import type { ImgHTMLAttributes } from "react";
 import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
 
-/** A tip's picture, falling back to the default plant image when missing or broken (ruling 11). */
+/** A tip's picture, falling back to the default plant image when missing or broken. */
 export function TipImage({
   src,
   alt,

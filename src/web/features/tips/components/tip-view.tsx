@@ -11,7 +11,7 @@ import { LikeButton } from "./like-button.tsx";
 import { TipImage } from "./tip-image.tsx";
 
 /**
- * A tip's page (spec section 2): title, author name and e-mail, image, each fact once and labelled,
+ * A tip's page: title, author name and e-mail, image, each fact once and labelled,
  * the description, the like toggle and, for its author, Edit and Delete.
  */
 export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boolean; onDelete: () => void }) {

@@ -6,7 +6,7 @@ import { paths } from "#web/config/paths.ts";
 import { useTips } from "../api/get-tips.ts";
 import { TipCardGrid } from "./tip-card.tsx";
 
-/** The home page's top trending tips: public tips by likes, then newest, six of them (ruling 13). */
+/** The home page's top trending tips: public tips by likes, then newest, six of them. */
 export function TrendingTipsSection() {
   const trending = useTips({ availability: "Public", sort: "likes", limit: TRENDING_TIPS_LIMIT });
   return (
