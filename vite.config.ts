@@ -28,7 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             // Few, larger files for what every page needs: on a phone's connection each request costs a
-            // round trip, and the pages wait for all of them (issue 11). Pages stay a file each.
+            // round trip, and the pages wait for all of them (ADR 022). Pages stay a file each.
             codeSplitting: {
               groups: [
                 {

@@ -1,8 +1,8 @@
 /**
- * `npm run bench -- http`: the public reads at 50 connections, on the production build, each measured
- * beside a bare node:http server in its own process answering the same bytes with the same headers, in
- * the same run (issue 11: at least 0.7x of it, p99 at most 20 ms). Once on the embedded PGlite and once
- * on a throwaway PostgreSQL cluster, both filled with the demo data.
+ * `npm run bench -- http`: the public reads at 50 connections, on the production build, each measured beside
+ * a bare node:http server in its own process answering the same bytes with the same headers, in the same run
+ * (the target, ADR 022: at least 0.7x of it, p99 at most 20 ms). Once on the embedded PGlite and once on a
+ * throwaway PostgreSQL cluster, both filled with the demo data.
  *
  * BENCH_SECONDS (default 5) per measurement; each pair is measured twice, alternating (ours, bare, ours,
  * bare), and the figures are the means of the two.

@@ -4,8 +4,8 @@
  * (what is measured is the database's work). Two databases on one server, one with 1,000 tips and one
  * with BENCH_TIPS (default 1,000,000), each behind its own app; the same requests go to both, alternately
  * (which goes first alternates too), so both sizes are measured under the same conditions and the ratio
- * shows how each request scales (issue 11: page 1 of Browse and of a selective search within 1.5x; a broad
- * search under 20 ms). Each query runs once to warm up, then BENCH_RUNS times; the median is reported.
+ * shows how each request scales (the targets: page 1 of Browse and of a selective search within 1.5x; a
+ * broad search under 20 ms). Each query runs once to warm up, then BENCH_RUNS times; the median is reported.
  * The trigram index is then dropped and the search queries run again, so the ratio shows what the index
  * buys. Results: docs/performance.md.
  */
@@ -80,7 +80,7 @@ const SCALING = [
 ] as const;
 
 try {
-  /** A database with its tables, its 5,000 authors (ruling 24: a tip belongs to an account) and an app. */
+  /** A database with its tables, its 5,000 authors (a tip belongs to an account) and an app. */
   async function prepare(db: typeof database, url: string) {
     await db.migrate();
     const client = new pg.Client({ connectionString: url });

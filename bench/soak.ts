@@ -2,7 +2,7 @@
  * `npm run bench -- soak`: ten minutes (BENCH_SOAK_SECONDS) of mixed traffic against the production
  * build on the embedded PGlite with the demo data (BENCH_DRIVERS=postgres for a throwaway PostgreSQL):
  * 50 clients at once browse, search, open tips, like and unlike, share and delete. Every 30 s it prints
- * the requests answered, the errors and the server's resident memory. Issue 11 asks that the rate holds
+ * the requests answered, the errors and the server's resident memory. The target is that the rate holds
  * (the last window within 10 % of the first), with 0 errors and memory growing less than 10 % (measured
  * from the end of the first minute, once warm).
  */

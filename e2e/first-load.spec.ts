@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 
 /**
- * Issue 11: the first load. The public pages' HTML carries the page, so it shows before (and without) any
+ * The first load (ADR 022). The public pages' HTML carries the page, so it shows before (and without) any
  * script; what is sent is compressed and revalidated cheaply; the tips themselves come from the API the
  * browser calls, so they are never older than the data.
  */

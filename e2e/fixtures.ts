@@ -91,7 +91,7 @@ export const test = base.extend<Fixtures>({
     page.on("console", (message) => {
       if (message.type() !== "error") return;
       const text = message.text();
-      // An unknown address answers the app with HTTP 404 on purpose (issue 10); the browser reports the
+      // An unknown address answers the app with HTTP 404 on purpose, not 200; the browser reports the
       // document's status as a failed load. Any other 404 (an image, a script, a call) still fails.
       const documentNotFound =
         /status of 404/.test(text) && message.location().url.split("#")[0] === page.url().split("#")[0];

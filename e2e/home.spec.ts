@@ -116,7 +116,7 @@ test.describe("home page", () => {
     const events = page.locator("#events").getByRole("article");
     await expect(events).toHaveCount(3);
     await expect(page.locator("#events")).toContainText("June");
-    // Ruling 27: each event at its next occurrence, this June's or next June's, so the order varies in June.
+    // Each event at its next occurrence (always upcoming), this June's or next June's, so the order varies.
     const year = new Date().getFullYear();
     await expect(page.locator("#events")).toContainText(new RegExp(`June \\d+, (${year}|${year + 1})`));
     for (const title of [

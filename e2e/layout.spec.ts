@@ -33,7 +33,7 @@ test.describe("main layout", () => {
     for (const href of ["/", "/explore-gardeners", "/browse-tips", "/my-tips"]) {
       await expect(links.locator(`a[href="${href}"]`)).toHaveCount(1);
     }
-    // No social network is configured on the test server, so no icon is shown (ruling 20).
+    // No social network is configured on the test server, so no icon is shown (none leads nowhere).
     await expect(footer.getByRole("list", { name: "Social media" })).toHaveCount(0);
     await footer.getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page).toHaveURL(/\/privacy$/);
@@ -162,7 +162,7 @@ test.describe("404 page", () => {
   test("unknown addresses show the not-found page with a way home", async ({ page }) => {
     for (const url of ["/no/such/page", "/tipz", "/auth/nothing"]) {
       const response = await page.goto(url);
-      // The status says it too (issue 10: it used to be 200).
+      // The status says it too (it used to be 200).
       expect(response?.status()).toBe(404);
       await expect(page.getByText("The page cannot be found.")).toBeVisible();
       await expect(page.getByText("The requested URL was not found on this server.")).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 
-// What a walk of the site found (issue 10, point 7), each checked the way a visitor would meet it.
+// Defects a walk of the site found (while the dashboard was built), each checked the way a visitor would
+// meet it.
 
 test.describe("the navbar", () => {
   for (const width of [1024, 1100, 1167, 1280]) {

@@ -229,7 +229,8 @@ test("the author updates a tip and is taken to My Tips after 2 seconds", async (
   // Counted from the answer, before the checks below take their share of the two seconds.
   expect((await saved).status()).toBe(200);
   const started = Date.now();
-  // The toast (ruling 17) and, in the form's place, a message that does not repeat it.
+  // The toast (its own words, not the previous version's copied share toast) and, in the form's place, a
+  // message that does not repeat it.
   await expect(page.getByText("Tip updated successfully!")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Your changes are saved." })).toBeVisible();
   await expect(page).toHaveURL(/\/my-tips$/, { timeout: 5_000 });

@@ -1,6 +1,6 @@
 // Part of `npm run build`: writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every
 // text file of the built web app worth compressing, so the server sends them as they are, by the
-// browser's Accept-Encoding, without compressing on every request (issue 11).
+// browser's Accept-Encoding, without compressing on every request (ADR 022).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
