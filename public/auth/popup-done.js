@@ -1,4 +1,4 @@
-// The Google sign-in popup lands here: tell the page that opened it, then close (ruling 22).
+// The Google sign-in popup lands here: tell the page that opened it, then close (ADR 009).
 const error = new URLSearchParams(window.location.search).get("error");
 const message = { type: "garden-community:oauth-done", error };
 try {

@@ -40,9 +40,10 @@ function loginPageReturningTo(returnTo: string): string {
 }
 
 /**
- * Google sign-in in a 500x600 popup, the previous version's size. When the browser blocks the popup the whole
- * page goes to Google instead and comes back to `returnTo`; when the person closes the popup, the result says
- * so. Must be called straight from a click handler, so the popup opens before anything is awaited.
+ * Google sign-in in a 500x600 popup, the previous version's size (ADR 009). When the browser blocks the popup
+ * the whole page goes to Google instead and comes back to `returnTo`; when the person closes the popup, the
+ * result says so. Must be called straight from a click handler, so the popup opens before anything is
+ * awaited.
  */
 export async function signInWithGoogle(returnTo: string): Promise<GoogleSignInResult> {
   const popup = window.open("about:blank", "garden-google-sign-in", popupFeatures());
