@@ -42,28 +42,26 @@ export function ProfileForm({
       }}
       className="card-body gap-4"
     >
-      <>
-        <div className="flex items-center gap-4">
-          <PhotoPreview fallback={user.image} />
-          <div className="min-w-0">
-            <p className="font-semibold break-words">{user.name}</p>
-            <p className="text-sm break-all text-base-content/80">{user.email}</p>
-            <EmailVerification email={user.email} verified={user.emailVerified} />
-          </div>
+      <div className="flex items-center gap-4">
+        <PhotoPreview fallback={user.image} />
+        <div className="min-w-0">
+          <p className="font-semibold break-words">{user.name}</p>
+          <p className="text-sm break-all text-base-content/80">{user.email}</p>
+          <EmailVerification email={user.email} verified={user.emailVerified} />
         </div>
-        <TextField name="name" label="Display name" autoComplete="name" />
-        <PhotoInput
-          name="photoUrl"
-          label="Profile photo url"
-          placeholder="https://example.com/me.jpg"
-          hint="Leave empty to use the default avatar."
-          preview={false}
-        />
-        <FormError message={update.error?.message} />
-        <div className="card-actions justify-end">
-          <SaveButton />
-        </div>
-      </>
+      </div>
+      <TextField name="name" label="Display name" autoComplete="name" />
+      <PhotoInput
+        name="photoUrl"
+        label="Profile photo url"
+        placeholder="https://example.com/me.jpg"
+        hint="Leave empty to use the default avatar."
+        preview={false}
+      />
+      <FormError message={update.error?.message} />
+      <div className="card-actions justify-end">
+        <SaveButton />
+      </div>
     </Form>
   );
 }
