@@ -1,4 +1,5 @@
 import { useSearchParams } from "react-router";
+import { breakableEmail } from "#web/components/ui/email-link.tsx";
 import { errorMessage as messageOf } from "#web/lib/api-client.ts";
 import { useSendVerificationEmail } from "../api/send-verification-email.ts";
 
@@ -39,8 +40,8 @@ export function EmailVerification({ email, verified }: { email: string; verified
         Not verified
       </span>
       {resend.isSuccess ? (
-        <p role="status" className="text-sm break-all text-success">
-          Verification e-mail sent to {email}. Follow its link to verify.
+        <p role="status" className="text-sm wrap-anywhere text-success">
+          Verification e-mail sent to {breakableEmail(email)}. Follow its link to verify.
         </p>
       ) : (
         <button

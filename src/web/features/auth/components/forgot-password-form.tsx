@@ -1,6 +1,7 @@
 import { MailCheck } from "lucide-react";
 import { Link } from "react-router";
 import { ForgotPasswordSchema } from "#shared/schemas/auth.ts";
+import { breakableEmail } from "#web/components/ui/email-link.tsx";
 import { FormError, SubmitButton, TextField } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
@@ -28,8 +29,8 @@ export function ForgotPassword() {
         <div role="status" className="flex flex-col items-center gap-4 text-center">
           <MailCheck aria-hidden="true" className="size-14 text-primary" />
           <p>
-            If an account exists for <strong className="break-all">{sentTo}</strong>, we have sent it a link
-            to choose a new password. The link expires in 60 minutes.
+            If an account exists for <strong className="wrap-anywhere">{breakableEmail(sentTo)}</strong>, we
+            have sent it a link to choose a new password. The link expires in 60 minutes.
           </p>
           {webmail && (
             <a href={webmail.url} target="_blank" rel="noopener noreferrer" className="btn btn-primary">

@@ -2,6 +2,7 @@ import { useFormState, useWatch } from "react-hook-form";
 import { ProfileSchema, type User } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { breakableEmail } from "#web/components/ui/email-link.tsx";
 import {
   FormError,
   type ImageField,
@@ -46,7 +47,7 @@ export function ProfileForm({
         <PhotoPreview fallback={user.image} />
         <div className="min-w-0">
           <p className="font-semibold break-words">{user.name}</p>
-          <p className="text-sm break-all text-base-content/80">{user.email}</p>
+          <p className="text-sm wrap-anywhere text-base-content/80">{breakableEmail(user.email)}</p>
           <EmailVerification email={user.email} verified={user.emailVerified} />
         </div>
       </div>
