@@ -34,18 +34,24 @@ export function toResponse(reply: Reply): Response {
 
 /**
  * The app's side of the public-answer cache (lib/public-cache.ts): answers GETs from it, stores what the
- * routes mark public (API answers and server-rendered pages), and clears it after every write. Registered first, so a stored
+ * routes mark public (API answers and server-rendered pages), and clears it after every write it did not
+ * refuse. Registered first, so a stored
  * answer carries every header the app adds and a hit skips all the rest.
  */
 export function publicCacheLayer(cache: PublicCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { method } = c.req;
     if (method !== "GET" && method !== "HEAD") {
+      let refused = false;
       try {
         await next();
+        // A refused write (no session, not the author, a bad body, a limit) changed nothing: the answers
+        // stay, so a bot's refused requests cannot keep every visitor's read on the database.
+        refused = c.res.status >= 400 && c.res.status < 500;
       } finally {
-        // Whatever it changed (a tip, a like, a name): answers read before are stale now.
-        if (method !== "OPTIONS") cache.invalidate();
+        // Whatever it changed (a tip, a like, a name): answers read before are stale now. A failure
+        // (5xx, a thrown error) may have changed something before it failed: stale too.
+        if (method !== "OPTIONS" && !refused) cache.invalidate();
       }
       return;
     }

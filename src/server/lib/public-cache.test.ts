@@ -59,6 +59,30 @@ describe("the public answer cache", () => {
     expect(revalidated.headers.get("etag")).toBe(etag);
   });
 
+  it("keeps its answers through refused writes: no session, someone else's tip, a bad body, a wrong page", async () => {
+    const own = await author.post("/api/tips", tipBody(`Kept ${word}`), { schema: TipSchema });
+    const other = createClient(ctx.app);
+    await other.post("/api/auth/sign-up/email", newAccount({ name: "Cache Other" }));
+    const before = await visitor.get(`/api/tips?q=${word}`);
+    const generation = ctx.publicCache.generation;
+    const refused = [
+      await visitor.post("/api/tips", tipBody(`Sneaky ${word}`)),
+      await other.put(`/api/tips/${own.body._id}`, tipBody(`Taken ${word}`)),
+      await other.delete(`/api/tips/${own.body._id}`),
+      await author.post("/api/tips", { title: "x" }),
+      await visitor.post("/api/auth/sign-in/email", { email: "nobody@example.com", password: "Wrong123" }),
+      await visitor.post("/", {}),
+    ];
+    expect(refused.map((res) => res.status)).toEqual([401, 403, 403, 400, 401, 404]);
+    expect(ctx.publicCache.generation).toBe(generation);
+    const after = await visitor.get(`/api/tips?q=${word}`);
+    expect(after.headers.get("etag")).toBe(before.headers.get("etag"));
+    // A write that went through still empties it at once.
+    await author.delete(`/api/tips/${own.body._id}`);
+    expect(ctx.publicCache.generation).not.toBe(generation);
+    expect(await titles(visitor)).not.toContain(`Kept ${word}`);
+  });
+
   it("is never stale: a share, an update, a like, a hide and a delete each show on the next read", async () => {
     const shared = await author.post("/api/tips", tipBody(`Second ${word}`), { schema: TipSchema });
     expect(await titles(visitor)).toEqual([`Second ${word}`, `First ${word}`]);
