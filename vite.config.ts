@@ -45,7 +45,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: "shell",
                   // Forms (react-hook-form, zod) are not part of it: they come with the pages that have one.
-                  test: /src[\\/](shared[\\/]constants|web[\\/](app[\\/](layouts|router|app|ssr)|components[\\/]ui[\\/][^/\\]+\.tsx|lib|hooks|config))/,
+                  test: /src[\\/](shared[\\/]constants|web[\\/](app[\\/](layouts|router|app)|components[\\/]ui[\\/][^/\\]+\.tsx|lib|hooks|config))/,
                 },
               ],
             },

@@ -21,9 +21,7 @@ for (const name of readdirSync(root, { recursive: true })) {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 11,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      [constants.BROTLI_PARAM_MODE]: file.endsWith(".woff2")
-        ? constants.BROTLI_MODE_FONT
-        : constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
     },
   });
   const gz = gzipSync(body, { level: 9 });

@@ -85,8 +85,6 @@ const TYPES: Record<string, string> = {
   ".webp": "image/webp",
   ".avif": "image/avif",
   ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
   ".txt": "text/plain; charset=UTF-8",
   ".ics": "text/calendar; charset=UTF-8",
   ".webmanifest": "application/manifest+json",

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { BareLayout } from "#web/app/layouts/bare-layout.tsx";
 import { MainLayout } from "#web/app/layouts/main-layout.tsx";
 import { RootLayout } from "#web/app/layouts/root-layout.tsx";
@@ -135,7 +135,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

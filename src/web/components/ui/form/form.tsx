@@ -8,13 +8,9 @@ import {
   type UseFormReturn,
   useForm,
 } from "react-hook-form";
-import { config, type z } from "zod";
+import type { z } from "zod";
 import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { PendingUploads, PendingUploadsContext } from "./pending-uploads.ts";
-
-// zod compiles fast validators with `new Function` when it may; the page's Content-Security-Policy
-// (no 'unsafe-eval') refuses that, and the browser reports every refusal: validate without it.
-config({ jitless: true });
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
 

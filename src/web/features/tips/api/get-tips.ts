@@ -1,18 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Tip, TipListQuery } from "#shared/schemas/tip.ts";
-import { type ApiClient, apiClient } from "#web/lib/api-client.ts";
+import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 export type TipListParams = Omit<TipListQuery, "cursor">;
 
-export const getTips = (params: TipListParams, signal?: AbortSignal, client: ApiClient = apiClient) =>
-  client.list<Tip>("/tips", { params, signal });
+export const getTips = (params: TipListParams, signal?: AbortSignal) =>
+  apiClient.list<Tip>("/tips", { params, signal });
 
-/** `client`: the server's, when it renders a page with these tips. */
-export const tipsQueryOptions = (params: TipListParams, client?: ApiClient) =>
+export const tipsQueryOptions = (params: TipListParams) =>
   queryOptions({
     queryKey: queryKeys.tips.list(params),
-    queryFn: ({ signal }) => getTips(params, signal, client),
+    queryFn: ({ signal }) => getTips(params, signal),
     placeholderData: keepPreviousData,
   });
 
