@@ -194,8 +194,8 @@ test("the profile page changes the name and photo, shown in the navbar at once",
   await expect(page.getByLabel("Display name")).toHaveValue("Hazel Thornbury");
 });
 
-/** The newest reset link e-mailed to `email`, from the SMTP capture of the test server. */
-function findResetLink(email: string): string | null {
+/** The newest link matching `pattern` in a mail to `email`, from the SMTP capture of the test server. */
+async function findLink(email: string, pattern: RegExp): Promise<string | null> {
   let files: string[] = [];
   try {
     files = readdirSync(mailDir).sort();
@@ -203,43 +203,31 @@ function findResetLink(email: string): string | null {
     return null;
   }
   for (const file of files.reverse()) {
-    const mail = decodeMessage(readFileSync(path.join(mailDir, file)));
-    if (!readFileSync(path.join(mailDir, file), "utf8").includes(email)) continue;
-    const link = mail.text.match(/https?:\/\/\S+\/auth\/reset\?token=[\w-]+/)?.[0];
+    const raw = readFileSync(path.join(mailDir, file));
+    if (!raw.toString("utf8").includes(email)) continue;
+    const link = (await decodeMessage(raw)).text.match(pattern)?.[0];
     if (link) return link;
   }
   return null;
 }
 
+const findResetLink = (email: string) => findLink(email, /https?:\/\/\S+\/auth\/reset\?token=[\w-]+/);
+const findVerificationLink = (email: string) =>
+  findLink(email, /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/);
+
 /** Asks for a reset link for `email` and waits for it to arrive. */
 async function resetLinkFor(page: import("@playwright/test").Page, email: string): Promise<string> {
-  const before = findResetLink(email);
+  const before = await findResetLink(email);
   const asked = await page.request.post("/api/auth/request-password-reset", {
     data: { email },
     headers: { Origin: E2E.baseURL },
   });
   expect(asked.status()).toBe(200);
   await expect.poll(() => findResetLink(email), { timeout: 10_000 }).not.toBe(before);
-  return findResetLink(email) ?? "";
+  return (await findResetLink(email)) ?? "";
 }
 
 test.describe("password reset by e-mail", () => {
-  function findVerificationLink(email: string): string | null {
-    let files: string[] = [];
-    try {
-      files = readdirSync(mailDir).sort();
-    } catch {
-      return null;
-    }
-    for (const file of files.reverse()) {
-      if (!readFileSync(path.join(mailDir, file), "utf8").includes(email)) continue;
-      const mail = decodeMessage(readFileSync(path.join(mailDir, file)));
-      const link = mail.text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?\S+/)?.[0];
-      if (link) return link;
-    }
-    return null;
-  }
-
   test("sign-up sends a verification link; following it shows the e-mail as verified", async ({
     page,
     login,
@@ -252,7 +240,7 @@ test.describe("password reset by e-mail", () => {
     await expect(page.getByRole("status").filter({ hasText: "Verification e-mail sent to" })).toBeVisible();
 
     await expect.poll(() => findVerificationLink(account.email), { timeout: 10_000 }).not.toBeNull();
-    const link = findVerificationLink(account.email) ?? "";
+    const link = (await findVerificationLink(account.email)) ?? "";
     expect(link.startsWith(`${E2E.baseURL}/api/auth/verify-email?token=`)).toBe(true);
     await page.goto(link);
     await expect(page).toHaveURL(/\/profile$/);
@@ -272,7 +260,7 @@ test.describe("password reset by e-mail", () => {
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
 
     await expect.poll(() => findResetLink(account.email), { timeout: 10_000 }).not.toBeNull();
-    const link = findResetLink(account.email) ?? "";
+    const link = (await findResetLink(account.email)) ?? "";
     expect(link.startsWith(`${E2E.baseURL}/auth/reset?token=`)).toBe(true);
 
     await page.goto(link);

@@ -149,7 +149,7 @@ describe("startSmtpCapture", () => {
       expect(files[1]).toMatch(/^\d{13}-2\.eml$/);
       const saved = await readFile(join(saveDir, "nested", files[0] ?? ""), "utf8");
       expect(saved).toBe(local.messages[0]?.raw);
-      expect(decodeMessage(saved)).toEqual({ subject, text, html: "" });
+      expect(await decodeMessage(saved)).toEqual({ subject, text, html: "" });
     } finally {
       await local.close();
       await rm(saveDir, { recursive: true, force: true });
@@ -171,63 +171,6 @@ describe("startSmtpCapture", () => {
     } finally {
       await again.close();
     }
-  });
-});
-
-describe("decodeMessage", () => {
-  it("joins adjacent encoded words, even when a character is split between them", () => {
-    // "Grüße 🌱" in UTF-8, with the 4-byte emoji split across two B-encoded words, then a Q word.
-    const emoji = Buffer.from("🌱");
-    const subject = [
-      `=?UTF-8?B?${Buffer.from("Grüße ").toString("base64")}?=`,
-      ` =?UTF-8?B?${emoji.subarray(0, 2).toString("base64")}?=`,
-      `\r\n =?utf-8?B?${emoji.subarray(2).toString("base64")}?=`,
-      " und =?ISO-8859-1?Q?K=FCrbis_=3D_gro=DF?= !",
-    ].join("");
-    expect(decodeMessage(`Subject: ${subject}\r\n\r\nbody`).subject).toBe("Grüße 🌱 und Kürbis = groß !");
-  });
-
-  it("handles bare LF line endings, nested multiparts, other charsets and missing headers", () => {
-    const raw = [
-      "Subject: Nested",
-      'Content-Type: multipart/mixed; boundary="outer"',
-      "",
-      "preamble",
-      "--outer",
-      "Content-Type: multipart/alternative;",
-      "  boundary=inner",
-      "",
-      "--inner",
-      "",
-      "no headers at all: plain 7bit text",
-      "--inner",
-      "Content-Type: text/html; charset=ISO-8859-1",
-      "Content-Transfer-Encoding: quoted-printable",
-      "",
-      "<p>Gr=FC=DFe, soft=",
-      "break and a stray = sign</p>   ",
-      "--inner--",
-      "--outer   ",
-      "Content-Type: text/plain",
-      "Content-Disposition: attachment; filename=notes.txt",
-      "",
-      "attachment, not the body",
-      "--outer--",
-      "epilogue",
-    ].join("\n");
-    expect(decodeMessage(raw)).toEqual({
-      subject: "Nested",
-      text: "no headers at all: plain 7bit text",
-      html: "<p>Grüße, softbreak and a stray = sign</p>",
-    });
-  });
-
-  it("decodes raw 8-bit UTF-8 bodies and headers", () => {
-    const raw = Buffer.from(
-      "Subject: Blüte\r\nContent-Type: text/plain; charset=utf-8\r\n\r\nÄpfel 🍎\r\nBirnen\r\n",
-      "utf8",
-    );
-    expect(decodeMessage(raw)).toEqual({ subject: "Blüte", text: "Äpfel 🍎\nBirnen", html: "" });
   });
 });
 
