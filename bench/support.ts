@@ -30,7 +30,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       PORT: String(port),
       BASE_URL: `http://127.0.0.1:${port}`,
       SEED_DEMO_DATA: "true",
-      RATE_LIMIT: "false",
+      RATE_LIMITS: "off",
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -12,6 +12,7 @@ import { parseJsonObject } from "./lib/json-body.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
 import { PublicCache } from "./lib/public-cache.ts";
 import { publicCacheLayer } from "./lib/public-cache-layer.ts";
+import { Limiter } from "./lib/rate-limit.ts";
 import { computeSecurityHeaders } from "./lib/security-headers.ts";
 import { DEFAULT_BASE_URL } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
@@ -83,6 +84,10 @@ export function createApp({
             }
           : undefined,
     },
+  });
+  const limiter = new Limiter(db, {
+    enabled: config.RATE_LIMIT ?? true,
+    trustProxy: config.TRUST_PROXY ?? 0,
   });
   const app = new OpenAPIHono<AppEnv>();
   // Every module's router is mounted on `api`, which copies their routes (and their OpenAPI definitions):
@@ -161,6 +166,7 @@ export function createApp({
     c.set("logger", logger);
     c.set("auth", auth);
     c.set("storage", storage);
+    c.set("limiter", limiter);
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
@@ -206,10 +212,8 @@ export function createApp({
   api.route(
     "/",
     createAuthRouter(auth, {
-      rateLimits: config.RATE_LIMIT ?? true,
       siteOrigins: origins,
       googleConfigured: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET),
-      trustProxy: config.TRUST_PROXY ?? 0,
     }),
   );
   api.route("/", gardenersRouter);

@@ -79,6 +79,9 @@ const EnvSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
     .default("https://accounts.google.com/.well-known/openid-configuration"),
+  /** Every limit of lib/rate-limit.ts on or off; off is for load tests and benchmarks only. */
+  RATE_LIMITS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional(),
+  /** The earlier name of the same switch: "false" is RATE_LIMITS=off. */
   RATE_LIMIT: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })
     .default("true")
@@ -157,6 +160,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment variable ${missing}: required when ${given} is set`);
   return {
     ...data,
+    RATE_LIMIT: data.RATE_LIMITS ? data.RATE_LIMITS === "on" : data.RATE_LIMIT,
     DATA_DIR: path.resolve(data.DATA_DIR),
     BASE_URL: (data.BASE_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, ""),
   };

@@ -71,6 +71,16 @@ describe("loadEnv", () => {
   });
 });
 
+describe("the limits' switch", () => {
+  it("has every limit on unless RATE_LIMITS=off (or the earlier RATE_LIMIT=false) says otherwise", () => {
+    expect(loadEnv({}).RATE_LIMIT).toBe(true);
+    expect(loadEnv({ RATE_LIMITS: "off" }).RATE_LIMIT).toBe(false);
+    expect(loadEnv({ RATE_LIMITS: "on", RATE_LIMIT: "false" }).RATE_LIMIT).toBe(true);
+    expect(loadEnv({ RATE_LIMIT: "false" }).RATE_LIMIT).toBe(false);
+    expect(() => loadEnv({ RATE_LIMITS: "no" })).toThrow(/RATE_LIMITS: must be "on" or "off"/);
+  });
+});
+
 describe("photo storage settings", () => {
   it("stores photos in DATA_DIR without S3 settings, in the bucket with all four", () => {
     const local = loadEnv({});

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import type { App } from "./app.ts";
-import { RATE_LIMITS } from "./auth/auth.routes.ts";
 import { isJsonObject, type JsonObject, objectAt, toJsonObject } from "./lib/json.ts";
+import { RATE_LIMITS } from "./lib/rate-limit.ts";
 import { createClient, newAccount, type TestClient } from "./test/http-client.ts";
 import { createTestApp } from "./test/test-db.ts";
 

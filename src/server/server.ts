@@ -103,6 +103,10 @@ server.listen(env.PORT, env.HOST, () => {
   logger.info(
     `Public address ${env.BASE_URL}; e-mail to ${mailer.describe}; Google sign-in ${env.GOOGLE_CLIENT_ID ? "configured" : "not configured"}`,
   );
+  if (!env.RATE_LIMIT)
+    logger.warn(
+      "RATE_LIMITS=off: every limit (sign-in, sign-up, e-mails, uploads) is off. Only for load tests and benchmarks.",
+    );
 });
 server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EADDRINUSE")

@@ -6,13 +6,13 @@ import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import { verifications } from "../db/schema.ts";
 import type { AppEnv } from "../lib/app-env.ts";
-import { clientIp } from "../lib/client-ip.ts";
 import { createRouter } from "../lib/create-router.ts";
 import { parseJsonObject } from "../lib/json-body.ts";
+import { rateLimit } from "../lib/rate-limit.ts";
 import { getSessionUser } from "../lib/session.ts";
 import { HIDDEN_AUTH_PATHS } from "../modules/docs/openapi-document.ts";
 import type { Auth } from "./auth.ts";
-import { type LimitKey, limitKey, RateLimitStore, type Window } from "./rate-limit.ts";
+import { AUTH_LIMITS } from "./auth-limits.ts";
 
 const passwordPolicyRoute = createRoute({
   method: "get",
@@ -103,66 +103,6 @@ function redirectProblem(fields: Record<string, unknown>, siteOrigins: string[])
   return null;
 }
 
-function tooMany(c: Context, seconds: number, what: string) {
-  c.header("Retry-After", String(seconds));
-  return c.json<ApiError>({ message: `Too many ${what}. Try again in ${seconds} seconds.` }, 429);
-}
-
-interface Limit {
-  what: string;
-  /** Count only failed attempts (sign-in, password checks), or every attempt (sign-up, e-mails sent). */
-  failuresOnly: boolean;
-  keys: (c: Context<AppEnv>, ip: string) => Promise<LimitKey[]>;
-}
-
-/** Takes a turn on every key of `limit` before the request goes on; 429 with Retry-After when one is used up. */
-function rateLimit(limit: Limit, trustProxy: number): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const store = new RateLimitStore(c.var.db);
-    const turn = await store.take(await limit.keys(c, clientIp(c, trustProxy)));
-    if (!turn.allowed) return tooMany(c, turn.retryAfter, limit.what);
-    await next();
-    if (limit.failuresOnly && c.res.status < 400) await turn.release();
-  };
-}
-
-/**
- * Per account and address the limits stop guessing one password from one place. Per account across all
- * addresses the ceiling is ten times higher, so an attacker at one address never locks the owner out at
- * another. Per address they are looser still: one address can be a whole office or school behind NAT.
- * Counted in the database (rate-limit.ts).
- */
-export const RATE_LIMITS = {
-  signIn: {
-    perAccountAndIp: { count: 5, minutes: 15 },
-    perAccount: { count: 50, minutes: 15 },
-    perIp: { count: 100, minutes: 15 },
-  },
-  /** change-password and verify-password: the same, for the signed-in account. */
-  passwordCheck: {
-    perAccountAndIp: { count: 5, minutes: 15 },
-    perAccount: { count: 50, minutes: 15 },
-    perIp: { count: 100, minutes: 15 },
-  },
-  signUp: { perAccount: { count: 5, minutes: 10 }, perIp: { count: 300, minutes: 10 } },
-  resetEmail: { perAccount: { count: 3, minutes: 15 }, perIp: { count: 100, minutes: 15 } },
-  verificationEmail: { perAccount: { count: 3, minutes: 15 }, perIp: { count: 100, minutes: 15 } },
-} as const;
-
-type Scope = keyof typeof RATE_LIMITS;
-
-/** The keys for one kind of limit: per address always, per account (and account and address) when known. */
-function keysFor(scope: Scope, ip: string, account: string | null): LimitKey[] {
-  const limits = RATE_LIMITS[scope] as Record<string, Window>;
-  const keys: LimitKey[] = [{ key: limitKey(scope, "ip", ip), window: limits.perIp as Window }];
-  if (account) {
-    keys.push({ key: limitKey(scope, "account", account), window: limits.perAccount as Window });
-    if (limits.perAccountAndIp)
-      keys.push({ key: limitKey(scope, "account+ip", account, ip), window: limits.perAccountAndIp });
-  }
-  return keys;
-}
-
 /**
  * better-auth refuses a signed-in POST without Origin. The cross-origin guard in app.ts has already let
  * through only writes that no browser page made on another site's behalf, so those speak for the site.
@@ -182,12 +122,7 @@ function forwardedRequest(c: Context<AppEnv>, siteOrigin: string): Request {
 /** The password policy, the limits and checks in front of better-auth, and better-auth itself under /auth. */
 export function createAuthRouter(
   auth: Auth,
-  {
-    rateLimits,
-    siteOrigins,
-    googleConfigured,
-    trustProxy = 0,
-  }: { rateLimits: boolean; siteOrigins: string[]; googleConfigured: boolean; trustProxy?: number },
+  { siteOrigins, googleConfigured }: { siteOrigins: string[]; googleConfigured: boolean },
 ) {
   const router = createRouter();
   router.openapi(passwordPolicyRoute, (c) => c.json({ ...PASSWORD_POLICY }, 200));
@@ -205,36 +140,12 @@ export function createAuthRouter(
     return c.json({ valid: found !== undefined }, 200);
   });
 
-  if (rateLimits) {
-    const byEmail = (scope: Scope) => async (c: Context<AppEnv>, ip: string) =>
-      keysFor(scope, ip, bodyEmail(c));
-    const bySession = (scope: Scope) => async (c: Context<AppEnv>, ip: string) =>
-      keysFor(scope, ip, (await getSessionUser(c))?.id ?? null);
-    const limits: Array<[string, Limit]> = [
-      [
-        "/auth/sign-in/email",
-        { what: "failed sign-in attempts", failuresOnly: true, keys: byEmail("signIn") },
-      ],
-      [
-        "/auth/change-password",
-        { what: "failed password attempts", failuresOnly: true, keys: bySession("passwordCheck") },
-      ],
-      [
-        "/auth/verify-password",
-        { what: "failed password attempts", failuresOnly: true, keys: bySession("passwordCheck") },
-      ],
-      ["/auth/sign-up/email", { what: "sign-up attempts", failuresOnly: false, keys: byEmail("signUp") }],
-      [
-        "/auth/request-password-reset",
-        { what: "password reset requests", failuresOnly: false, keys: byEmail("resetEmail") },
-      ],
-      [
-        "/auth/send-verification-email",
-        { what: "verification e-mails", failuresOnly: false, keys: byEmail("verificationEmail") },
-      ],
-    ];
-    for (const [path, limit] of limits) router.post(path, rateLimit(limit, trustProxy));
-  }
+  const accountOf = {
+    email: bodyEmail,
+    session: async (c: Context<AppEnv>) => (await getSessionUser(c))?.id ?? null,
+  };
+  for (const { path, policy, account } of AUTH_LIMITS)
+    router.post(`/auth${path}`, rateLimit(policy, accountOf[account]));
 
   if (!googleConfigured) {
     // Said plainly, rather than better-auth's bare "Provider not found".

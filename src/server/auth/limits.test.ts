@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { createApp } from "../app.ts";
+import { RATE_LIMITS } from "../lib/rate-limit.ts";
 import { SessionSchema } from "../test/auth-schemas.ts";
 import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
-import { RATE_LIMITS } from "./auth.routes.ts";
 
 /**
  * Limits that hold whatever the encoding, count in the database, and never let an attacker at
@@ -155,7 +155,7 @@ describe("sign-in limits", () => {
     const blocked = await signIn(account.email, account.password, attacker);
     expect(blocked.status).toBe(429);
     expect(ApiErrorSchema.parse(blocked.body).message).toMatch(
-      /^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/,
+      /^Too many failed sign-in attempts\. Try again in \d+ (seconds|minutes)\.$/,
     );
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);

@@ -5,6 +5,7 @@ import type { Env } from "../env.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import type { Logger } from "./logger.ts";
 import type { PublicScope } from "./public-cache.ts";
+import type { Limiter } from "./rate-limit.ts";
 
 /**
  * The types every route module shares, kept apart from app.ts (which imports the route modules), so no
@@ -35,6 +36,8 @@ export interface AppEnv {
     auth: Auth;
     /** Where uploaded photos are kept (storage/photo-storage.ts). */
     storage: PhotoStorage;
+    /** The app's one limiter (lib/rate-limit.ts), used through `rateLimit()` on a route. */
+    limiter: Limiter;
     /** The session's user (null for a visitor), once read (see lib/session.ts). */
     sessionUser?: SessionUser | null;
     /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */

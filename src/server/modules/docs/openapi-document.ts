@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Auth } from "../../auth/auth.ts";
+import { AUTH_LIMITS } from "../../auth/auth-limits.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
 import { isJsonObject, type Json, type JsonObject, objectAt, toJsonObject } from "../../lib/json.ts";
 
@@ -57,17 +58,8 @@ const AUTH_SESSION_REQUIRED = new Set(
     "/account-info",
   ].map((path) => `/auth${path}`),
 );
-/** Auth operations behind the limits of auth.routes.ts. */
-const RATE_LIMITED = new Set(
-  [
-    "/sign-in/email",
-    "/sign-up/email",
-    "/change-password",
-    "/verify-password",
-    "/request-password-reset",
-    "/send-verification-email",
-  ].map((path) => `/auth${path}`),
-);
+/** Auth operations behind a limit: the table auth.routes.ts puts `rateLimit()` in front of. */
+const RATE_LIMITED = new Set(AUTH_LIMITS.map(({ path }) => `/auth${path}`));
 
 /** Links a browser opens: they answer with a redirect. */
 const REDIRECTS = new Set([

@@ -4,10 +4,11 @@ import { z } from "zod";
 import { isPhotoFileName, PHOTO_LIMITS } from "#shared/photos.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
-import { limitKey, RateLimitStore } from "../../auth/rate-limit.ts";
+import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/openapi.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
 import { requireUser } from "../../lib/session.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { processPhoto } from "./photo-processing.ts";
@@ -31,7 +32,10 @@ const uploadPhotoRoute = createRoute({
     `At most ${PHOTO_LIMITS.maxBytes / MB} MB, ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels and`,
     `${PHOTO_LIMITS.perHour} uploads an hour per account.`,
   ].join(" "),
-  middleware: requireUser("Sign in to upload a photo"),
+  middleware: [
+    requireUser("Sign in to upload a photo"),
+    rateLimit<SignedInEnv>("upload", (c) => c.var.user.id),
+  ] as const,
   request: {
     body: {
       required: true,
@@ -64,7 +68,7 @@ const uploadPhotoRoute = createRoute({
       415: "Not a photo in an accepted format (SVG and anything else), or a body that is not multipart/form-data",
     }),
     429: {
-      description: `More than ${PHOTO_LIMITS.perHour} uploads in an hour; wait the number of seconds in Retry-After`,
+      description: `More than ${PHOTO_LIMITS.perHour} uploads in an hour (refused files count too); wait the number of seconds in Retry-After`,
       headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait" }) }),
       content: { "application/json": { schema: ApiErrorSchema } },
     },
@@ -93,20 +97,7 @@ async function readPhotoFile(c: {
 }
 
 export const uploadsRouter = createRouter().openapi(uploadPhotoRoute, async (c) => {
-  const { user, db, storage, config } = c.var;
-  if (config.RATE_LIMIT ?? true) {
-    // Every attempt counts, refused files too: each one costs the server a decode.
-    const turn = await new RateLimitStore(db).take([
-      { key: limitKey("upload", "account", user.id), window: { count: PHOTO_LIMITS.perHour, minutes: 60 } },
-    ]);
-    if (!turn.allowed) {
-      c.header("Retry-After", String(turn.retryAfter));
-      throw new HttpError(
-        429,
-        `You have uploaded ${PHOTO_LIMITS.perHour} photos in the last hour. Try again in ${Math.ceil(turn.retryAfter / 60)} minutes.`,
-      );
-    }
-  }
+  const { user, db, storage } = c.var;
   const photo = await processPhoto(await readPhotoFile(c));
   const url = await storePhoto(db, storage, photo, user.id);
   return c.json({ url, width: photo.width, height: photo.height }, 201);

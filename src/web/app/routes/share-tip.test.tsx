@@ -78,7 +78,7 @@ describe("Share a tip with a photo from the device", () => {
   it.each([
     [413, "The photo is larger than 10 MB"],
     [415, "Choose a photo in JPEG, PNG, WebP, AVIF or HEIC format"],
-    [429, "You have uploaded 30 photos in the last hour. Try again in 12 minutes."],
+    [429, "Too many photo uploads. Try again in 12 minutes."],
   ])("shows the server's message when it refuses the file (%i)", async (status, message) => {
     server.use(http.post("*/api/uploads", () => HttpResponse.json({ message }, { status })));
     renderShare();

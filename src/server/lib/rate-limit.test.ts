@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import type { Db } from "../db/client.ts";
 import { createClient, newAccount } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
-import { RATE_LIMITS } from "./auth.routes.ts";
+import { Limiter, RATE_LIMITS, waitInWords } from "./rate-limit.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ describe("rate limits", () => {
       { schema: ApiErrorSchema },
     );
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts\. Try again in \d+ seconds\./);
+    expect(blocked.body.message).toMatch(/Too many failed sign-in attempts\. Try again in \d+ minutes\./);
     const retryAfter = Number(blocked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -116,6 +117,46 @@ describe("cookies over https", () => {
       expect(cookie).toMatch(/SameSite=Lax/i);
     } finally {
       await secure.close();
+    }
+  });
+});
+
+describe("waitInWords", () => {
+  it("says seconds up to two minutes and whole minutes, rounded up, beyond", () => {
+    expect(waitInWords(1)).toBe("1 second");
+    expect(waitInWords(59)).toBe("59 seconds");
+    expect(waitInWords(119)).toBe("119 seconds");
+    expect(waitInWords(120)).toBe("2 minutes");
+    expect(waitInWords(121)).toBe("3 minutes");
+    expect(waitInWords(3600)).toBe("60 minutes");
+  });
+});
+
+describe("one limiter per app", () => {
+  it("prunes ended windows at most once a minute, however many requests are limited", async () => {
+    const statements: string[] = [];
+    const db = {
+      execute: async () => {
+        statements.push("upsert");
+        return { rows: [{ count: 1, wait: 60 }] };
+      },
+      delete: () => ({
+        where: async () => {
+          statements.push("delete");
+        },
+      }),
+    } as unknown as Db;
+    const limiter = new Limiter(db, { enabled: true, trustProxy: 0 });
+    let now = Date.parse("2026-11-26T10:00:00Z");
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => now);
+    try {
+      for (let i = 0; i < 20; i++) await limiter.take("upload", "127.0.0.1", `account-${i}`);
+      expect(statements.filter((s) => s === "delete")).toHaveLength(1);
+      now += 61_000;
+      await limiter.take("upload", "127.0.0.1", "account-x");
+      expect(statements.filter((s) => s === "delete")).toHaveLength(2);
+    } finally {
+      clock.mockRestore();
     }
   });
 });

@@ -1,0 +1,220 @@
+import { createHash } from "node:crypto";
+import { lt, sql } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { z } from "zod";
+import { PHOTO_LIMITS } from "#shared/photos.ts";
+import type { ApiError } from "#shared/schemas/common.ts";
+import type { Db } from "../db/client.ts";
+import { rateLimitHits } from "../db/schema.ts";
+import type { AppEnv } from "./app-env.ts";
+import { clientIp } from "./client-ip.ts";
+
+/** One limit: at most `count` hits per fixed window of `minutes`. */
+export interface Window {
+  count: number;
+  minutes: number;
+}
+
+/** A key to count and its limit: e.g. failed sign-ins for one account from one address. */
+export interface LimitKey {
+  key: string;
+  window: Window;
+}
+
+/** What taking a turn answered: go ahead (and later `release` if the turn should not count), or wait. */
+export type Turn = { allowed: true; release: () => Promise<void> } | { allowed: false; retryAfter: number };
+
+/** What the upsert in `take` returns: `execute` leaves rows untyped, whichever driver is behind Db. */
+const UpsertResultSchema = z.object({
+  rows: z.array(z.object({ count: z.number().int(), wait: z.number().int() })),
+});
+
+/** Keys are hashed: the table then holds no e-mail or address, and every key has the same size. */
+export function limitKey(...parts: string[]): string {
+  return createHash("sha256").update(parts.join("\u0000")).digest("base64url");
+}
+
+/**
+ * Fixed-window counters in the database (table rate_limit_hits), so they survive a restart and several
+ * servers on one database share them. A turn is reserved before the attempt it guards, by one atomic
+ * upsert per key: fifty parallel guesses cannot all pass a limit of five, because each sees the count
+ * the others already added. A refused turn gives its reservations back at once; a turn that should not
+ * count (a successful sign-in) gives them back afterwards.
+ */
+export class RateLimitStore {
+  private lastPrune = 0;
+
+  constructor(private readonly db: Db) {}
+
+  async take(keys: LimitKey[]): Promise<Turn> {
+    const taken: string[] = [];
+    let retryAfter = 0;
+    for (const { key, window } of keys) {
+      const result = UpsertResultSchema.parse(
+        await this.db.execute(sql`
+          insert into ${rateLimitHits} (key, count, reset_at)
+          values (${key}, 1, now() + make_interval(mins => ${window.minutes}))
+          on conflict (key) do update set
+            count = case when ${rateLimitHits.resetAt} <= now() then 1 else ${rateLimitHits.count} + 1 end,
+            reset_at = case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end
+          returning count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as wait
+        `),
+      );
+      const row = result.rows[0];
+      taken.push(key);
+      if (row && row.count > window.count) retryAfter = Math.max(retryAfter, row.wait);
+    }
+    void this.pruneNowAndThen();
+    if (retryAfter > 0) {
+      await this.give(taken);
+      return { allowed: false, retryAfter };
+    }
+    return { allowed: true, release: () => this.give(taken) };
+  }
+
+  private async give(keys: string[]) {
+    for (const key of keys)
+      await this.db.execute(
+        sql`update ${rateLimitHits} set count = greatest(${rateLimitHits.count} - 1, 0) where key = ${key} and reset_at > now()`,
+      );
+  }
+
+  /** Drops windows that ended over an hour ago, at most once a minute. */
+  private async pruneNowAndThen() {
+    const now = Date.now();
+    if (now - this.lastPrune < 60_000) return;
+    this.lastPrune = now;
+    await this.db
+      .delete(rateLimitHits)
+      .where(lt(rateLimitHits.resetAt, new Date(now - 60 * 60_000)))
+      .catch(() => {});
+  }
+}
+
+/**
+ * What one limit counts and how much of it: per client address always, and per account (and per account
+ * and address) when the request names or is one. `failuresOnly` counts only attempts that fail (guessing
+ * a password), otherwise every attempt (each one sends an e-mail or costs a photo decode).
+ */
+export interface Policy {
+  /** Plural, for the refusal: "Too many <what>." */
+  what: string;
+  failuresOnly: boolean;
+  perIp?: Window;
+  perAccount?: Window;
+  perAccountAndIp?: Window;
+}
+
+/**
+ * Every limit of the site, in one table. Per account and address the sign-in limits stop guessing one
+ * password from one place. Per account across all addresses the ceiling is ten times higher, so an
+ * attacker at one address never locks the owner out at another. Per address they are looser still: one
+ * address can be a whole office or school behind NAT.
+ */
+export const RATE_LIMITS = {
+  signIn: {
+    what: "failed sign-in attempts",
+    failuresOnly: true,
+    perAccountAndIp: { count: 5, minutes: 15 },
+    perAccount: { count: 50, minutes: 15 },
+    perIp: { count: 100, minutes: 15 },
+  },
+  /** change-password and verify-password: the same, for the signed-in account. */
+  passwordCheck: {
+    what: "failed password attempts",
+    failuresOnly: true,
+    perAccountAndIp: { count: 5, minutes: 15 },
+    perAccount: { count: 50, minutes: 15 },
+    perIp: { count: 100, minutes: 15 },
+  },
+  signUp: {
+    what: "sign-up attempts",
+    failuresOnly: false,
+    perAccount: { count: 5, minutes: 10 },
+    perIp: { count: 300, minutes: 10 },
+  },
+  resetEmail: {
+    what: "password reset requests",
+    failuresOnly: false,
+    perAccount: { count: 3, minutes: 15 },
+    perIp: { count: 100, minutes: 15 },
+  },
+  verificationEmail: {
+    what: "verification e-mails",
+    failuresOnly: false,
+    perAccount: { count: 3, minutes: 15 },
+    perIp: { count: 100, minutes: 15 },
+  },
+  /** Refused files count too: each one costs the server a decode. */
+  upload: {
+    what: "photo uploads",
+    failuresOnly: false,
+    perAccount: { count: PHOTO_LIMITS.perHour, minutes: 60 },
+  },
+} as const satisfies Record<string, Policy>;
+
+export type PolicyName = keyof typeof RATE_LIMITS;
+
+/**
+ * The site's one limiter, made once per app: its store's pruning ("at most once a minute") then holds,
+ * and `enabled: false` (RATE_LIMITS=off, for load tests and benchmarks) turns every limit off at once.
+ */
+export class Limiter {
+  private readonly store: RateLimitStore;
+
+  constructor(
+    db: Db,
+    readonly options: { enabled: boolean; trustProxy: number },
+  ) {
+    this.store = new RateLimitStore(db);
+  }
+
+  /** The keys `policy` counts for this address and account. */
+  keys(policy: PolicyName, ip: string, account: string | null): LimitKey[] {
+    const windows: Policy = RATE_LIMITS[policy];
+    const keys: LimitKey[] = [];
+    if (windows.perIp) keys.push({ key: limitKey(policy, "ip", ip), window: windows.perIp });
+    if (account) {
+      if (windows.perAccount)
+        keys.push({ key: limitKey(policy, "account", account), window: windows.perAccount });
+      if (windows.perAccountAndIp)
+        keys.push({ key: limitKey(policy, "account+ip", account, ip), window: windows.perAccountAndIp });
+    }
+    return keys;
+  }
+
+  take(policy: PolicyName, ip: string, account: string | null): Promise<Turn> {
+    return this.store.take(this.keys(policy, ip, account));
+  }
+}
+
+/** A wait as a person reads it: seconds up to two minutes, whole minutes (rounded up) beyond. */
+export function waitInWords(seconds: number): string {
+  if (seconds < 120) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** The one refusal of every limit: 429, Retry-After in seconds, and the same sentence shape. */
+export function tooMany(c: Context, seconds: number, what: string) {
+  c.header("Retry-After", String(seconds));
+  return c.json<ApiError>({ message: `Too many ${what}. Try again in ${waitInWords(seconds)}.` }, 429);
+}
+
+/**
+ * A route's limit, as middleware: takes a turn of `policy` for the client's address and the account that
+ * `account` names (an e-mail in the body, the signed-in user), before the route runs; 429 when one is used
+ * up. A turn of a failures-only policy is given back when the route succeeds.
+ */
+export function rateLimit<E extends AppEnv>(
+  policy: PolicyName,
+  account: (c: Context<E>) => string | null | Promise<string | null>,
+): MiddlewareHandler<E> {
+  return async (c, next) => {
+    const { limiter } = c.var;
+    if (!limiter.options.enabled) return next();
+    const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await account(c));
+    if (!turn.allowed) return tooMany(c, turn.retryAfter, RATE_LIMITS[policy].what);
+    await next();
+    if (RATE_LIMITS[policy].failuresOnly && c.res.status < 400) await turn.release();
+  };
+}
