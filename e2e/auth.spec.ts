@@ -455,3 +455,35 @@ test("a visitor who presses See More is told on the login page why, and comes ba
   await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
   await expect(page.getByText(/^Sign in to /)).toHaveCount(0);
 });
+
+test("a session that has ended signs the navbar out", async ({ page, context, login }) => {
+  const me = await login();
+  await page.goto("/browse-tips");
+  await expect(page.getByRole("link", { name: `${me.name}: your profile` })).toBeVisible();
+  await context.clearCookies();
+  // Coming back to the tab reads the session again.
+  await page.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+    window.dispatchEvent(new Event("visibilitychange"));
+  });
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("link", { name: `${me.name}: your profile` })).toHaveCount(0);
+});
+
+test.describe("after the session ends", () => {
+  test.use({ allowConsoleErrors: [/401 \(Unauthorized\)/] });
+
+  test("an action refused with 401 signs the page out at once", async ({ page, login, createTip }) => {
+    await login();
+    const tip = await createTip();
+    await page.goto(`/tips/${tip._id}`);
+    await expect(page.getByRole("button", { name: "Like" })).toBeVisible();
+    // The session ends on the server while the page is open: its next call is refused.
+    await page.route("**/api/tips/*/like", (route) =>
+      route.fulfill({ status: 401, json: { message: "Sign in first" } }),
+    );
+    await page.route("**/api/auth/get-session", (route) => route.fulfill({ json: null }));
+    await page.getByRole("button", { name: "Like" }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+});

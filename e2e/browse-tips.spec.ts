@@ -218,3 +218,29 @@ test.describe("policy pages", () => {
     });
   }
 });
+
+test("Browse's level filter and search each add a history entry, so Back undoes them", async ({
+  page,
+  login,
+  createTip,
+  searchWord,
+}) => {
+  await login();
+  await createTip({ difficulty: "Hard" });
+  await createTip({ difficulty: "Easy" });
+  await page.goto(`/browse-tips?q=${searchWord}`);
+  await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(2);
+  await page.getByLabel("Filter by Level").selectOption("Hard");
+  await expect(page).toHaveURL(/level=Hard/);
+  await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(1);
+  await page.getByLabel("Search tips").fill(`${searchWord}x`);
+  await expect(page).toHaveURL(new RegExp(`q=${searchWord}x`));
+  await expect(page.getByText("No public tips found.")).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`q=${searchWord}&level=Hard$`));
+  await expect(page.getByLabel("Search tips")).toHaveValue(searchWord);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`q=${searchWord}$`));
+  await expect(page.getByLabel("Filter by Level")).toHaveValue("");
+  await expect(page.getByRole("table").locator("tbody tr")).toHaveCount(2);
+});

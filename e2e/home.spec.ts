@@ -152,3 +152,28 @@ test.describe("home page", () => {
     await expect(stories.getByText("After", { exact: true })).toHaveCount(3);
   });
 });
+
+test("the banner keeps its height while the title types itself out", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto("/");
+  const banner = page.getByRole("region", { name: "Featured events" });
+  const typed = banner.getByTestId("typed-title").first();
+  await expect.poll(async () => ((await typed.textContent()) ?? "").length).toBeGreaterThan(1);
+  const heights = new Set<number>();
+  // Sample the height while the typing goes on (every frame, for a second and a half).
+  const sampled = await banner.evaluate(
+    (element) =>
+      new Promise<number[]>((resolve) => {
+        const seen: number[] = [];
+        const started = performance.now();
+        const tick = () => {
+          seen.push(Math.round(element.getBoundingClientRect().height));
+          if (performance.now() - started < 1500) requestAnimationFrame(tick);
+          else resolve(seen);
+        };
+        tick();
+      }),
+  );
+  for (const height of sampled) heights.add(height);
+  expect([...heights]).toHaveLength(1);
+});

@@ -190,3 +190,64 @@ test("the built app revalidates its HTML and caches its hashed assets for a year
   expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(asset.headers()["content-type"]).toContain("javascript");
 });
+
+test.describe("the navbar", () => {
+  for (const width of [1024, 1100, 1167, 1280]) {
+    test(`signed in, with the Dashboard link, fits ${width} px without sideways scrolling`, async ({
+      page,
+      login,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await login();
+      await page.goto("/browse-tips");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+      await expect(nav.getByRole("button", { name: "Logout" })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("the menu closes on Esc, giving focus back to its button, and on a tap outside it", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      const toggle = page.getByRole("button", { name: "Open menu" });
+      await toggle.click();
+      const search = page.getByPlaceholder("Search...");
+      await expect(search).toBeVisible();
+      await search.focus();
+      await page.keyboard.press("Escape");
+      await expect(search).toBeHidden();
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(search).toBeVisible();
+      await page.mouse.click(200, 700);
+      await expect(search).toBeHidden();
+    });
+  });
+});
+
+test("an unknown address answers HTTP 404 and shows the 404 page", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: /The page cannot be found/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  expect((await page.request.get("/dashboard/nothing-here")).status()).toBe(404);
+  expect((await page.request.get("/browse-tips")).status()).toBe(200);
+});
+
+test("no page load warns about a missing HydrateFallback", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  for (const path of ["/", "/browse-tips", "/auth/login"]) {
+    await page.goto(path);
+    await expect(page.locator("main")).toBeVisible();
+  }
+  expect(warnings.filter((text) => /HydrateFallback/.test(text))).toEqual([]);
+});

@@ -407,3 +407,85 @@ for (const theme of ["light", "dark"] as const) {
     await expectNoA11yViolations(page, `update (${theme})`);
   });
 }
+
+test("the share form's category starts on a Select prompt and must be chosen", async ({ page, login }) => {
+  await login();
+  await page.goto("/share-garden-tip");
+  const category = page.getByLabel("Category");
+  await expect(category).toHaveValue("");
+  await expect(category.locator("option").first()).toHaveText("Select");
+  await page.getByRole("button", { name: "Share Tip" }).click();
+  await expect(page.getByText("Choose a category")).toBeVisible();
+});
+
+test("a 120-character unbroken title leaves My Tips' actions in reach, on a desktop and on a phone", async ({
+  page,
+  login,
+  createTip,
+}) => {
+  await login();
+  const tip = await createTip({ title: "Abcdefghij".repeat(10) });
+  expect(tip.title.length).toBeGreaterThan(100);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto("/my-tips");
+    await expect(page.getByRole("button", { name: `Delete ${tip.title}` })).toBeInViewport();
+    await expect(page.getByRole("link", { name: `Update ${tip.title}` })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});
+
+test("a right-to-left title is laid out right to left wherever it shows", async ({
+  page,
+  login,
+  createTip,
+}) => {
+  await login();
+  const tip = await createTip({ title: "ري النباتات في الصباح الباكر" });
+  await page.goto(`/tips/${tip._id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveAttribute("dir", "auto");
+  expect(await page.getByRole("heading", { level: 1 }).evaluate((h) => getComputedStyle(h).direction)).toBe(
+    "rtl",
+  );
+  await page.goto("/my-tips");
+  const link = page.getByRole("link", { name: tip.title, exact: true });
+  expect(await link.evaluate((a) => getComputedStyle(a).direction)).toBe("rtl");
+});
+
+test.describe("offline", () => {
+  test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to fetch|Failed to load resource/] });
+
+  test("a share says the server cannot be reached and keeps the form; a like is taken back", async ({
+    page,
+    context,
+    login,
+    createTip,
+    searchWord,
+  }) => {
+    await login();
+    const tip = await createTip();
+    await page.goto(`/tips/${tip._id}`);
+    await expect(page.getByText("0 likes")).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Like" }).click();
+    await expect(page.getByText(/Your like could not be saved: We could not reach the server/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Like" })).toBeEnabled();
+    await expect(page.getByText("0 likes")).toBeVisible();
+    await context.setOffline(false);
+
+    await page.goto("/share-garden-tip");
+    await page.getByLabel("Title").fill(`Offline tip ${searchWord}`);
+    await page.getByLabel("Plant type").fill("Chard");
+    await page.getByLabel("Category").selectOption("Vegetables");
+    await page.getByLabel("Image URL").fill("https://example.com/chard.jpg");
+    await page.getByLabel("Description").fill("Cut the outer leaves and the plant keeps going.");
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Share Tip" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "We could not reach the server" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Share Tip" })).toBeEnabled();
+    await expect(page.getByLabel("Title")).toHaveValue(`Offline tip ${searchWord}`);
+    await context.setOffline(false);
+    await page.getByRole("button", { name: "Share Tip" }).click();
+    await expect(page.getByText("Tip submitted successfully!")).toBeVisible();
+  });
+});
