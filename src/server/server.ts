@@ -9,7 +9,6 @@ import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { webDistDir } from "./lib/paths.ts";
 import { hasSessionCookie, PublicCache, replyFor } from "./lib/public-cache.ts";
-import { followPublicChanges } from "./lib/public-changes.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { startPhotoSweep } from "./modules/uploads/uploads.service.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
@@ -55,9 +54,11 @@ const stopPhotoSweep = startPhotoSweep({ db: database.db, storage, logger });
 logger.info(`Uploaded photos are kept in ${storage.describe}`);
 // Public answers are kept between requests and dropped on every change, from this instance or another.
 const publicCache = new PublicCache();
-const publicChanges = await followPublicChanges(database, publicCache).catch((error: unknown) =>
-  fail(`cannot listen for database changes: ${error instanceof Error ? error.message : String(error)}`),
-);
+const stopFollowingChanges = await publicCache
+  .follow(database)
+  .catch((error: unknown) =>
+    fail(`cannot listen for database changes: ${error instanceof Error ? error.message : String(error)}`),
+  );
 const app = createApp({
   storage,
   publicCache,
@@ -127,7 +128,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   server.close(async () => {
-    await publicChanges.stop().catch(() => {});
+    await stopFollowingChanges().catch(() => {});
     await database.close().catch((error) => logger.error("Closing the database failed", error));
     process.exit(0);
   });

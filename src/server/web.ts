@@ -7,7 +7,7 @@ import type { Context, Hono } from "hono";
 import { isSiteRoute } from "#shared/site-routes.ts";
 import { SSR_STATE_ID } from "#shared/ssr.ts";
 import type { AppEnv } from "./lib/app-env.ts";
-import { hasSessionCookie, matchesEtag, replyFor } from "./lib/public-cache.ts";
+import { hasSessionCookie, matchesEtag, PUBLIC_TABLES, replyFor } from "./lib/public-cache.ts";
 import { markPublic, toResponse } from "./lib/public-cache-layer.ts";
 
 /** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx): the server's rendering of a page. */
@@ -262,7 +262,7 @@ export function serveWeb(
     }
     if (!hasSessionCookie(c.req.header("Cookie"))) {
       // Every visitor gets the same page: kept and reused like a public API answer, until data changes.
-      markPublic(c, "visitor");
+      markPublic(c, "visitor", PUBLIC_TABLES);
       return c.html(html, status);
     }
     // A signed-in person's page is their own: compressed for them, never kept.
@@ -273,6 +273,7 @@ export function serveWeb(
         ["cache-control", "no-cache"],
       ] as Array<[string, string]>,
       scope: "visitor" as const,
+      reads: [],
       etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
     };
     const reply = replyFor(answer, {

@@ -23,12 +23,33 @@ export interface Database {
   location: string;
   migrate(): Promise<void>;
   /**
-   * Calls `onNotify` for every NOTIFY on `channel`, from any session or instance, and `onNotify` once
-   * more after a lost listening connection is back (what was sent meanwhile is unknown). Resolves once
-   * listening; the returned function stops it.
+   * Follows every NOTIFY on `channel`, from any session or instance, and says how far the listening
+   * connection can be trusted (see `Listener`). Resolves once listening; the returned function stops it.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, listener: Listener, options?: ListenOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * What a LISTEN reports. `notify` gets each payload, in commit order. `trustedUntil` says until when
+ * nothing can have been missed: it moves on with every heartbeat that comes back (forever, for the
+ * embedded database, which cannot lose its connection). `lost` comes at once when the connection is
+ * known to be gone; `back` when a new one listens, after which what was sent meanwhile is unknown.
+ */
+export interface Listener {
+  notify(payload: string): void;
+  trustedUntil(time: number): void;
+  lost(): void;
+  back(): void;
+}
+
+export interface ListenOptions {
+  /**
+   * How often the listening connection proves it is alive by a NOTIFY to itself. A connection that
+   * dies silently (a firewall dropping an idle connection: no error, no more notifications) is given
+   * up after three beats without an answer, and the cache stops trusting it after the same time.
+   */
+  heartbeatMs?: number;
 }
 
 export class DatabaseUnavailableError extends Error {
@@ -74,54 +95,103 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
         client.release();
       }
     },
-    listen: (channel, onNotify) => listenPostgres(databaseUrl, channel, onNotify),
+    listen: (channel, listener, options) => listenPostgres(databaseUrl, channel, listener, options),
     close: () => pool.end(),
   };
 }
 
-/** A dedicated connection that LISTENs, reconnecting (after 1 s, then each second) when it is lost. */
+/**
+ * A dedicated connection that LISTENs, with TCP keepalive and a heartbeat (`ListenOptions`), reconnecting
+ * every half second while it is lost.
+ */
 async function listenPostgres(
   databaseUrl: string,
   channel: string,
-  onNotify: (payload: string) => void,
+  listener: Listener,
+  { heartbeatMs = 1000 }: ListenOptions = {},
 ): Promise<() => Promise<void>> {
+  const beatChannel = `${channel}_beat_${process.pid}_${Math.random().toString(36).slice(2)}`;
+  const patience = heartbeatMs * 3;
   let stopped = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
+  let lastBeat = 0;
+
+  const drop = (lostClient: pg.Client) => {
+    if (client !== lostClient) return;
+    client = null;
+    listener.lost();
+    lostClient.end().catch(() => {});
+    // A silently dead socket never finishes `end()`: closed here, so nothing waits on it.
+    (
+      lostClient as unknown as { connection?: { stream?: { destroy(): void } } }
+    ).connection?.stream?.destroy();
+    if (!stopped) retry = setTimeout(reconnect, 500);
+  };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
-    next.on("notification", (message) => {
-      if (message.channel === channel) onNotify(message.payload ?? "");
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5_000,
     });
-    const lost = () => {
-      if (stopped || client !== next) return;
-      client = null;
+    next.on("notification", (message) => {
+      if (message.channel === channel) listener.notify(message.payload ?? "");
+      else if (message.channel === beatChannel && client === next) {
+        lastBeat = Date.now();
+        listener.trustedUntil(lastBeat + patience);
+      }
+    });
+    next.on("error", () => drop(next));
+    next.on("end", () => drop(next));
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      await next.query(`listen ${pg.escapeIdentifier(beatChannel)}`);
+    } catch (error) {
       next.end().catch(() => {});
-      retry = setTimeout(reconnect, 1000);
-    };
-    next.on("error", lost);
-    next.on("end", lost);
-    await next.connect();
-    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+      throw error;
+    }
     client = next;
+    beating = false;
+    lastBeat = Date.now();
+    listener.trustedUntil(lastBeat + patience);
   };
   const reconnect = () => {
     retry = null;
     if (stopped) return;
     connect().then(
-      // Changes made while nobody listened are unknown: treat them as one.
-      () => onNotify(""),
+      () => listener.back(),
       () => {
-        if (!stopped) retry = setTimeout(reconnect, 1000);
+        if (!stopped) retry = setTimeout(reconnect, 500);
       },
     );
   };
+  let beating = false;
+  const heartbeat = setInterval(() => {
+    const current = client;
+    if (!current) return;
+    if (Date.now() - lastBeat > patience) return drop(current);
+    // One beat at a time: on a dead socket the last one never answers, and that is the signal.
+    if (beating) return;
+    beating = true;
+    current
+      .query("select pg_notify($1, '')", [beatChannel])
+      .catch(() => {})
+      .finally(() => {
+        if (client === current) beating = false;
+      });
+  }, heartbeatMs);
+  heartbeat.unref();
+
   await connect();
   return async () => {
     stopped = true;
+    clearInterval(heartbeat);
     if (retry) clearTimeout(retry);
-    await client?.end().catch(() => {});
+    const last = client;
     client = null;
+    await last?.end().catch(() => {});
   };
 }
 
@@ -149,8 +219,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     async migrate() {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
     },
-    async listen(channel, onNotify) {
-      const unlisten = await client.listen(channel, onNotify);
+    async listen(channel, listener) {
+      const unlisten = await client.listen(channel, (payload) => listener.notify(payload));
+      // In the same process as the database: the connection cannot be lost.
+      listener.trustedUntil(Number.POSITIVE_INFINITY);
       return () => unlisten();
     },
     async close() {

@@ -4,7 +4,7 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import type { Logger } from "./logger.ts";
-import type { PublicScope } from "./public-cache.ts";
+import type { PublicScope, PublicTable } from "./public-cache.ts";
 import type { Limiter } from "./rate-limit.ts";
 
 /**
@@ -43,7 +43,7 @@ export interface AppEnv {
     /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */
     jsonBody?: Record<string, unknown>;
     /** Set by a route whose answer is public and may be cached (lib/public-cache-layer.ts). */
-    publicScope?: PublicScope;
+    publicScope?: { scope: PublicScope; reads: readonly PublicTable[] };
   };
 }
 

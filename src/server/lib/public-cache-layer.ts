@@ -5,6 +5,7 @@ import {
   hasSessionCookie,
   type PublicCache,
   type PublicScope,
+  type PublicTable,
   type Reply,
   replyFor,
 } from "./public-cache.ts";
@@ -17,10 +18,15 @@ export function cacheKey(url: string): string {
 
 /**
  * Marks this answer as public: the same bytes for every visitor (`"visitor"`), or for everyone, signed
- * in or not (`"everyone"`). Browsers revalidate it (ETag) rather than reuse it unasked: never stale.
+ * in or not (`"everyone"`), read from `reads` (an answer that reads nothing stays until a restart).
+ * Browsers revalidate it (ETag) rather than reuse it unasked: never stale.
  */
-export function markPublic(c: Pick<Context<AppEnv>, "set" | "header">, scope: PublicScope) {
-  c.set("publicScope", scope);
+export function markPublic(
+  c: Pick<Context<AppEnv>, "set" | "header">,
+  scope: PublicScope,
+  reads: readonly PublicTable[],
+) {
+  c.set("publicScope", { scope, reads });
   c.header("Cache-Control", "no-cache");
 }
 
@@ -33,25 +39,21 @@ export function toResponse(reply: Reply): Response {
 }
 
 /**
- * The app's side of the public-answer cache (lib/public-cache.ts): answers GETs from it, stores what the
- * routes mark public (API answers and server-rendered pages), and clears it after every write it did not
- * refuse. Registered first, so a stored
- * answer carries every header the app adds and a hit skips all the rest.
+ * The app's side of the public-answer cache (lib/public-cache.ts): answers GETs from it and stores what
+ * the routes mark public (API answers and server-rendered pages). Only committed changes empty it, through
+ * the change feed; a request that may have written waits, before it answers, until its own change is in,
+ * so its author's next read shows it. A refused request (4xx) changed nothing and does not wait.
+ * Registered first, so a stored answer carries every header the app adds and a hit skips all the rest.
  */
 export function publicCacheLayer(cache: PublicCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { method } = c.req;
     if (method !== "GET" && method !== "HEAD") {
-      let refused = false;
       try {
         await next();
-        // A refused write (no session, not the author, a bad body, a limit) changed nothing: the answers
-        // stay, so a bot's refused requests cannot keep every visitor's read on the database.
-        refused = c.res.status >= 400 && c.res.status < 500;
       } finally {
-        // Whatever it changed (a tip, a like, a name): answers read before are stale now. A failure
-        // (5xx, a thrown error) may have changed something before it failed: stale too.
-        if (method !== "OPTIONS" && !refused) cache.invalidate();
+        // A failure (5xx, a thrown error) may have committed something before it failed: waited for too.
+        if (method !== "OPTIONS" && !(c.res.status >= 400 && c.res.status < 500)) await cache.settled();
       }
       return;
     }
@@ -67,11 +69,11 @@ export function publicCacheLayer(cache: PublicCache): MiddlewareHandler<AppEnv> 
 
     const generation = cache.generation;
     await next();
-    const scope = c.get("publicScope");
-    if (!scope || c.res.status !== 200 || (signedIn && scope === "visitor")) return;
+    const marked = c.get("publicScope");
+    if (!marked || c.res.status !== 200 || (signedIn && marked.scope === "visitor")) return;
     const body = Buffer.from(await c.res.arrayBuffer());
     const headers = [...c.res.headers].filter(([name]) => name !== "content-length");
-    const answer = { body, headers, scope };
+    const answer = { body, headers, scope: marked.scope, reads: marked.reads };
     const stored = method === "GET" ? cache.set(key, generation, answer) : null;
     c.res = toResponse(replyFor(stored ?? { ...answer, etag: etagOf(body) }, request));
   };

@@ -1,25 +1,41 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { Database, ListenOptions } from "../db/client.ts";
 
 /**
- * Public answers, serialized once and reused until a write makes them stale (ADR 022).
+ * Public answers, serialized once and reused until a committed change makes them stale (ADR 022, 026).
  *
- * A route marks an answer as public (`markPublic`): the same bytes for every visitor, or for everyone
- * (`scope: "everyone"`, e.g. the public tip list, which has nothing per user). The first request builds
- * it through the whole app; later ones get the stored bytes, their ETag (304 on If-None-Match) and a
- * compressed copy when asked, from `lookup`, which both the app and the server's fast path use.
+ * A route marks an answer as public (`markPublic` in public-cache-layer.ts): the same bytes for every
+ * visitor, or for everyone (`scope: "everyone"`, e.g. the public tip list, which has nothing per user),
+ * and names the tables it read. The first request builds it through the whole app; later ones get the
+ * stored bytes, their ETag (304 on If-None-Match) and a compressed copy when asked, from `get` and
+ * `replyFor`, which both the app and the server's fast path use.
  *
- * Never stale: every write through the API clears the cache (`invalidate`), and so does a notification
- * from the database (each instance LISTENs; triggers on the tables behind public answers NOTIFY on every
- * change, whoever makes it). An answer read while a write happened is not stored: `generation` is
- * taken before the read and compared when storing.
+ * Never stale. Triggers on every table in `PUBLIC_TABLES` NOTIFY the table's name when a change commits,
+ * whoever makes it (this instance, another, a tool), and `follow` drops the answers that read it. A
+ * request's own write is in before it answers: `afterWrite` waits for its notification. An answer read
+ * while a change happened is not stored (`generation`). While the listening connection is lost, or its
+ * heartbeat has not come back in time, nothing is served from the cache or stored in it; when it is back,
+ * the cache starts empty.
  */
+
+/** The tables public answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010). */
+export const PUBLIC_TABLES = ["tips", "gardeners"] as const;
+export type PublicTable = (typeof PUBLIC_TABLES)[number];
+
+/** The channel those triggers notify on; a payload is the changed table's name. */
+export const PUBLIC_CHANGE_CHANNEL = "public_change";
+const SYNC_PREFIX = "sync:";
+
 export interface PublicAnswer {
   body: Buffer;
   etag: string;
   /** Every header of the answer as the app made it (security headers included), but the length. */
   headers: Array<[string, string]>;
   scope: PublicScope;
+  /** The tables the answer was read from: a change to any of them drops it. */
+  reads: readonly PublicTable[];
   /** The replies, made on first request for each encoding (and 304), then sent as they are. */
   replies?: Partial<Record<"identity" | "br" | "gzip" | "notModified", PreparedReply>>;
 }
@@ -51,6 +67,9 @@ export class PublicCache {
   private entries = new Map<string, PublicAnswer>();
   private bytes = 0;
   private version = 0;
+  /** Until when the change feed is known to have missed nothing; 0 until `follow` listens. */
+  private trustedUntil = 0;
+  private settle: ((timeoutMs: number) => Promise<void>) | null = null;
 
   /** Changes on every invalidation; read it before reading the database for an answer. */
   get generation(): number {
@@ -61,16 +80,22 @@ export class PublicCache {
     return this.entries.size;
   }
 
-  /** The stored answer for `key`, if `signedIn` may share it. */
+  /** Whether answers may be served and stored now: the change feed is listening and answering. */
+  get live(): boolean {
+    return Date.now() < this.trustedUntil;
+  }
+
+  /** The stored answer for `key`, if `signedIn` may share it and the cache is live. */
   get(key: string, signedIn: boolean): PublicAnswer | undefined {
+    if (this.entries.size === 0 || !this.live) return undefined;
     const entry = this.entries.get(key);
     if (!entry || (signedIn && entry.scope !== "everyone")) return undefined;
     return entry;
   }
 
-  /** Stores an answer read at `generation`, unless the cache was invalidated since. */
+  /** Stores an answer read at `generation`, unless the cache was invalidated since or is not live. */
   set(key: string, generation: number, answer: Omit<PublicAnswer, "etag">): PublicAnswer | null {
-    if (generation !== this.version) return null;
+    if (generation !== this.version || !this.live) return null;
     const entry: PublicAnswer = { ...answer, etag: etagOf(answer.body) };
     const previous = this.entries.get(key);
     if (previous) this.bytes -= previous.body.length;
@@ -85,10 +110,91 @@ export class PublicCache {
     return entry;
   }
 
+  /** Drops the answers that read `table`; with no known table, every answer. */
+  changed(table: string): void {
+    if (!(PUBLIC_TABLES as readonly string[]).includes(table)) {
+      this.invalidate();
+      return;
+    }
+    this.version += 1;
+    for (const [key, entry] of this.entries)
+      if ((entry.reads as readonly string[]).includes(table)) {
+        this.entries.delete(key);
+        this.bytes -= entry.body.length;
+      }
+  }
+
   invalidate(): void {
     this.version += 1;
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  /**
+   * Listens for committed changes to the public tables and keeps the cache true to them (see above).
+   * Until this resolves the cache serves nothing. The returned function stops listening.
+   */
+  async follow(
+    database: Pick<Database, "listen" | "db">,
+    options: ListenOptions = {},
+  ): Promise<() => Promise<void>> {
+    const waiting = new Map<string, () => void>();
+    const stop = await database.listen(
+      PUBLIC_CHANGE_CHANNEL,
+      {
+        notify: (payload) => {
+          if (!payload.startsWith(SYNC_PREFIX)) {
+            this.changed(payload);
+            return;
+          }
+          waiting.get(payload)?.();
+          waiting.delete(payload);
+        },
+        trustedUntil: (time) => {
+          this.trustedUntil = time;
+        },
+        lost: () => {
+          this.trustedUntil = 0;
+          this.invalidate();
+        },
+        // What was sent while nobody listened is unknown: every answer goes.
+        back: () => this.invalidate(),
+      },
+      options,
+    );
+    this.settle = async (timeoutMs) => {
+      const marker = `${SYNC_PREFIX}${randomUUID()}`;
+      let timer: NodeJS.Timeout | undefined;
+      const arrived = new Promise<void>((resolve, reject) => {
+        timer = setTimeout(() => {
+          waiting.delete(marker);
+          reject(new Error(`No notification came back within ${timeoutMs} ms`));
+        }, timeoutMs);
+        waiting.set(marker, resolve);
+      });
+      try {
+        await database.db.execute(sql`select pg_notify(${PUBLIC_CHANGE_CHANNEL}, ${marker})`);
+        await arrived;
+      } finally {
+        clearTimeout(timer);
+      }
+    };
+    return async () => {
+      this.settle = null;
+      this.trustedUntil = 0;
+      await stop();
+    };
+  }
+
+  /**
+   * Resolves once every change committed before the call has reached the cache: a marker is sent on the
+   * same channel, and PostgreSQL delivers notifications in commit order. Used after a request that may
+   * have written, so its own change shows on the next read, and by tests that write straight to the
+   * database. If the marker does not come back in time, the cache is not live by then either.
+   */
+  async settled(timeoutMs = 3000): Promise<void> {
+    if (!this.settle || !this.live) return;
+    await this.settle(timeoutMs).catch(() => this.invalidate());
   }
 }
 

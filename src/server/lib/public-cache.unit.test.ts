@@ -1,20 +1,62 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
-import { etagOf, hasSessionCookie, matchesEtag, PublicCache, replyFor } from "./public-cache.ts";
+import { describe, expect, it, vi } from "vitest";
+import type { Database, Listener } from "../db/client.ts";
+import {
+  etagOf,
+  hasSessionCookie,
+  matchesEtag,
+  PublicCache,
+  type PublicTable,
+  replyFor,
+} from "./public-cache.ts";
+
+/** A cache following a change feed the test drives by hand: `feed` is what the database would report. */
+async function followedCache() {
+  const cache = new PublicCache();
+  let feed: Listener | undefined;
+  const database = {
+    listen: async (_channel: string, listener: Listener) => {
+      feed = listener;
+      listener.trustedUntil(Number.POSITIVE_INFINITY);
+      return async () => {};
+    },
+    db: { execute: async () => ({ rows: [] }) },
+  } as unknown as Database;
+  await cache.follow(database);
+  if (!feed) throw new Error("not listening");
+  return { cache, feed };
+}
+
+/** A cache whose change feed is trusted for good, for the tests that are not about the feed. */
+function liveCache(): PublicCache {
+  const cache = new PublicCache();
+  void cache.follow({
+    listen: async (_channel: string, listener: Listener) => {
+      listener.trustedUntil(Number.POSITIVE_INFINITY);
+      return async () => {};
+    },
+  } as unknown as Database);
+  return cache;
+}
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
-const answer = (body: Buffer, scope: "visitor" | "everyone" = "everyone") => ({
+const answer = (
+  body: Buffer,
+  scope: "visitor" | "everyone" = "everyone",
+  reads: readonly PublicTable[] = ["tips"],
+) => ({
   body,
   headers: [
     ["content-type", "application/json"],
     ["cache-control", "no-cache"],
   ] as Array<[string, string]>,
   scope,
+  reads,
 });
 
 describe("PublicCache", () => {
   it("keeps an answer until it is invalidated", () => {
-    const cache = new PublicCache();
+    const cache = liveCache();
     const stored = cache.set("/api/x", cache.generation, answer(json({ a: 1 })));
     expect(stored?.etag).toBe(etagOf(json({ a: 1 })));
     expect(cache.get("/api/x", false)?.body.toString()).toBe('{"a":1}');
@@ -23,7 +65,7 @@ describe("PublicCache", () => {
   });
 
   it("refuses an answer read before an invalidation (it may be stale)", () => {
-    const cache = new PublicCache();
+    const cache = liveCache();
     const before = cache.generation;
     cache.invalidate();
     expect(cache.set("/api/x", before, answer(json([])))).toBeNull();
@@ -31,7 +73,7 @@ describe("PublicCache", () => {
   });
 
   it("shares a visitor's answer with visitors only, and an everyone answer with the signed-in too", () => {
-    const cache = new PublicCache();
+    const cache = liveCache();
     cache.set("/api/tip", cache.generation, answer(json({}), "visitor"));
     cache.set("/api/list", cache.generation, answer(json([]), "everyone"));
     expect(cache.get("/api/tip", true)).toBeUndefined();
@@ -39,8 +81,61 @@ describe("PublicCache", () => {
     expect(cache.get("/api/list", true)).toBeDefined();
   });
 
-  it("drops the oldest answers beyond its bounds", () => {
+  it("serves and stores nothing until it follows the database's changes", () => {
     const cache = new PublicCache();
+    expect(cache.set("/api/x", cache.generation, answer(json(1)))).toBeNull();
+    expect(cache.get("/api/x", false)).toBeUndefined();
+  });
+
+  it("drops only the answers that read the changed table; an unknown change drops every answer", async () => {
+    const { cache, feed } = await followedCache();
+    cache.set("/api/tips", cache.generation, answer(json(1), "everyone", ["tips"]));
+    cache.set("/api/gardeners", cache.generation, answer(json(2), "everyone", ["gardeners"]));
+    cache.set("/", cache.generation, answer(json(3), "visitor", ["tips", "gardeners"]));
+    cache.set("/api/config", cache.generation, answer(json(4), "everyone", []));
+    feed.notify("gardeners");
+    expect(cache.get("/api/tips", false)).toBeDefined();
+    expect(cache.get("/api/gardeners", false)).toBeUndefined();
+    expect(cache.get("/", false)).toBeUndefined();
+    expect(cache.get("/api/config", false)).toBeDefined();
+    feed.notify("");
+    expect(cache.size).toBe(0);
+  });
+
+  it("serves nothing while its listener is lost, and starts empty when it is back", async () => {
+    const { cache, feed } = await followedCache();
+    cache.set("/api/tips", cache.generation, answer(json(1)));
+    feed.lost();
+    expect(cache.get("/api/tips", false)).toBeUndefined();
+    expect(cache.set("/api/tips", cache.generation, answer(json(2)))).toBeNull();
+    feed.trustedUntil(Number.POSITIVE_INFINITY);
+    feed.back();
+    expect(cache.get("/api/tips", false)).toBeUndefined();
+    expect(cache.set("/api/tips", cache.generation, answer(json(3)))).not.toBeNull();
+    expect(cache.get("/api/tips", false)?.body.toString()).toBe("3");
+  });
+
+  it("stops serving the moment its heartbeat is overdue, without waiting for a timer", async () => {
+    const { cache, feed } = await followedCache();
+    let now = Date.parse("2026-11-26T10:00:00Z");
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => now);
+    try {
+      feed.trustedUntil(now + 3000);
+      cache.set("/api/tips", cache.generation, answer(json(1)));
+      now += 2999;
+      expect(cache.get("/api/tips", false)).toBeDefined();
+      now += 1;
+      expect(cache.get("/api/tips", false)).toBeUndefined();
+      // A late beat on the same connection: every notification before it has been applied.
+      feed.trustedUntil(now + 3000);
+      expect(cache.get("/api/tips", false)).toBeDefined();
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it("drops the oldest answers beyond its bounds", () => {
+    const cache = liveCache();
     for (let i = 0; i < 5_100; i++) cache.set(`/api/${i}`, cache.generation, answer(json(i)));
     expect(cache.size).toBe(5_000);
     expect(cache.get("/api/0", false)).toBeUndefined();
@@ -52,7 +147,7 @@ describe("replyFor", () => {
   const big = json(Array.from({ length: 200 }, (_, i) => ({ title: `Tip ${i}`, text: "water deeply" })));
 
   it("answers 304 without a body to a matching If-None-Match, weak or in a list", () => {
-    const cache = new PublicCache();
+    const cache = liveCache();
     const stored = cache.set("/api/x", cache.generation, answer(big));
     if (!stored) throw new Error("not stored");
     for (const ifNoneMatch of [stored.etag, `W/${stored.etag}`, `"other", ${stored.etag}`, "*"]) {
@@ -65,7 +160,7 @@ describe("replyFor", () => {
   });
 
   it("compresses with brotli or gzip as asked, and says so with Vary", () => {
-    const cache = new PublicCache();
+    const cache = liveCache();
     const stored = cache.set("/api/x", cache.generation, answer(big));
     if (!stored) throw new Error("not stored");
     const br = replyFor(stored, { method: "GET", acceptEncoding: "gzip, deflate, br, zstd" });
@@ -81,7 +176,7 @@ describe("replyFor", () => {
   });
 
   it("leaves small answers uncompressed and answers HEAD without a body", () => {
-    const cache = new PublicCache();
+    const cache = liveCache();
     const stored = cache.set("/api/x", cache.generation, answer(json({ ok: true })));
     if (!stored) throw new Error("not stored");
     const reply = replyFor(stored, { method: "HEAD", acceptEncoding: "br" });

@@ -5,7 +5,6 @@ import type { z } from "zod";
 import { type App, createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { PublicCache } from "../lib/public-cache.ts";
-import { followPublicChanges } from "../lib/public-changes.ts";
 import { createMemoryMailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { readResponse, type TestResponse } from "./http-client.ts";
@@ -63,11 +62,11 @@ export async function createTestApp(
   // As the server does: every change to public data, whoever makes it, drops the cached answers. Tests
   // also write straight to the database (like another instance would); each request first waits until
   // such changes have reached the cache, as a client arriving after them would find them there.
-  const changes = await followPublicChanges(database, publicCache);
+  const stopFollowing = await publicCache.follow(database);
   const request = app.request;
   app.request = async (...args: Parameters<typeof request>) => {
     // Generous: a stalled listener under a loaded machine is not what a test checks.
-    await changes.settle(30_000);
+    await publicCache.settled(30_000);
     return request(...args);
   };
   return {
@@ -77,7 +76,7 @@ export async function createTestApp(
     mailer,
     publicCache,
     close: async () => {
-      await changes.stop();
+      await stopFollowing();
       await database.close();
     },
   };

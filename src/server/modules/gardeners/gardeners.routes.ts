@@ -32,7 +32,8 @@ const listGardenersRoute = createRoute({
 
 export const gardenersRouter = createRouter().openapi(listGardenersRoute, async (c) => {
   const { rows, total } = await listGardeners(c.var.db, c.req.valid("query"));
-  markPublic(c, "everyone");
+  // A gardener's totalSharedTips counts their public tips.
+  markPublic(c, "everyone", ["gardeners", "tips"]);
   const origin = siteOrigin(c);
   c.header(TOTAL_COUNT_HEADER, String(total));
   return c.json(

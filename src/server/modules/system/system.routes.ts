@@ -55,7 +55,8 @@ export const systemRouter = createRouter()
     };
     // Only configured networks are listed: the footer shows no icon that leads nowhere.
     const configured = Object.fromEntries(Object.entries(social).filter(([, url]) => url));
-    markPublic(c, "everyone");
+    // Read from the configuration, not the database: it changes only with a restart.
+    markPublic(c, "everyone", []);
     return c.json(
       { social: configured, googleSignIn: Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) },
       200,

@@ -176,7 +176,7 @@ export const tipsRouter = createRouter()
     }
     const { rows, total, totalExact, nextCursor } = await listTips(c.var.db, query, { ownerId });
     // The public list holds nothing of the caller: one answer for everyone, signed in or not.
-    if (!ownerId) markPublic(c, "everyone");
+    if (!ownerId) markPublic(c, "everyone", ["tips"]);
     const origin = siteOrigin(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     if (!totalExact) c.header(TOTAL_COUNT_EXACT_HEADER, "false");
@@ -194,7 +194,7 @@ export const tipsRouter = createRouter()
     const tip = toTip(row, siteOrigin(c));
     if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
     // A visitor's answer is the same for every visitor; a signed-in caller's says whether they like it.
-    else markPublic(c, "visitor");
+    else markPublic(c, "visitor", ["tips"]);
     c.header("Vary", "Cookie");
     return c.json(tip, 200);
   })

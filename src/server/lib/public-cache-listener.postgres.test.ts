@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { TipSchema } from "#shared/schemas/tip.ts";
+import { createApp } from "../app.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { tips } from "../db/schema.ts";
+import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
+import { startPostgresRelay } from "../test/tcp-relay.ts";
+import { PublicCache } from "./public-cache.ts";
+
+/**
+ * The public cache on a real PostgreSQL server reached through a relay that can cut the cache's
+ * listening connection, cleanly (the server ends it) or silently (packets stop, the socket stays open),
+ * and that counts the statements the app sends.
+ */
+let relay: Awaited<ReturnType<typeof startPostgresRelay>>;
+let direct: Database;
+let relayed: Database;
+let stopFollowing = async () => {};
+let dropDatabase = async () => {};
+const publicCache = new PublicCache();
+let app: ReturnType<typeof createApp>;
+let author: TestClient;
+let tipId = "";
+const word = `listener${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  const adminUrl = new URL(inject("postgresAdminUrl"));
+  const name = `garden_listener_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  const directUrl = new URL(adminUrl);
+  directUrl.pathname = `/${name}`;
+  direct = await openDatabase({ databaseUrl: directUrl.toString() });
+  await direct.migrate();
+
+  relay = await startPostgresRelay({ host: directUrl.hostname, port: Number(directUrl.port || 5432) });
+  const relayedUrl = new URL(directUrl);
+  relayedUrl.hostname = "127.0.0.1";
+  relayedUrl.port = String(relay.port);
+  relayed = await openDatabase({ databaseUrl: relayedUrl.toString() });
+  app = createApp({
+    db: relayed.db,
+    authSecret: randomBytes(32).toString("hex"),
+    config: { BASE_URL: "http://localhost", RATE_LIMIT: false },
+    publicCache,
+  });
+  stopFollowing = await publicCache.follow(relayed);
+  author = createClient(app);
+  await author.post("/api/auth/sign-up/email", newAccount({ name: "Listener Author" }));
+  const tip = await author.post(
+    "/api/tips",
+    {
+      title: `Before ${word}`,
+      plantType: "Chard",
+      difficulty: "Easy",
+      description: "Cut the outer stalks.",
+      category: "Vegetables",
+      availability: "Public",
+    },
+    { schema: TipSchema },
+  );
+  tipId = tip.body._id;
+}, 60_000);
+
+afterAll(async () => {
+  await stopFollowing();
+  await relayed?.close();
+  await relay?.close();
+  await direct?.close();
+  await dropDatabase();
+});
+
+const titleNow = async () =>
+  (await createClient(app).get(`/api/tips/${tipId}`, { schema: TipSchema })).body.title;
+
+/** Until the cache serves again: the listener is back (a new connection) and a read is kept. */
+async function cacheServingAgain() {
+  const path = `/api/tips/${tipId}`;
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    await createClient(app).get(path);
+    if (publicCache.get(path, false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("The cache did not serve again within 15 s");
+}
+
+/** Reads the tip until it shows `title`; the milliseconds that took. */
+async function millisecondsUntilTitle(title: string, limitMs: number) {
+  const start = Date.now();
+  while (Date.now() - start < limitMs + 2000) {
+    if ((await titleNow()) === title) return Date.now() - start;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
+const renameDirectly = (title: string) => direct.db.update(tips).set({ title }).where(eq(tips.id, tipId));
+
+describe("the public cache and its listening connection", () => {
+  it("serves no stale answer after its listener is ended by the server", async () => {
+    await cacheServingAgain();
+    const [listener] = relay.listeners();
+    if (!listener) throw new Error("no listening connection through the relay");
+    const admin = new pg.Client({ connectionString: inject("postgresAdminUrl") });
+    await admin.connect();
+    await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where client_port = $1", [
+      listener.upstream.localPort,
+    ]);
+    await admin.end();
+    await renameDirectly(`Cut cleanly ${word}`);
+    expect(await millisecondsUntilTitle(`Cut cleanly ${word}`, 1000)).toBeLessThanOrEqual(1000);
+    await cacheServingAgain();
+    // Back on a new connection, it follows changes again.
+    await renameDirectly(`Back ${word}`);
+    await publicCache.settled();
+    expect(await titleNow()).toBe(`Back ${word}`);
+  });
+
+  it("serves no stale answer 5 s after its listener went silent, and follows changes once it is back", async () => {
+    await cacheServingAgain();
+    const [listener] = relay.listeners();
+    if (!listener) throw new Error("no listening connection through the relay");
+    listener.frozen = true;
+    await renameDirectly(`Cut silently ${word}`);
+    expect(await millisecondsUntilTitle(`Cut silently ${word}`, 5000)).toBeLessThanOrEqual(5000);
+    await cacheServingAgain();
+    expect(relay.listeners()).not.toContain(listener);
+    await renameDirectly(`Heard again ${word}`);
+    await publicCache.settled();
+    expect(await titleNow()).toBe(`Heard again ${word}`);
+  });
+
+  it("answers cached reads between refused writes without a single statement to the database", async () => {
+    await cacheServingAgain();
+    const paths = [`/api/tips/${tipId}`, `/api/tips?q=${word}`, "/api/gardeners?limit=5"];
+    for (const path of paths) await createClient(app).get(path);
+    const visitor = createClient(app);
+    const before = relay.poolStatements();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 60; i++) {
+      for (const path of paths) expect((await visitor.get(path)).status).toBe(200);
+      statuses.add((await visitor.post("/api/tips", { title: "No session" })).status);
+      statuses.add((await visitor.post("/", {})).status);
+    }
+    expect([...statuses].sort()).toEqual([401, 404]);
+    expect(relay.poolStatements() - before).toBe(0);
+  });
+});

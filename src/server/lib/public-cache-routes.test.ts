@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TipSchema } from "#shared/schemas/tip.ts";
+import { gardeners } from "../db/schema.ts";
+import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
+import { createTestApp } from "../test/test-db.ts";
+import { PUBLIC_TABLES, type PublicTable } from "./public-cache.ts";
+
+/**
+ * Every answer the public cache keeps, with the tables it reads; a change committed to one of those
+ * tables, by anyone, must drop it, and a change to another must not. A new public route that is not
+ * listed here fails the first test; a table without its trigger fails the second.
+ */
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let author: TestClient;
+let tipId = "";
+const word = `routes${Date.now().toString(36)}`;
+
+/** The cached GET routes: the path to ask (its parameters filled in) and what its answer reads. */
+const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly PublicTable[] }> => [
+  { route: "/api/tips", path: `/api/tips?q=${word}`, reads: ["tips"] },
+  { route: "/api/tips/{id}", path: `/api/tips/${tipId}`, reads: ["tips"] },
+  { route: "/api/gardeners", path: "/api/gardeners?limit=5", reads: ["gardeners", "tips"] },
+  { route: "/api/config", path: "/api/config", reads: [] },
+];
+
+/** A committed change to each public table, as another instance or a tool would make it. */
+const changeTo: Record<PublicTable, () => Promise<unknown>> = {
+  tips: () => ctx.db.execute(sql`update tips set description = description || '.' where id = ${tipId}`),
+  gardeners: () => ctx.db.execute(sql`update gardeners set location = location || '.'`),
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+  author = createClient(ctx.app);
+  await author.post("/api/auth/sign-up/email", newAccount({ name: "Routes Author" }));
+  const tip = await author.post(
+    "/api/tips",
+    {
+      title: `Cached ${word}`,
+      plantType: "Leek",
+      difficulty: "Easy",
+      description: "Earth them up.",
+      category: "Vegetables",
+      availability: "Public",
+    },
+    { schema: TipSchema },
+  );
+  tipId = tip.body._id;
+  await ctx.db.insert(gardeners).values({ name: `Gardener ${word}`, email: `${word}@example.com` });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Whether a visitor's next GET of `path` would be answered from the cache. */
+const cached = (path: string) => ctx.publicCache.get(path, false) !== undefined;
+
+describe("what the public cache keeps, and what empties it", () => {
+  it("lists every GET route of the API whose answer the cache keeps", async () => {
+    const document = (await createClient(ctx.app).get("/api/openapi.json")).body as {
+      paths: Record<string, { get?: unknown }>;
+    };
+    const listed = new Map(cachedRoutes().map((entry) => [entry.route, entry.path]));
+    const kept: string[] = [];
+    // The document's paths are under its server, /api.
+    for (const [documented, operations] of Object.entries(document.paths)) {
+      const route = `/api${documented}`;
+      if (!operations.get || route.startsWith("/api/auth/")) continue;
+      const path = listed.get(route) ?? route.replace("{id}", tipId);
+      ctx.publicCache.invalidate();
+      await createClient(ctx.app).get(path);
+      if (cached(path)) kept.push(route);
+    }
+    expect(kept.sort()).toEqual([...listed.keys()].sort());
+  });
+
+  it("has a trigger that notifies on every table public answers read", async () => {
+    const result = await ctx.db.execute(sql`
+      select c.relname as table
+      from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+      where p.proname = 'notify_public_change' and not t.tgisinternal
+    `);
+    const { rows } = result as unknown as { rows: Array<{ table: string }> };
+    const tables = rows.map((row) => row.table);
+    expect([...new Set(tables)].sort()).toEqual([...PUBLIC_TABLES].sort());
+  });
+
+  for (const table of PUBLIC_TABLES)
+    it(`a committed change to ${table} drops exactly the answers that read it`, async () => {
+      const routes = cachedRoutes();
+      ctx.publicCache.invalidate();
+      for (const { path } of routes) {
+        await createClient(ctx.app).get(path);
+        expect(cached(path), path).toBe(true);
+      }
+      await changeTo[table]();
+      await ctx.publicCache.settled();
+      for (const { path, reads } of routes) expect(cached(path), path).toBe(!reads.includes(table));
+    });
+
+  it("keeps its answers through a write that changed nothing public (a sign-in)", async () => {
+    const account = newAccount();
+    await createClient(ctx.app).post("/api/auth/sign-up/email", account);
+    const path = `/api/tips?q=${word}`;
+    await createClient(ctx.app).get(path);
+    expect(cached(path)).toBe(true);
+    expect((await createClient(ctx.app).post("/api/auth/sign-in/email", account)).status).toBe(200);
+    expect(cached(path)).toBe(true);
+  });
+});
