@@ -14,7 +14,7 @@ import { PublicCache } from "./lib/public-cache.ts";
 import { publicCacheLayer } from "./lib/public-cache-layer.ts";
 import { Limiter } from "./lib/rate-limit.ts";
 import { computeSecurityHeaders } from "./lib/security-headers.ts";
-import { DEFAULT_BASE_URL } from "./lib/urls.ts";
+import { DEFAULT_BASE_URL, storedImage } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { dashboardRouter } from "./modules/dashboard/dashboard.routes.ts";
 import { createDocsRouter } from "./modules/docs/docs.routes.ts";
@@ -74,6 +74,7 @@ export function createApp({
       baseUrl,
       secret: authSecret,
       trustedOrigins: origins,
+      storedImage: (url) => storedImage(url, storage),
       google:
         config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
           ? {

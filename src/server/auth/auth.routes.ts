@@ -10,6 +10,7 @@ import { createRouter } from "../lib/create-router.ts";
 import { parseJsonObject } from "../lib/json-body.ts";
 import { rateLimit } from "../lib/rate-limit.ts";
 import { getSessionUser } from "../lib/session.ts";
+import { imageUrls } from "../lib/urls.ts";
 import { HIDDEN_AUTH_PATHS } from "../modules/docs/openapi-document.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS } from "./auth-limits.ts";
@@ -163,7 +164,23 @@ export function createAuthRouter(
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
       return c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
-    return response;
+    return withAbsoluteUserImage(response, imageUrls(c));
   });
   return router;
+}
+
+/**
+ * An account's uploaded photo is stored root-relative (lib/urls.ts); every answer that carries the account
+ * (the session, sign-in, sign-up) gives it absolute, at today's address, like the rest of the API.
+ */
+async function withAbsoluteUserImage(response: Response, imageUrl: (stored: string) => string) {
+  if (!response.headers.get("Content-Type")?.includes("json")) return response;
+  const text = await response.clone().text();
+  if (!text.includes('"image":"/')) return response;
+  const body = JSON.parse(text) as { user?: { image?: unknown } | null };
+  if (typeof body?.user?.image !== "string") return response;
+  body.user.image = imageUrl(body.user.image);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify(body), { status: response.status, headers });
 }

@@ -21,6 +21,8 @@ export interface AuthSettings {
   secret: string;
   trustedOrigins: string[];
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** The profile photo as it is stored: an uploaded one as its root-relative path (lib/urls.ts). */
+  storedImage: (url: string) => string;
 }
 
 function rejectInvalid(message: string): never {
@@ -112,6 +114,23 @@ export function createAuth({
       database: { generateId: () => randomUUID() },
     },
     user: { changeEmail: { enabled: false } },
+    // A profile photo uploaded here is stored root-relative, so it survives a move of the site; answers
+    // give it back absolute (auth.routes.ts).
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: { ...user, image: user.image ? settings.storedImage(user.image) : user.image },
+          }),
+        },
+        update: {
+          before: async (user) =>
+            typeof user.image === "string"
+              ? { data: { ...user, image: settings.storedImage(user.image) } }
+              : undefined,
+        },
+      },
+    },
     // A Google sign-in joins an existing account only when Google says the e-mail is verified
     // and the account's own e-mail is verified too (requireLocalEmailVerified, better-auth's default).
     // Demo accounts are never verified, so they are never joined.

@@ -5,7 +5,7 @@ import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { requireUser } from "../../lib/session.ts";
-import { siteOrigin } from "../../lib/urls.ts";
+import { imageUrls } from "../../lib/urls.ts";
 import { toTip } from "../tips/tip-dto.ts";
 import { getDashboardStats } from "./dashboard.service.ts";
 
@@ -34,6 +34,6 @@ export const dashboardRouter = createRouter().openapi(statsRoute, async (c) => {
   const { email } = c.req.valid("query");
   if (email && email !== user.email) throw new HttpError(403, "You can only see your own dashboard");
   const stats = await getDashboardStats(c.var.db, user);
-  const origin = siteOrigin(c);
-  return c.json({ ...stats, recentTips: stats.recentTips.map((row) => toTip(row, origin)) }, 200);
+  const imageUrl = imageUrls(c);
+  return c.json({ ...stats, recentTips: stats.recentTips.map((row) => toTip(row, imageUrl)) }, 200);
 });

@@ -1,14 +1,13 @@
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { Gardener } from "#shared/schemas/gardener.ts";
-import { absoluteUrl } from "../../lib/urls.ts";
 import type { GardenerRow } from "./gardeners.service.ts";
 
 /** A gardener as the API answers it: absolute image URL (the default avatar when none), empty extras left out. */
-export function toGardener(row: GardenerRow, origin: string): Gardener {
+export function toGardener(row: GardenerRow, imageUrl: (stored: string) => string): Gardener {
   return {
     id: row.id,
     name: row.name,
-    image: absoluteUrl(row.image || DEFAULT_AVATAR_IMAGE, origin),
+    image: imageUrl(row.image || DEFAULT_AVATAR_IMAGE),
     status: row.status,
     email: row.email,
     age: row.age,

@@ -5,7 +5,7 @@ import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardene
 import { createRouter } from "../../lib/create-router.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
-import { siteOrigin } from "../../lib/urls.ts";
+import { imageUrls } from "../../lib/urls.ts";
 import { toGardener } from "./gardener-dto.ts";
 import { listGardeners } from "./gardeners.service.ts";
 
@@ -34,10 +34,10 @@ export const gardenersRouter = createRouter().openapi(listGardenersRoute, async 
   const { rows, total } = await listGardeners(c.var.db, c.req.valid("query"));
   // A gardener's totalSharedTips counts their public tips.
   markPublic(c, "everyone", ["gardeners", "tips"]);
-  const origin = siteOrigin(c);
+  const imageUrl = imageUrls(c);
   c.header(TOTAL_COUNT_HEADER, String(total));
   return c.json(
-    rows.map((row) => toGardener(row, origin)),
+    rows.map((row) => toGardener(row, imageUrl)),
     200,
   );
 });

@@ -1,17 +1,16 @@
 import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
-import { absoluteUrl } from "../../lib/urls.ts";
 import type { TipRow } from "./tips.service.ts";
 
 /** A tip as every route answers it: `_id`, an absolute image URL (the default plant image when none). */
-export function toTip(row: TipRow, origin: string): Tip {
+export function toTip(row: TipRow, imageUrl: (stored: string) => string): Tip {
   return {
     _id: row.id,
     title: row.title,
     plantType: row.plantType,
     difficulty: row.difficulty,
     description: row.description,
-    images: absoluteUrl(row.images || DEFAULT_TIP_IMAGE, origin),
+    images: imageUrl(row.images || DEFAULT_TIP_IMAGE),
     category: row.category,
     availability: row.availability,
     name: row.name,

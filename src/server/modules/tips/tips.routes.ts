@@ -15,7 +15,8 @@ import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
-import { siteOrigin } from "../../lib/urls.ts";
+import { imageUrls, storedImage } from "../../lib/urls.ts";
+import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { releasePhoto } from "../uploads/uploads.service.ts";
 import { toTip } from "./tip-dto.ts";
 import {
@@ -177,12 +178,12 @@ export const tipsRouter = createRouter()
     const { rows, total, totalExact, nextCursor } = await listTips(c.var.db, query, { ownerId });
     // The public list holds nothing of the caller: one answer for everyone, signed in or not.
     if (!ownerId) markPublic(c, "everyone", ["tips"]);
-    const origin = siteOrigin(c);
+    const imageUrl = imageUrls(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     if (!totalExact) c.header(TOTAL_COUNT_EXACT_HEADER, "false");
     if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
     return c.json(
-      rows.map((row) => toTip(row, origin)),
+      rows.map((row) => toTip(row, imageUrl)),
       200,
     );
   })
@@ -191,7 +192,7 @@ export const tipsRouter = createRouter()
     const user = await getSessionUser(c);
     const row = await findVisibleTip(c.var.db, id, user?.id ?? null);
     if (!row) throw new HttpError(404, "Tip not found");
-    const tip = toTip(row, siteOrigin(c));
+    const tip = toTip(row, imageUrls(c));
     if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
     // A visitor's answer is the same for every visitor; a signed-in caller's says whether they like it.
     else markPublic(c, "visitor", ["tips"]);
@@ -199,24 +200,29 @@ export const tipsRouter = createRouter()
     return c.json(tip, 200);
   })
   .openapi(createTipRoute, async (c) => {
-    const row = await createTip(c.var.db, c.req.valid("json"), c.var.user);
-    return c.json(toTip(row, siteOrigin(c)), 201);
+    const row = await createTip(c.var.db, withStoredImage(c.req.valid("json"), c.var.storage), c.var.user);
+    return c.json(toTip(row, imageUrls(c)), 201);
   })
   .openapi(updateTipRoute, async (c) => {
     const { row, previousImage } = await updateTip(
       c.var.db,
       c.req.valid("param").id,
-      c.req.valid("json"),
+      withStoredImage(c.req.valid("json"), c.var.storage),
       c.var.user,
     );
     if (previousImage !== row.images) await releasePhotoQuietly(c, previousImage);
-    return c.json(toTip(row, siteOrigin(c)), 200);
+    return c.json(toTip(row, imageUrls(c)), 200);
   })
   .openapi(deleteTipRoute, async (c) => {
     const image = await deleteTip(c.var.db, c.req.valid("param").id, c.var.user);
     await releasePhotoQuietly(c, image);
     return c.body(null, 204);
   });
+
+/** A tip's image as it is stored: an uploaded photo root-relative (lib/urls.ts). */
+function withStoredImage<T extends { images?: string | null }>(input: T, storage: PhotoStorage): T {
+  return input.images ? { ...input, images: storedImage(input.images, storage) } : input;
+}
 
 /**
  * An uploaded photo the tip showed is deleted when nothing else uses it (ADR 021). The tip's change is

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -7,11 +8,15 @@ import { serve } from "@hono/node-server";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { PHOTO_LIMITS, parsePhotoUrl } from "#shared/photos.ts";
+import { UserSchema } from "#shared/schemas/auth.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
+import { createApp } from "../../app.ts";
 import { createFolderStorage } from "../../storage/photo-storage.ts";
+import { SessionSchema } from "../../test/auth-schemas.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
 import { phonePhoto, photoForm, smallPng } from "../../test/photo-fixtures.ts";
 import { createTestApp } from "../../test/test-db.ts";
@@ -354,5 +359,54 @@ describe("photos nothing uses", () => {
       schema: TipSchema,
     });
     expect((await client.delete(`/api/tips/${linked.body._id}`)).status).toBe(204);
+  });
+});
+
+describe("a site that moves", () => {
+  it("keeps every uploaded photo: a restart with a new BASE_URL answers them at the new address", async () => {
+    const account = newAccount();
+    const client = createClient(ctx.app);
+    expect((await client.post("/api/auth/sign-up/email", account)).status).toBe(200);
+    const photo = await upload(client, await smallPng(501));
+    const portrait = await upload(client, await smallPng(502));
+    const name = new URL(photo.body.url).pathname.split("/").at(-1) ?? "";
+    const portraitName = new URL(portrait.body.url).pathname.split("/").at(-1) ?? "";
+    const tip = await client.post("/api/tips", tipBody(photo.body.url), { schema: TipSchema });
+    expect(tip.body.images).toBe(`http://localhost/uploads/${name}`);
+    expect((await client.post("/api/auth/update-user", { image: portrait.body.url })).status).toBe(200);
+    const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
+    expect(session.body?.user.image).toBe(`http://localhost/uploads/${portraitName}`);
+
+    // The same data and photos, served from a new address.
+    const moved = createApp({
+      db: ctx.db,
+      authSecret: randomBytes(32).toString("hex"),
+      config: { BASE_URL: "http://garden.example:8080", RATE_LIMIT: false },
+      storage: createFolderStorage({ dir, publicBase: "http://garden.example:8080/uploads" }),
+    });
+    const visitor = createClient(moved);
+    const seen = await visitor.get(`/api/tips/${tip.body._id}`, { schema: TipSchema });
+    expect(seen.body.images).toBe(`http://garden.example:8080/uploads/${name}`);
+    const file = await moved.request(seen.body.images);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/webp");
+
+    const member = createClient(moved);
+    const signIn = await member.post(
+      "/api/auth/sign-in/email",
+      { email: account.email, password: account.password },
+      { schema: z.object({ user: UserSchema }) },
+    );
+    expect(signIn.body.user.image).toBe(`http://garden.example:8080/uploads/${portraitName}`);
+    const again = await member.get("/api/auth/get-session", { schema: SessionSchema });
+    expect(again.body?.user.image).toBe(`http://garden.example:8080/uploads/${portraitName}`);
+    expect((await moved.request(again.body?.user.image ?? "")).status).toBe(200);
+  });
+
+  it("keeps a picture linked from elsewhere exactly as it was given", async () => {
+    const client = await signedIn();
+    const linked = "https://pics.example/uploads/0123456789abcdef0123456789abcdef-800x600.webp";
+    const tip = await client.post("/api/tips", tipBody(linked), { schema: TipSchema });
+    expect(tip.body.images).toBe(linked);
   });
 });
