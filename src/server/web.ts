@@ -9,6 +9,7 @@ import { SSR_STATE_ID } from "#shared/ssr.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { hasSessionCookie, matchesEtag, PUBLIC_TABLES, replyFor } from "./lib/public-cache.ts";
 import { markPublic, toResponse } from "./lib/public-cache-layer.ts";
+import { readShell } from "./web-shell.ts";
 
 /** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx): the server's rendering of a page. */
 interface PageRenderer {
@@ -16,59 +17,6 @@ interface PageRenderer {
     request: Request,
     fetcher: (url: string, init: RequestInit) => Promise<Response>,
   ): Promise<{ head: string; body: string; state: string } | { redirect: string } | null>;
-}
-
-/**
- * The built index.html as the server sends it (ADR 022): the theme script and the stylesheet written
- * into it, so nothing stands between the page's HTML and its first paint but the HTML itself. `scriptHashes` are for the
- * Content-Security-Policy (script-src), which otherwise refuses inline scripts.
- */
-export function prepareShell(webRoot: string): {
-  html: string;
-  rendered: string;
-  scriptHashes: string[];
-} {
-  const indexFile = path.join(webRoot, "index.html");
-  if (!existsSync(indexFile))
-    throw new Error(`The web app is not built: ${indexFile} is missing (run npm run build)`);
-  let html = readFileSync(indexFile, "utf8");
-  const scriptHashes: string[] = [];
-  html = html.replace(/<script src="(\/[\w.-]+\.js)"><\/script>/g, (tag, src: string) => {
-    const file = path.join(webRoot, src);
-    if (!existsSync(file)) return tag;
-    const code = readFileSync(file, "utf8");
-    scriptHashes.push(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
-    return `<script>${code}</script>`;
-  });
-  html = html.replace(
-    /<link rel="stylesheet" crossorigin href="(\/assets\/[\w.-]+\.css)">/g,
-    (tag, href: string) => {
-      const file = path.join(webRoot, href);
-      if (!existsSync(file)) return tag;
-      return `<style>${readFileSync(file, "utf8")}</style>`;
-    },
-  );
-  // The app's code, for a page the server rendered: asked for once the page has painted (its first
-  // contentful paint; a second at the latest). On a slow connection it would otherwise share the
-  // bandwidth the first paint needs, and the page is whole HTML meanwhile, its controls disabled until
-  // the code takes over. The bare shell (pages the browser renders itself) keeps its module script: it
-  // has nothing to show without it.
-  const modules = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g)];
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/.exec(html);
-  let rendered = html;
-  if (entry?.[1]) {
-    const preloads = modules
-      .map(
-        (m) =>
-          `var l=document.createElement("link");l.rel="modulepreload";l.href=${JSON.stringify(m[1])};document.head.appendChild(l);`,
-      )
-      .join("");
-    const loader = `(function(){var done=false;function load(){if(done)return;done=true;${preloads}var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(entry[1])};document.head.appendChild(s)}try{new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)setTimeout(load,0)}).observe({type:"paint",buffered:true})}catch(e){}setTimeout(load,1000)})()`;
-    scriptHashes.push(`'sha256-${createHash("sha256").update(loader).digest("base64")}'`);
-    for (const module of modules) rendered = rendered.replace(module[0], "");
-    rendered = rendered.replace(entry[0], `<script>${loader}</script>`);
-  }
-  return { html, rendered, scriptHashes };
 }
 
 const TYPES: Record<string, string> = {
@@ -184,7 +132,7 @@ function send(c: Context<AppEnv>, entry: StaticFile, status: 200 | 404 = 200): R
 export function serveWeb(
   app: Hono<AppEnv>,
   webRoot: string,
-  { html: shell, rendered: template } = prepareShell(webRoot),
+  { bare: shell, rendered: frame } = readShell(webRoot),
 ) {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile))
@@ -229,17 +177,8 @@ export function serveWeb(
       return Promise.resolve(app.request(new URL(url, "http://localhost").href, { ...init, headers }));
     });
     if (!page || "redirect" in page) return page;
-    const head = page.head
-      ? template
-          .replace(/<title>[^<]*<\/title>/, "")
-          .replace(/<!-- For clients that run no script[\s\S]*?data-default\s*\/>/, "")
-      : template;
-    return head
-      .replace("</head>", `${page.head}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${page.body}</div><script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>`,
-      );
+    const state = `<script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>`;
+    return frame.start + (page.head || frame.defaultHead) + state + frame.middle + page.body + frame.end;
   }
 
   app.on(["GET", "HEAD"], "*", async (c) => {

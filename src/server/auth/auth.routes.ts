@@ -7,7 +7,7 @@ import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import { verifications } from "../db/schema.ts";
 import type { AppEnv } from "../lib/app-env.ts";
 import { createRouter } from "../lib/create-router.ts";
-import { parseJsonObject } from "../lib/json-body.ts";
+import { noSuchEndpoint } from "../lib/errors.ts";
 import { rateLimit } from "../lib/rate-limit.ts";
 import { getSessionUser } from "../lib/session.ts";
 import { imageUrls } from "../lib/urls.ts";
@@ -54,7 +54,7 @@ const checkResetTokenRoute = createRoute({
   },
 });
 
-/** The JSON object the request gate read (see `requestGate`); {} before it ran or for a GET. */
+/** The JSON object the API's gate read (lib/json-body.ts); {} for a GET. */
 function bodyOf(c: Context<AppEnv>): Record<string, unknown> {
   return c.var.jsonBody ?? {};
 }
@@ -65,18 +65,12 @@ function bodyEmail(c: Context<AppEnv>): string | null {
 }
 
 /**
- * Every POST to better-auth passes here first, whatever its encoding: the body is read once (its size
- * already bounded by the body limit), must be a JSON object (415 for other content types, 400 for
- * malformed JSON, a bare value or a NUL), and an empty body counts as {} (sign-out sends none). The
- * limits below count on these parsed credentials, and better-auth gets exactly the same object.
+ * Where better-auth may send the browser afterwards is checked before it runs. The body is the JSON object
+ * the API's gate read (lib/json-body.ts: one read, a JSON object or a clear refusal, {} when empty, as
+ * sign-out sends); the limits count on it and better-auth gets exactly it.
  */
-function requestGate(siteOrigins: string[]): MiddlewareHandler<AppEnv> {
+function redirectGate(siteOrigins: string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method === "POST") {
-      const result = parseJsonObject(await c.req.text(), c.req.header("Content-Type"));
-      if (!result.ok) return c.json<ApiError>({ message: result.message }, result.status);
-      c.set("jsonBody", result.value);
-    }
     const problem = redirectProblem({ ...c.req.query(), ...bodyOf(c) }, siteOrigins);
     if (problem) return c.json<ApiError>({ message: problem }, 400);
     await next();
@@ -105,7 +99,7 @@ function redirectProblem(fields: Record<string, unknown>, siteOrigins: string[])
 }
 
 /**
- * better-auth refuses a signed-in POST without Origin. The cross-origin guard in app.ts has already let
+ * better-auth refuses a signed-in POST without Origin. The cross-origin guard (lib/same-origin.ts) has already let
  * through only writes that no browser page made on another site's behalf, so those speak for the site.
  * A POST's body is the object the gate parsed, sent as JSON.
  */
@@ -127,7 +121,7 @@ export function createAuthRouter(
 ) {
   const router = createRouter();
   router.openapi(passwordPolicyRoute, (c) => c.json({ ...PASSWORD_POLICY }, 200));
-  router.use("/auth/*", requestGate(siteOrigins));
+  router.use("/auth/*", redirectGate(siteOrigins));
   router.openapi(checkResetTokenRoute, async (c) => {
     const { token } = c.req.valid("json");
     // better-auth keeps a reset link as the verification "reset-password:<token>" until it is used.
@@ -158,12 +152,11 @@ export function createAuthRouter(
 
   router.on(["GET", "POST"], "/auth/*", async (c) => {
     const path = c.req.path.slice("/api/auth".length);
-    if (HIDDEN_AUTH_PATHS.has(path) || path.startsWith("/open-api/"))
-      return c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
+    if (HIDDEN_AUTH_PATHS.has(path) || path.startsWith("/open-api/")) return noSuchEndpoint(c);
     const response = await auth.handler(forwardedRequest(c, siteOrigins[0] as string));
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
-      return c.json({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
+      return noSuchEndpoint(c);
     return withAbsoluteUserImage(response, imageUrls(c));
   });
   return router;

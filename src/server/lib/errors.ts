@@ -56,3 +56,8 @@ export function createErrorHandler(logger: Logger) {
     return c.json<ApiError>({ message: GENERIC_SERVER_ERROR }, 500);
   };
 }
+
+/** The answer to a path under /api that no route has: JSON, as everywhere in the API, never a page. */
+export function noSuchEndpoint(c: Context) {
+  return c.json<ApiError>({ message: `No API endpoint ${c.req.method} ${c.req.path}` }, 404);
+}

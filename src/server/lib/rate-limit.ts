@@ -183,6 +183,11 @@ export class Limiter {
     return keys;
   }
 
+  /** As the configuration says: limits on unless RATE_LIMITS=off; the client address per TRUST_PROXY. */
+  static forConfig(db: Db, config: { RATE_LIMIT?: boolean; TRUST_PROXY?: number }): Limiter {
+    return new Limiter(db, { enabled: config.RATE_LIMIT ?? true, trustProxy: config.TRUST_PROXY ?? 0 });
+  }
+
   take(policy: PolicyName, ip: string, account: string | null): Promise<Turn> {
     return this.store.take(this.keys(policy, ip, account));
   }

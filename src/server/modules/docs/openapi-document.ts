@@ -2,6 +2,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Auth } from "../../auth/auth.ts";
 import { AUTH_LIMITS } from "../../auth/auth-limits.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
+import { BODY_LIMITS } from "../../lib/body-limit.ts";
 import { isJsonObject, type Json, type JsonObject, objectAt, toJsonObject } from "../../lib/json.ts";
 
 /**
@@ -106,7 +107,9 @@ const STANDARD: Record<string, (op: JsonObject, key: string) => JsonObject | nul
       : null,
   413: (_op, key) =>
     WRITES.has(key.split(" ")[0] ?? "")
-      ? error("Request body too large (64 KB; 256 KB for tips), refused before it is read")
+      ? error(
+          `Request body too large (${BODY_LIMITS.other / 1024} KB; ${BODY_LIMITS.tips / 1024} KB for tips), refused before it is read`,
+        )
       : null,
   415: (op, key) =>
     op.requestBody || key.startsWith("post /auth") ? error("The request body is not JSON") : null,

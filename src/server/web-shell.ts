@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * The placeholders of index.html, as in Vite's guide to server rendering: the rendered page's head goes
+ * where the default title and description stand (between the two head markers), its HTML into #root.
+ */
+export const HEAD_START = "<!--app-head-->";
+export const HEAD_END = "<!--/app-head-->";
+export const APP_HTML = "<!--app-html-->";
+/** Inlined into a rendered page: asks for the app's code once the page has painted (public/app-loader.js). */
+const LOADER = "/app-loader.js";
+
+/**
+ * The built index.html made ready to serve, once, at build time (ADR 022, 028): the theme script and the
+ * stylesheet written into it, so nothing stands between the HTML and its first paint.
+ * - `bare`: the page the browser renders itself (pages behind sign-in), loading its code at once.
+ * - `rendered`: the frame around a page the server rendered: `start + head + middle + html + end`, with
+ *   index.html's title and description (`defaultHead`) for a page that renders no head of its own. It
+ *   loads the app's code only once the page has painted (the loader), not through Vite's module tags.
+ * - `scriptHashes`: the inline scripts' hashes, for the Content-Security-Policy's script-src.
+ */
+export interface Shell {
+  bare: string;
+  rendered: { start: string; middle: string; end: string; defaultHead: string };
+  scriptHashes: string[];
+}
+
+/** Where `npm run build` writes the shell: beside the web app's folder. */
+export const shellFileFor = (webRoot: string) => path.join(webRoot, "..", "shell.json");
+
+/** The shell `npm run build` prepared for the web app in `webRoot`. */
+export function readShell(webRoot: string): Shell {
+  const file = shellFileFor(webRoot);
+  if (!existsSync(file)) throw new Error(`The web app is not built: ${file} is missing (run npm run build)`);
+  return JSON.parse(readFileSync(file, "utf8")) as Shell;
+}
+
+const once = (html: string, marker: string) => {
+  const at = html.indexOf(marker);
+  if (at === -1 || html.indexOf(marker, at + 1) !== -1)
+    throw new Error(`index.html must hold ${marker} exactly once`);
+  return at;
+};
+
+/**
+ * Prepares the shell from the built index.html, reading the files it links with `readFile` (by URL path;
+ * null when there is none). Throws when the placeholders or Vite's entry script are missing: a build
+ * whose pages would quietly lose their deferred load or carry two descriptions must not pass.
+ */
+export function prepareShell(indexHtml: string, readFile: (urlPath: string) => string | null): Shell {
+  const scriptHashes: string[] = [];
+  const inlineScript = (code: string) => {
+    scriptHashes.push(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    return `<script>${code}</script>`;
+  };
+  const inline = (html: string) =>
+    html
+      .replace(/<script src="(\/[\w.-]+\.js)"><\/script>/g, (tag, src: string) => {
+        const code = readFile(src);
+        return code === null ? tag : inlineScript(code);
+      })
+      .replace(/<link rel="stylesheet"[^>]*? href="(\/assets\/[\w.-]+\.css)"[^>]*>/g, (tag, href: string) => {
+        const css = readFile(href);
+        return css === null ? tag : `<style>${css}</style>`;
+      });
+
+  const html = inline(indexHtml);
+  const headStart = once(html, HEAD_START);
+  const headEnd = once(html, HEAD_END);
+  const appHtml = once(html, APP_HTML);
+  if (!(headStart < headEnd && headEnd < appHtml))
+    throw new Error("index.html's placeholders are out of order");
+  const bare = html.replace(HEAD_START, "").replace(HEAD_END, "").replace(APP_HTML, "");
+
+  // Vite's module tags: the entry script and the modules it imports. A rendered page keeps them inert in
+  // a <template> that the loader puts in place once the page has painted.
+  const entryTag = /<script type="module"[^>]*? src="[^"]+"[^>]*><\/script>/.exec(html)?.[0];
+  if (!entryTag) throw new Error("The built index.html has no module script for the app's entry");
+  const preloadTags = [...html.matchAll(/<link rel="modulepreload"[^>]*? href="[^"]+"[^>]*>/g)].map(
+    (m) => m[0],
+  );
+  let frame = html;
+  for (const tag of [entryTag, ...preloadTags]) frame = frame.replace(tag, "");
+  const loader = readFile(LOADER);
+  if (loader === null) throw new Error(`The built web app has no ${LOADER}`);
+  const loading = `<template id="app-code">${preloadTags.join("")}${entryTag}</template>${inlineScript(loader)}`;
+
+  const start = frame.slice(0, frame.indexOf(HEAD_START));
+  const defaultHead = frame.slice(frame.indexOf(HEAD_START) + HEAD_START.length, frame.indexOf(HEAD_END));
+  const middle = frame.slice(frame.indexOf(HEAD_END) + HEAD_END.length, frame.indexOf(APP_HTML));
+  const end = frame.slice(frame.indexOf(APP_HTML) + APP_HTML.length).replace("</body>", `${loading}</body>`);
+  return { bare, rendered: { start, middle, end, defaultHead }, scriptHashes };
+}
