@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { openDatabase } from "./db/client.ts";
 import { freePort, startServer, tempDir } from "./test/server-process.ts";
-import { testDriver } from "./test/test-db.ts";
+import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
 /**
  * A writer creates tips and likes as fast as it can while the server is killed with SIGKILL five times and
@@ -23,21 +22,9 @@ beforeAll(async () => {
     databaseEnv = { DATA_DIR: tempDir() };
     return;
   }
-  const adminUrl = inject("postgresAdminUrl");
-  const name = `garden_crash_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseEnv = { DATA_DIR: tempDir(), DATABASE_URL: url.toString() };
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
+  const created = await createPostgresDatabase("garden_crash");
+  databaseEnv = { DATA_DIR: tempDir(), DATABASE_URL: created.url };
+  dropDatabase = created.drop;
 });
 afterAll(async () => {
   await dropDatabase();

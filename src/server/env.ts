@@ -2,12 +2,16 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs"
 import path from "node:path";
 import { z } from "zod";
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : undefined))
-  .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional());
+/** A setting that may be left out or empty (both mean unset); when set, `check` judges it. */
+const optionalSetting = <Check extends z.ZodType<unknown, string>>(check: Check) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(check.optional());
+
+const optionalUrl = optionalSetting(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }));
 
 const optionalText = z
   .string()
@@ -24,20 +28,14 @@ const EnvSchema = z.object({
     .max(65535, "must be between 1 and 65535")
     .default(3000),
   HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(
-      z
-        .string()
-        .refine(
-          isPostgresUrl,
-          "must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:pass@localhost:5432/garden",
-        )
-        .optional(),
-    ),
+  DATABASE_URL: optionalSetting(
+    z
+      .string()
+      .refine(
+        isPostgresUrl,
+        "must be a postgres:// or postgresql:// URL with a host, e.g. postgres://user:pass@localhost:5432/garden",
+      ),
+  ),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default("./data"),
   SEED_DEMO_DATA: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })
@@ -51,31 +49,17 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => (value ? value : undefined))
     .pipe(z.string().min(32, "must be at least 32 characters (e.g. openssl rand -hex 32)").optional()),
-  SMTP_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(
-      z
-        .string()
-        .refine(
-          (value) => /^smtps?:\/\/[^/]/.test(value) && URL.canParse(value),
-          "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587",
-        )
-        .optional(),
-    ),
+  SMTP_URL: optionalSetting(
+    z
+      .string()
+      .refine(
+        (value) => /^smtps?:\/\/[^/]/.test(value) && URL.canParse(value),
+        "must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587",
+      ),
+  ),
   MAIL_FROM: z.string().trim().min(3).default("Gardening Community <no-reply@garden-community.local>"),
-  GOOGLE_CLIENT_ID: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-  GOOGLE_CLIENT_SECRET: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
     .default("https://accounts.google.com/.well-known/openid-configuration"),

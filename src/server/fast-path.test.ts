@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startServer, tempDir } from "./test/server-process.ts";
-import { testDriver } from "./test/test-db.ts";
+import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
 /**
  * The server answers a stored public answer before the app sees the request (ADR 022). What it sends must
@@ -15,21 +14,9 @@ let dropDatabase = async () => {};
 beforeAll(async () => {
   const env: Record<string, string> = { DATA_DIR: tempDir(), SEED_DEMO_DATA: "true" };
   if (testDriver === "postgres") {
-    const adminUrl = inject("postgresAdminUrl");
-    const name = `garden_fast_${randomUUID().replaceAll("-", "")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    };
+    const created = await createPostgresDatabase("garden_fast");
+    env.DATABASE_URL = created.url;
+    dropDatabase = created.drop;
   }
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { RATE_LIMITS } from "./lib/rate-limit.ts";
 import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { createPostgresDatabase } from "./test/test-db.ts";
 
 /**
  * Several instances behind a proxy on one PostgreSQL (ADR 022, docs/deploy.md). Two real servers share a
@@ -16,20 +16,9 @@ let servers: Array<ReturnType<typeof startServer> & { base: string }> = [];
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  const adminUrl = inject("postgresAdminUrl");
-  const name = `garden_instances_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
+  const created = await createPostgresDatabase("garden_instances");
+  const url = created.url;
+  dropDatabase = created.drop;
   // As docs/deploy.md says: the same secret, public address and database for every instance.
   const secret = randomBytes(32).toString("hex");
   for (let i = 0; i < 2; i++) {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -8,6 +8,7 @@ import { type Database, openDatabase } from "../db/client.ts";
 import { tips } from "../db/schema.ts";
 import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
 import { startPostgresRelay } from "../test/tcp-relay.ts";
+import { createPostgresDatabase } from "../test/test-db.ts";
 import { PublicCache } from "./public-cache.ts";
 
 /**
@@ -27,20 +28,9 @@ let tipId = "";
 const word = `listener${Date.now().toString(36)}`;
 
 beforeAll(async () => {
-  const adminUrl = new URL(inject("postgresAdminUrl"));
-  const name = `garden_listener_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl.toString() });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl.toString() });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
-  const directUrl = new URL(adminUrl);
-  directUrl.pathname = `/${name}`;
+  const created = await createPostgresDatabase("garden_listener");
+  dropDatabase = created.drop;
+  const directUrl = new URL(created.url);
   direct = await openDatabase({ databaseUrl: directUrl.toString() });
   await direct.migrate();
 

@@ -106,45 +106,38 @@ export interface Policy {
 }
 
 /**
- * Every limit of the site, in one table. Per account and address the sign-in limits stop guessing one
- * password from one place. Per account across all addresses the ceiling is ten times higher, so an
- * attacker at one address never locks the owner out at another. Per address they are looser still: one
- * address can be a whole office or school behind NAT.
+ * Guessing a password. Per account and address these stop guessing one password from one place. Per
+ * account across all addresses the ceiling is ten times higher, so an attacker at one address never
+ * locks the owner out at another. Per address they are looser still: one address can be a whole office
+ * or school behind NAT.
  */
+const PASSWORD_GUESSES = {
+  failuresOnly: true,
+  perAccountAndIp: { count: 5, minutes: 15 },
+  perAccount: { count: 50, minutes: 15 },
+  perIp: { count: 100, minutes: 15 },
+} as const;
+
+/** Each request sends an e-mail: counted whether or not the account exists, which it must not reveal. */
+const EMAILS = {
+  failuresOnly: false,
+  perAccount: { count: 3, minutes: 15 },
+  perIp: { count: 100, minutes: 15 },
+} as const;
+
+/** Every limit of the site, in one table. */
 export const RATE_LIMITS = {
-  signIn: {
-    what: "failed sign-in attempts",
-    failuresOnly: true,
-    perAccountAndIp: { count: 5, minutes: 15 },
-    perAccount: { count: 50, minutes: 15 },
-    perIp: { count: 100, minutes: 15 },
-  },
-  /** change-password and verify-password: the same, for the signed-in account. */
-  passwordCheck: {
-    what: "failed password attempts",
-    failuresOnly: true,
-    perAccountAndIp: { count: 5, minutes: 15 },
-    perAccount: { count: 50, minutes: 15 },
-    perIp: { count: 100, minutes: 15 },
-  },
+  signIn: { what: "failed sign-in attempts", ...PASSWORD_GUESSES },
+  /** change-password and verify-password, for the signed-in account. */
+  passwordCheck: { what: "failed password attempts", ...PASSWORD_GUESSES },
   signUp: {
     what: "sign-up attempts",
     failuresOnly: false,
     perAccount: { count: 5, minutes: 10 },
     perIp: { count: 300, minutes: 10 },
   },
-  resetEmail: {
-    what: "password reset requests",
-    failuresOnly: false,
-    perAccount: { count: 3, minutes: 15 },
-    perIp: { count: 100, minutes: 15 },
-  },
-  verificationEmail: {
-    what: "verification e-mails",
-    failuresOnly: false,
-    perAccount: { count: 3, minutes: 15 },
-    perIp: { count: 100, minutes: 15 },
-  },
+  resetEmail: { what: "password reset requests", ...EMAILS },
+  verificationEmail: { what: "verification e-mails", ...EMAILS },
   /** Refused files count too: each one costs the server a decode. */
   upload: {
     what: "photo uploads",

@@ -6,6 +6,64 @@ const escapeHtml = (text: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
+/** What one e-mail says: its words, its one button (to `url`), and the note under the link. */
+interface MailContent {
+  to: string;
+  name: string;
+  url: string;
+  subject: string;
+  heading: string;
+  /** The text version's words before the link (it has no button). */
+  textIntro: string[];
+  /** The HTML version's words before the button. */
+  htmlIntro: string;
+  button: string;
+  note: string[];
+}
+
+/** Every e-mail of the site in one layout: plain text and HTML saying the same, one link. */
+function composeMail({
+  to,
+  name,
+  url,
+  subject,
+  heading,
+  textIntro,
+  htmlIntro,
+  button,
+  note,
+}: MailContent): MailMessage {
+  const text = [
+    `Hello ${name},`,
+    "",
+    ...textIntro,
+    "",
+    url,
+    "",
+    ...note,
+    "",
+    "Happy gardening,",
+    "Gardening Community",
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="en">
+<body style="margin:0;padding:24px;background:#f4f7f2;font-family:Arial,Helvetica,sans-serif;color:#1f2d24">
+  <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
+    <tr><td>
+      <h1 style="margin:0 0 16px;font-size:22px;color:#166534">${escapeHtml(heading)}</h1>
+      <p>Hello ${escapeHtml(name)},</p>
+      <p>${escapeHtml(htmlIntro)}</p>
+      <p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(button)}</a></p>
+      <p style="font-size:14px">Or paste this link into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
+      <p style="font-size:14px;color:#4b5b50">${escapeHtml(note.join(" "))}</p>
+      <p>Happy gardening,<br>Gardening Community</p>
+    </td></tr>
+  </table>
+</body>
+</html>`;
+  return { to, subject, text, html, link: url };
+}
+
 export function passwordResetEmail({
   to,
   name,
@@ -17,38 +75,24 @@ export function passwordResetEmail({
   url: string;
   expiresInMinutes: number;
 }): MailMessage {
-  const subject = "Reset your Gardening Community password";
-  const text = [
-    `Hello ${name},`,
-    "",
-    "Someone asked to reset the password of your Gardening Community account.",
-    "To choose a new password, open this link:",
-    "",
+  return composeMail({
+    to,
+    name,
     url,
-    "",
-    `The link works once and expires in ${expiresInMinutes} minutes.`,
-    "If you did not ask for this, ignore this e-mail: your password stays as it is.",
-    "",
-    "Happy gardening,",
-    "Gardening Community",
-  ].join("\n");
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f4f7f2;font-family:Arial,Helvetica,sans-serif;color:#1f2d24">
-  <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-    <tr><td>
-      <h1 style="margin:0 0 16px;font-size:22px;color:#166534">Reset your password</h1>
-      <p>Hello ${escapeHtml(name)},</p>
-      <p>Someone asked to reset the password of your Gardening Community account. To choose a new password, use the button below.</p>
-      <p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Choose a new password</a></p>
-      <p style="font-size:14px">Or paste this link into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-      <p style="font-size:14px;color:#4b5b50">The link works once and expires in ${expiresInMinutes} minutes. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>
-      <p>Happy gardening,<br>Gardening Community</p>
-    </td></tr>
-  </table>
-</body>
-</html>`;
-  return { to, subject, text, html, link: url };
+    subject: "Reset your Gardening Community password",
+    heading: "Reset your password",
+    textIntro: [
+      "Someone asked to reset the password of your Gardening Community account.",
+      "To choose a new password, open this link:",
+    ],
+    htmlIntro:
+      "Someone asked to reset the password of your Gardening Community account. To choose a new password, use the button below.",
+    button: "Choose a new password",
+    note: [
+      `The link works once and expires in ${expiresInMinutes} minutes.`,
+      "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+    ],
+  });
 }
 
 export function verificationEmail({
@@ -62,35 +106,20 @@ export function verificationEmail({
   url: string;
   expiresInHours: number;
 }): MailMessage {
-  const subject = "Confirm your e-mail for Gardening Community";
-  const text = [
-    `Hello ${name},`,
-    "",
-    "Welcome to Gardening Community! Please confirm that this is your e-mail address by opening this link:",
-    "",
+  return composeMail({
+    to,
+    name,
     url,
-    "",
-    `The link expires in ${expiresInHours} hours. Your account works in the meantime.`,
-    "If you did not create an account, ignore this e-mail.",
-    "",
-    "Happy gardening,",
-    "Gardening Community",
-  ].join("\n");
-  const html = `<!doctype html>
-<html lang="en">
-<body style="margin:0;padding:24px;background:#f4f7f2;font-family:Arial,Helvetica,sans-serif;color:#1f2d24">
-  <table role="presentation" width="100%" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
-    <tr><td>
-      <h1 style="margin:0 0 16px;font-size:22px;color:#166534">Confirm your e-mail</h1>
-      <p>Hello ${escapeHtml(name)},</p>
-      <p>Welcome to Gardening Community! Please confirm that this is your e-mail address.</p>
-      <p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">Confirm my e-mail</a></p>
-      <p style="font-size:14px">Or paste this link into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-      <p style="font-size:14px;color:#4b5b50">The link expires in ${expiresInHours} hours. Your account works in the meantime. If you did not create an account, ignore this e-mail.</p>
-      <p>Happy gardening,<br>Gardening Community</p>
-    </td></tr>
-  </table>
-</body>
-</html>`;
-  return { to, subject, text, html, link: url };
+    subject: "Confirm your e-mail for Gardening Community",
+    heading: "Confirm your e-mail",
+    textIntro: [
+      "Welcome to Gardening Community! Please confirm that this is your e-mail address by opening this link:",
+    ],
+    htmlIntro: "Welcome to Gardening Community! Please confirm that this is your e-mail address.",
+    button: "Confirm my e-mail",
+    note: [
+      `The link expires in ${expiresInHours} hours. Your account works in the meantime.`,
+      "If you did not create an account, ignore this e-mail.",
+    ],
+  });
 }

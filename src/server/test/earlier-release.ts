@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,10 +10,9 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { inject } from "vitest";
 import { z } from "zod";
 import { migrationsDir } from "../lib/paths.ts";
-import { testDriver } from "./test-db.ts";
+import { createPostgresDatabase, testDriver } from "./test-db.ts";
 
 export type AnyDb = PgDatabase<PgQueryResultHKT>;
 
@@ -43,24 +41,14 @@ export async function databaseBefore(tag: string) {
     migrate = (folder) => migratePglite(pgliteDb, { migrationsFolder: folder });
     close = () => client.close();
   } else {
-    const adminUrl = inject("postgresAdminUrl");
-    const name = `garden_migration_${randomUUID().replaceAll("-", "")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString() });
+    const created = await createPostgresDatabase("garden_migration");
+    const pool = new pg.Pool({ connectionString: created.url });
     const pgDb = drizzlePg({ client: pool });
     db = pgDb;
     migrate = (folder) => migratePg(pgDb, { migrationsFolder: folder });
     close = async () => {
       await pool.end();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     };
   }
   await migrate(earlier);

@@ -13,6 +13,33 @@ export type TestDriver = "pglite" | "postgres";
 export const testDriver: TestDriver = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
 /**
+ * A new, empty database on the run's PostgreSQL server: its URL, and `drop()` to remove it (connections
+ * still open to it are ended). `prefix` names it after the test that made it, for anyone reading the
+ * server's log.
+ */
+export async function createPostgresDatabase(
+  prefix = "garden_test",
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject("postgresAdminUrl");
+  const name = `${prefix}_${randomUUID().replaceAll("-", "")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
  * A fresh, migrated database of its own for one test file: an in-memory PGlite, or a new database on
  * the run's PostgreSQL server that is dropped afterwards.
  */
@@ -22,24 +49,14 @@ export async function openTestDatabase(): Promise<Database> {
     await database.migrate();
     return database;
   }
-  const adminUrl = inject("postgresAdminUrl");
-  const name = `garden_test_${randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
+  const created = await createPostgresDatabase();
+  const database = await openDatabase({ databaseUrl: created.url });
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
 }
