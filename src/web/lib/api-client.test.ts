@@ -1,25 +1,29 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse } from "#web/test/render.tsx";
+import { describe, expect, it } from "vitest";
+import { HttpResponse, http, server } from "#web/test/msw.ts";
 import { ApiClientError, apiClient } from "./api-client.ts";
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe("apiClient", () => {
   it("lists a page and reads the total from X-Total-Count, skipping empty parameters", async () => {
-    const fetchMock = vi.fn(async () => jsonResponse([{ id: 1 }], { headers: { "X-Total-Count": "42" } }));
-    vi.stubGlobal("fetch", fetchMock);
+    const requested: string[] = [];
+    server.use(
+      http.get("*/api/gardeners", ({ request }) => {
+        const url = new URL(request.url);
+        requested.push(url.pathname + url.search);
+        return HttpResponse.json([{ id: 1 }], { headers: { "X-Total-Count": "42" } });
+      }),
+    );
     const result = await apiClient.list("/gardeners", {
       params: { status: "active", limit: 6, offset: undefined, q: "" },
     });
     expect(result).toEqual({ items: [{ id: 1 }], total: 42, exact: true });
-    expect(fetchMock).toHaveBeenCalledWith("/api/gardeners?status=active&limit=6", expect.anything());
+    expect(requested).toContain("/api/gardeners?status=active&limit=6");
   });
 
   it("says when the total is a lower bound (X-Total-Count-Exact: false)", async () => {
-    vi.stubGlobal("fetch", async () =>
-      jsonResponse([], { headers: { "X-Total-Count": "10000", "X-Total-Count-Exact": "false" } }),
+    server.use(
+      http.get("*/api/tips", () =>
+        HttpResponse.json([], { headers: { "X-Total-Count": "10000", "X-Total-Count-Exact": "false" } }),
+      ),
     );
     expect(await apiClient.list("/tips", { params: { q: "compost" } })).toEqual({
       items: [],
@@ -29,10 +33,12 @@ describe("apiClient", () => {
   });
 
   it("passes a 4xx message through to the user", async () => {
-    vi.stubGlobal("fetch", async () =>
-      jsonResponse(
-        { message: "limit must be at most 100", issues: [{ path: "limit", message: "too big" }] },
-        { status: 400 },
+    server.use(
+      http.get("*/api/gardeners", () =>
+        HttpResponse.json(
+          { message: "limit must be at most 100", issues: [{ path: "limit", message: "too big" }] },
+          { status: 400 },
+        ),
       ),
     );
     const error = await apiClient.get("/gardeners").catch((e: unknown) => e);
@@ -41,8 +47,10 @@ describe("apiClient", () => {
   });
 
   it("hides 5xx details behind a generic message", async () => {
-    vi.stubGlobal("fetch", async () =>
-      jsonResponse({ message: "relation tips does not exist" }, { status: 500 }),
+    server.use(
+      http.get("*/api/gardeners", () =>
+        HttpResponse.json({ message: "relation tips does not exist" }, { status: 500 }),
+      ),
     );
     const error = await apiClient.get("/gardeners").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 500, isServerError: true });
@@ -50,9 +58,8 @@ describe("apiClient", () => {
   });
 
   it("reports an unreachable server", async () => {
-    vi.stubGlobal("fetch", async () => {
-      throw new TypeError("Failed to fetch");
-    });
+    // A network error: fetch rejects with a TypeError, as when the server cannot be reached.
+    server.use(http.get("*/api/gardeners", () => HttpResponse.error()));
     const error = await apiClient.get("/gardeners").catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, isServerError: true });
     expect((error as Error).message).toMatch(/could not reach the server/);
