@@ -1,22 +1,24 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, renderWithProviders } from "#web/test/render.tsx";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { HttpResponse, http, server } from "#web/test/msw.ts";
+import { renderWithProviders } from "#web/test/render.tsx";
 import { Footer } from "./footer.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
   document.documentElement.setAttribute("data-theme", "light");
 });
 
 describe("Footer", () => {
   beforeEach(() => {
-    vi.stubGlobal("fetch", async () =>
-      jsonResponse({
-        social: { instagram: "https://instagram.com/garden", twitter: "https://x.com/garden" },
-      }),
+    server.use(
+      http.get("*/api/config", () =>
+        HttpResponse.json({
+          social: { instagram: "https://instagram.com/garden", twitter: "https://x.com/garden" },
+        }),
+      ),
     );
   });
 
