@@ -1,12 +1,9 @@
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, renderWithProviders } from "#web/test/render.tsx";
+import { describe, expect, it } from "vitest";
+import { HttpResponse, http, server } from "#web/test/msw.ts";
+import { renderWithProviders } from "#web/test/render.tsx";
 import { EmailVerification } from "./email-verification.tsx";
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe("EmailVerification", () => {
   it("shows a verified e-mail as Verified, with nothing to resend", () => {
@@ -16,22 +13,31 @@ describe("EmailVerification", () => {
   });
 
   it("resends the link to the user's e-mail and says where it went", async () => {
-    const fetch = vi.fn(async () => jsonResponse({ status: true }));
-    vi.stubGlobal("fetch", fetch);
+    const sent: { url: string; body: unknown }[] = [];
+    server.use(
+      http.post("*/api/auth/send-verification-email", async ({ request }) => {
+        sent.push({ url: request.url, body: await request.clone().json() });
+        return HttpResponse.json({ status: true });
+      }),
+    );
     renderWithProviders(<EmailVerification email="ivy@example.com" verified={false} />);
     expect(screen.getByTestId("email-status")).toHaveTextContent("Not verified");
     await userEvent.click(screen.getByRole("button", { name: "Resend verification e-mail" }));
     expect(await screen.findByRole("status")).toHaveTextContent(
       "Verification e-mail sent to ivy@example.com",
     );
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toContain("/api/auth/send-verification-email");
-    expect(JSON.parse(String(init.body))).toEqual({ email: "ivy@example.com", callbackURL: "/profile" });
+    expect(sent[0]?.url).toContain("/api/auth/send-verification-email");
+    expect(sent[0]?.body).toEqual({ email: "ivy@example.com", callbackURL: "/profile" });
   });
 
   it("shows the server's refusal and lets the user try again", async () => {
-    vi.stubGlobal("fetch", async () =>
-      jsonResponse({ message: "Too many verification e-mails. Try again in 60 seconds." }, { status: 429 }),
+    server.use(
+      http.post("*/api/auth/send-verification-email", () =>
+        HttpResponse.json(
+          { message: "Too many verification e-mails. Try again in 60 seconds." },
+          { status: 429 },
+        ),
+      ),
     );
     renderWithProviders(<EmailVerification email="ivy@example.com" verified={false} />);
     await userEvent.click(screen.getByRole("button", { name: "Resend verification e-mail" }));
