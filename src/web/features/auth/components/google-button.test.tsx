@@ -1,29 +1,30 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { jsonResponse, renderWithProviders } from "#web/test/render.tsx";
+import { HttpResponse, http, server } from "#web/test/msw.ts";
+import { renderWithProviders } from "#web/test/render.tsx";
 import { POPUP_MESSAGE_TYPE } from "../google-popup.ts";
 import { GoogleButton } from "./google-button.tsx";
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
-function stubServer() {
-  vi.stubGlobal("fetch", async (url: string) => {
-    if (url.includes("/sign-in/social"))
-      return jsonResponse({ url: "https://accounts.example/authorize", redirect: false });
-    if (url.includes("/config")) return jsonResponse({ social: {}, googleSignIn: true });
-    return jsonResponse(null);
-  });
+/** A server with Google sign-in configured, which hands out the provider's address. */
+function answerGoogleSignIn() {
+  server.use(
+    http.get("*/api/config", () => HttpResponse.json({ social: {}, googleSignIn: true })),
+    http.post("*/api/auth/sign-in/social", () =>
+      HttpResponse.json({ url: "https://accounts.example/authorize", redirect: false }),
+    ),
+  );
 }
 
 describe("GoogleButton", () => {
   it("is busy from the click until the popup reports back, then shows the provider's refusal", async () => {
     const popup = { closed: false, close: vi.fn(), location: { href: "about:blank" } };
     vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
-    stubServer();
+    answerGoogleSignIn();
     renderWithProviders(
       <GoogleButton
         label="Login with Google"
@@ -50,7 +51,7 @@ describe("GoogleButton", () => {
   it("says sign-in was cancelled when the person closes the popup, and can be tried again", async () => {
     const popup = { closed: false, close: vi.fn(), location: { href: "about:blank" } };
     vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
-    stubServer();
+    answerGoogleSignIn();
     renderWithProviders(
       <GoogleButton label="Login with Google" returnTo="/" successMessage="Login success with google" />,
     );
