@@ -31,14 +31,6 @@ export function renderRoutes(routes: RouteObject[], { route = "/" }: { route?: s
   return { ...view, router };
 }
 
-export function jsonResponse(body: unknown, init: ResponseInit = {}) {
-  return new Response(JSON.stringify(body), {
-    status: 200,
-    ...init,
-    headers: { "Content-Type": "application/json", ...(init.headers ?? {}) },
-  });
-}
-
 /** A wide screen (every `min-width` media query matches), for the table layouts: jsdom has no matchMedia. */
 export function stubWideScreen() {
   vi.stubGlobal("matchMedia", (query: string) => ({
