@@ -3,7 +3,17 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const INPUTS = ["src", "public", "index.html", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+// The build steps themselves (scripts/) and the build command (package.json) are inputs too.
+const INPUTS = [
+  "src",
+  "public",
+  "scripts",
+  "index.html",
+  "vite.config.ts",
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+];
 const STAMP = "dist/.build-hash";
 
 function files(entry) {
@@ -26,6 +36,7 @@ export function sourceHash() {
 export function isBuildCurrent() {
   return (
     existsSync("dist/web/index.html") &&
+    existsSync("dist/shell.json") &&
     existsSync("dist/server/server.mjs") &&
     existsSync("dist/ssr/entry-server.js") &&
     existsSync(STAMP) &&

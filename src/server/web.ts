@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { Context, Hono } from "hono";
 import { isSiteRoute } from "#shared/site-routes.ts";
 import { SSR_STATE_ID } from "#shared/ssr.ts";
 import type { AppEnv } from "./lib/app-env.ts";
-import { hasSessionCookie, matchesEtag, PUBLIC_TABLES, replyFor } from "./lib/public-cache.ts";
+import { compress, type Encoding, etagOf, matchesEtag, preferredEncoding } from "./lib/negotiate.ts";
+import { hasSessionCookie, PUBLIC_TABLES, replyFor } from "./lib/public-cache.ts";
 import { markPublic, toResponse } from "./lib/public-cache-layer.ts";
 import { readShell } from "./web-shell.ts";
 
@@ -45,7 +45,7 @@ interface StaticFile {
   file: string;
   type: string;
   cacheControl: string;
-  /** The precompressed copies `npm run build` wrote beside it (scripts/compress-web.mjs). */
+  /** The precompressed copies `npm run build` wrote beside it (scripts/compress-web.ts). */
   variants: { br?: string; gzip?: string };
   etag: string;
   kept: Map<string, Buffer>;
@@ -82,14 +82,6 @@ function indexFiles(webRoot: string): Map<string, StaticFile> {
   return files;
 }
 
-function accepts(acceptEncoding: string | undefined, encoding: string): boolean {
-  if (!acceptEncoding) return false;
-  return acceptEncoding.split(",").some((part) => {
-    const [name = "", ...params] = part.trim().split(";");
-    return name.trim().toLowerCase() === encoding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-  });
-}
-
 function read(entry: StaticFile, file: string): Buffer {
   const kept = entry.kept.get(file);
   if (kept) return kept;
@@ -100,13 +92,8 @@ function read(entry: StaticFile, file: string): Buffer {
 
 /** A static file as the browser asked for it: compressed when it accepts it, 304 when it has it. */
 function send(c: Context<AppEnv>, entry: StaticFile, status: 200 | 404 = 200): Response {
-  const acceptEncoding = c.req.header("Accept-Encoding");
-  const encoding =
-    entry.variants.br && accepts(acceptEncoding, "br")
-      ? "br"
-      : entry.variants.gzip && accepts(acceptEncoding, "gzip")
-        ? "gzip"
-        : null;
+  const available = (Object.keys(entry.variants) as Encoding[]).filter((name) => entry.variants[name]);
+  const encoding = preferredEncoding(c.req.header("Accept-Encoding"), available);
   const etag = encoding ? `${entry.etag.slice(0, -1)}-${encoding}"` : entry.etag;
   const headers: Record<string, string> = {
     "Content-Type": entry.type,
@@ -144,16 +131,13 @@ export function serveWeb(
   const shellBytes = Buffer.from(shell);
   const shellEntry: StaticFile = {
     ...index,
-    etag: `"${createHash("sha1").update(shell).digest("base64url")}"`,
+    etag: etagOf(shell),
     // In memory only, compressed once here: `read` finds these names among the kept files.
     variants: { br: "shell.html.br", gzip: "shell.html.gz" },
     kept: new Map([
       [index.file, shellBytes],
-      [
-        "shell.html.br",
-        brotliCompressSync(shellBytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-      ],
-      ["shell.html.gz", gzipSync(shellBytes, { level: 9 })],
+      ["shell.html.br", compress(shellBytes, "br", "build")],
+      ["shell.html.gz", compress(shellBytes, "gzip", "build")],
     ]),
   };
   const ssrFile = path.join(webRoot, "..", "ssr", "entry-server.js");
@@ -213,7 +197,7 @@ export function serveWeb(
       ] as Array<[string, string]>,
       scope: "visitor" as const,
       reads: [],
-      etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
+      etag: etagOf(html),
     };
     const reply = replyFor(answer, {
       method: c.req.method,

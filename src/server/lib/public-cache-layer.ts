@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "./app-env.ts";
+import { etagOf } from "./negotiate.ts";
 import {
-  etagOf,
   hasSessionCookie,
   type PublicCache,
   type PublicScope,

@@ -1,7 +1,7 @@
-import { createHash, randomUUID } from "node:crypto";
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database, ListenOptions } from "../db/client.ts";
+import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from "./negotiate.ts";
 
 /**
  * Public answers, serialized once and reused until a committed change makes them stale (ADR 022, 026).
@@ -58,8 +58,6 @@ export interface Reply {
   body: Buffer | null;
 }
 
-/** Below this many bytes compression saves less than it costs. */
-const COMPRESS_FROM = 1024;
 const MAX_ENTRIES = 5000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -198,56 +196,9 @@ export class PublicCache {
   }
 }
 
-export function etagOf(body: Buffer): string {
-  return `"${createHash("sha1").update(body).digest("base64url")}"`;
-}
-
 /** Whether a request carries a better-auth session cookie (either name: plain http or __Secure-). */
 export function hasSessionCookie(cookie: string | null | undefined): boolean {
   return cookie ? cookie.includes("better-auth.session_token=") : false;
-}
-
-/** If-None-Match matches the ETag (a list, weak forms and * included; RFC 9110 13.1.2). */
-export function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-/** Accept-Encoding values already read (browsers send a handful of distinct ones). */
-const encodingChoices = new Map<string, "br" | "gzip" | null>();
-
-/** The best encoding the client accepts that this answer is worth compressing with. */
-function chooseEncoding(acceptEncoding: string | null | undefined, size: number): "br" | "gzip" | null {
-  if (!acceptEncoding || size < COMPRESS_FROM) return null;
-  const known = encodingChoices.get(acceptEncoding);
-  if (known !== undefined) return known;
-  const choice = parseAcceptEncoding(acceptEncoding);
-  if (encodingChoices.size < 100) encodingChoices.set(acceptEncoding, choice);
-  return choice;
-}
-
-function parseAcceptEncoding(acceptEncoding: string): "br" | "gzip" | null {
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(",")) {
-    const [name = "", ...params] = part.trim().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
-  }
-  const wants = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (wants("br")) return "br";
-  if (wants("gzip")) return "gzip";
-  return null;
-}
-
-function compress(body: Buffer, encoding: "br" | "gzip"): Buffer {
-  if (encoding === "gzip") return gzipSync(body, { level: 6 });
-  return brotliCompressSync(body, {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 6,
-      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
 }
 
 /** The headers every reply of this answer shares: its own, Vary completed, and the ETag. */
@@ -274,7 +225,7 @@ function prepare(answer: PublicAnswer, kind: "identity" | "br" | "gzip" | "notMo
     const kept = headers.filter(([name]) => name !== "content-type");
     reply = { status: 304, headers: kept, flatHeaders: kept.flat(), body: null };
   } else {
-    const body = kind === "identity" ? answer.body : compress(answer.body, kind);
+    const body = kind === "identity" ? answer.body : compress(answer.body, kind, "request");
     if (kind !== "identity") headers.push(["content-encoding", kind]);
     headers.push(["content-length", String(body.length)]);
     reply = { status: 200, headers, flatHeaders: headers.flat(), body };
@@ -293,6 +244,10 @@ export function replyFor(
 ): Reply & { flatHeaders: string[] } {
   const reply = matchesEtag(request.ifNoneMatch, answer.etag)
     ? prepare(answer, "notModified")
-    : prepare(answer, chooseEncoding(request.acceptEncoding, answer.body.length) ?? "identity");
+    : prepare(
+        answer,
+        (answer.body.length >= COMPRESS_FROM && preferredEncoding(request.acceptEncoding, ["br", "gzip"])) ||
+          "identity",
+      );
   return request.method === "HEAD" ? { ...reply, body: null } : reply;
 }

@@ -1,13 +1,12 @@
-// Part of `npm run build`: writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy beside every
-// text file of the built web app worth compressing, so the server sends them as they are, by the
-// browser's Accept-Encoding, without compressing on every request (ADR 022).
+// Part of `npm run build`: writes a brotli (.br) and a gzip (.gz) copy beside every text file of the built
+// web app worth compressing, with the server's own compressor at its build effort, so the server sends
+// them as they are, by the browser's Accept-Encoding, without compressing on every request (ADR 022).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { COMPRESS_FROM, compress } from "../src/server/lib/negotiate.ts";
 
 const root = new URL("../dist/web", import.meta.url).pathname;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
-const MIN_BYTES = 1024;
 
 let files = 0;
 let before = 0;
@@ -16,17 +15,10 @@ for (const name of readdirSync(root, { recursive: true })) {
   const file = path.join(root, String(name));
   if (!COMPRESSIBLE.test(file) || !statSync(file).isFile()) continue;
   const body = readFileSync(file);
-  if (body.length < MIN_BYTES) continue;
-  const br = brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 11,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-    },
-  });
-  const gz = gzipSync(body, { level: 9 });
+  if (body.length < COMPRESS_FROM) continue;
+  const br = compress(body, "br", "build");
   writeFileSync(`${file}.br`, br);
-  writeFileSync(`${file}.gz`, gz);
+  writeFileSync(`${file}.gz`, compress(body, "gzip", "build"));
   files += 1;
   before += body.length;
   after += br.length;
