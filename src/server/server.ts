@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
 import { createApp } from "./app.ts";
-import { resolveAuthSecret } from "./auth/secret.ts";
 import { type Database, DatabaseUnavailableError, openDatabase } from "./db/client.ts";
 import { seedOnFirstStart } from "./db/seed.ts";
 import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
@@ -10,7 +9,8 @@ import { createLogger } from "./lib/logger.ts";
 import { webDistDir } from "./lib/paths.ts";
 import { hasSessionCookie, PublicCache, replyFor } from "./lib/public-cache.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { startPhotoSweep } from "./modules/uploads/uploads.service.ts";
+import { resolveAuthSecret } from "./modules/accounts/index.ts";
+import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
 
 /** Start-up problems a person can fix are reported as one line, never as a stack trace. */

@@ -1,7 +1,7 @@
 import type { User } from "#shared/schemas/auth.ts";
-import type { Auth } from "../auth/auth.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
+import type { Auth } from "../modules/accounts/index.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import type { Logger } from "./logger.ts";
 import type { PublicScope, PublicTable } from "./public-cache.ts";

@@ -6,7 +6,7 @@ import { HttpError } from "../../lib/errors.ts";
 import { errorResponses } from "../../lib/openapi.ts";
 import { requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
-import { toTip } from "../tips/tip-dto.ts";
+import { toTip } from "../tips/index.ts";
 import { getDashboardStats } from "./dashboard.service.ts";
 
 const statsRoute = createRoute({

@@ -4,7 +4,7 @@ import type { User } from "#shared/schemas/auth.ts";
 import { type DashboardStats, LIKES_CHART_WEEKS, RECENT_TIPS_LIMIT } from "#shared/schemas/dashboard.ts";
 import type { Db } from "../../db/client.ts";
 import { gardeners, tipCounts, tipLikes, tips } from "../../db/schema.ts";
-import { countPublicTips, type TipRow } from "../tips/tips.service.ts";
+import { countPublicTips, type TipRow } from "../tips/index.ts";
 
 export interface DashboardStatsRows extends Omit<DashboardStats, "recentTips"> {
   recentTips: TipRow[];

@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Auth } from "../../auth/auth.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
+import type { Auth } from "../accounts/index.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 
 const require = createRequire(import.meta.url);

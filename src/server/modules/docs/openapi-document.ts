@@ -1,21 +1,8 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { Auth } from "../../auth/auth.ts";
-import { AUTH_LIMITS } from "../../auth/auth-limits.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
 import { BODY_LIMITS } from "../../lib/body-limit.ts";
 import { isJsonObject, type Json, type JsonObject, objectAt, toJsonObject } from "../../lib/json.ts";
-
-/**
- * better-auth endpoints this server does not offer: switched off in auth.ts (changing the e-mail,
- * deleting the account) or the OpenAPI plugin's reference page (disabled: it loads its script from a CDN).
- * The auth routes answer 404 for them, and the document leaves them out.
- */
-export const HIDDEN_AUTH_PATHS = new Set([
-  "/change-email",
-  "/delete-user",
-  "/delete-user/callback",
-  "/reference",
-]);
+import { AUTH_LIMITS, type Auth, HIDDEN_AUTH_PATHS } from "../accounts/index.ts";
 
 /** better-auth answers 405 to POST /get-session unless deferSessionRefresh is on (it is not): GET only. */
 const UNREACHABLE = new Set(["post /auth/get-session"]);

@@ -17,7 +17,7 @@ import { markPublic } from "../../lib/public-cache-layer.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { imageUrls, storedImage } from "../../lib/urls.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
-import { releasePhoto } from "../uploads/uploads.service.ts";
+import { releasePhoto } from "../uploads/index.ts";
 import { toTip } from "./tip-dto.ts";
 import {
   createTip,

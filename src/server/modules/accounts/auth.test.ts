@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { PublicConfigSchema } from "#shared/schemas/config.ts";
-import { users, verifications } from "../db/schema.ts";
-import type { MailMessage } from "../mail/mailer.ts";
-import { SessionSchema, SignedInSchema } from "../test/auth-schemas.ts";
-import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
-import { createTestApp } from "../test/test-db.ts";
+import { users, verifications } from "../../db/schema.ts";
+import type { MailMessage } from "../../mail/mailer.ts";
+import { SessionSchema, SignedInSchema } from "../../test/auth-schemas.ts";
+import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createTestApp } from "../../test/test-db.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let sent: MailMessage[];

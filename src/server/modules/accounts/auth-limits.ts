@@ -1,4 +1,4 @@
-import type { PolicyName } from "../lib/rate-limit.ts";
+import type { PolicyName } from "../../lib/rate-limit.ts";
 
 /**
  * Which accounts operation is behind which limit, and whose account it counts: the e-mail in the body,
@@ -14,3 +14,15 @@ export const AUTH_LIMITS: ReadonlyArray<{ path: string; policy: PolicyName; acco
     { path: "/request-password-reset", policy: "resetEmail", account: "email" },
     { path: "/send-verification-email", policy: "verificationEmail", account: "email" },
   ];
+
+/**
+ * better-auth endpoints this server does not offer: switched off in auth.ts (changing the e-mail,
+ * deleting the account) or the OpenAPI plugin's reference page (disabled: it loads its script from a CDN).
+ * The auth routes answer 404 for them, and the document leaves them out.
+ */
+export const HIDDEN_AUTH_PATHS = new Set([
+  "/change-email",
+  "/delete-user",
+  "/delete-user/callback",
+  "/reference",
+]);

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
-import { createApp } from "../app.ts";
-import { RATE_LIMITS } from "../lib/rate-limit.ts";
-import { SessionSchema } from "../test/auth-schemas.ts";
-import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
-import { createTestApp } from "../test/test-db.ts";
+import { createApp } from "../../app.ts";
+import { RATE_LIMITS } from "../../lib/rate-limit.ts";
+import { SessionSchema } from "../../test/auth-schemas.ts";
+import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createTestApp } from "../../test/test-db.ts";
 
 /**
  * Limits that hold whatever the encoding, count in the database, and never let an attacker at

@@ -7,11 +7,11 @@ import { openAPI } from "better-auth/plugins/open-api";
 import { and, eq, like, ne } from "drizzle-orm";
 import { DisplayNameSchema, PASSWORD_POLICY, passwordProblems } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
-import type { Db } from "../db/client.ts";
-import { accounts, sessions, users, verifications } from "../db/schema.ts";
-import type { Logger } from "../lib/logger.ts";
-import type { Mailer } from "../mail/mailer.ts";
-import { passwordResetEmail, verificationEmail } from "../mail/templates.ts";
+import type { Db } from "../../db/client.ts";
+import { accounts, sessions, users, verifications } from "../../db/schema.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { passwordResetEmail, verificationEmail } from "../../mail/templates.ts";
 
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;

@@ -4,16 +4,15 @@ import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
-import { verifications } from "../db/schema.ts";
-import type { AppEnv } from "../lib/app-env.ts";
-import { createRouter } from "../lib/create-router.ts";
-import { noSuchEndpoint } from "../lib/errors.ts";
-import { rateLimit } from "../lib/rate-limit.ts";
-import { getSessionUser } from "../lib/session.ts";
-import { imageUrls } from "../lib/urls.ts";
-import { HIDDEN_AUTH_PATHS } from "../modules/docs/openapi-document.ts";
+import { verifications } from "../../db/schema.ts";
+import type { AppEnv } from "../../lib/app-env.ts";
+import { createRouter } from "../../lib/create-router.ts";
+import { noSuchEndpoint } from "../../lib/errors.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
+import { getSessionUser } from "../../lib/session.ts";
+import { imageUrls } from "../../lib/urls.ts";
 import type { Auth } from "./auth.ts";
-import { AUTH_LIMITS } from "./auth-limits.ts";
+import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
 
 const passwordPolicyRoute = createRoute({
   method: "get",

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
-import { accounts, users } from "../db/schema.ts";
-import { seedDemoData } from "../db/seed.ts";
-import type { MailMessage } from "../mail/mailer.ts";
-import { SessionSchema } from "../test/auth-schemas.ts";
-import { createClient, newAccount } from "../test/http-client.ts";
-import { type OidcIssuer, startOidcIssuer } from "../test/oidc-issuer.ts";
-import { createTestApp } from "../test/test-db.ts";
+import { accounts, users } from "../../db/schema.ts";
+import { seedDemoData } from "../../db/seed.ts";
+import type { MailMessage } from "../../mail/mailer.ts";
+import { SessionSchema } from "../../test/auth-schemas.ts";
+import { createClient, newAccount } from "../../test/http-client.ts";
+import { type OidcIssuer, startOidcIssuer } from "../../test/oidc-issuer.ts";
+import { createTestApp } from "../../test/test-db.ts";
 
 /** Verification e-mails, Google linking, and demo accounts nobody can enter (ADRs 012 and 013). */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,2 @@
+// What the gardeners module offers the rest of the server.
+export { gardenersRouter } from "./gardeners.routes.ts";
