@@ -74,6 +74,9 @@ export function TipFilters({
                 value={draft}
                 onChange={(event) => setDraft(event.target.value)}
                 maxLength={TIP_SEARCH_MAX_LENGTH}
+                // daisyUI gives the not-allowed cursor to a field disabled by its own attribute only, not to
+                // one disabled by the gate's fieldset: the same cursor as before the gate.
+                className="disabled:cursor-not-allowed"
               />
             </div>
           </form>
