@@ -38,6 +38,36 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("button", { name: "Login", exact: true })).toBeDisabled();
   });
 
+  test("every control on the public pages waits for the page's script; links work at once", async ({
+    page,
+    login,
+  }) => {
+    // One rule (ADR 029): a control is inside a Form or a HydrationGate, so none is usable before the
+    // script. A new control that forgot it fails here, with its HTML.
+    const usable = () =>
+      page
+        .locator("button, input, select, textarea")
+        .evaluateAll((controls) =>
+          controls.filter((control) => !control.matches(":disabled")).map((c) => c.outerHTML.slice(0, 160)),
+        );
+    const urls = ["/", "/browse-tips", "/explore-gardeners", "/privacy", "/terms", "/no/such/place"];
+    for (const url of [...urls, "/auth/login", "/auth/signup", "/auth/reset"]) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      expect(await usable(), url).toEqual([]);
+    }
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: /Switch to (dark|light) theme/ })).toBeDisabled();
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeEnabled();
+    // Signed in, the header has Logout too.
+    await login();
+    for (const url of urls) {
+      await page.goto(url);
+      await expect(page.getByRole("button", { name: "Logout" })).toBeDisabled();
+      expect(await usable(), url).toEqual([]);
+    }
+  });
+
   test("an unknown address is a 404 page, in the HTML", async ({ page }) => {
     const response = await page.goto("/no/such/place");
     expect(response?.status()).toBe(404);

@@ -9,9 +9,15 @@ import { createContext, useContext } from "react";
 export const HydratedContext = createContext(true);
 
 /**
- * Whether the page runs in the visitor's browser yet: what depends on the visitor's clock, screen or
- * storage, and the controls that need the page's script, wait for it, so the first render matches the
- * server's HTML.
+ * Whether the page runs in the visitor's browser yet, so the first render matches the server's HTML.
+ *
+ * Which to use (ADR 029):
+ * - A control that needs the page's script (a button, field or list that does something) must not be
+ *   usable before then. Do not read this hook for that: put the control inside a `Form` (which gates its
+ *   fields) or inside `<HydrationGate>` (components/ui/hydration-gate.tsx), the one place that disables
+ *   controls until the page is hydrated.
+ * - Read this hook only to decide what to render: what depends on the visitor's clock, screen or storage
+ *   (the events' weekdays, the table or the cards), or what the server must never render (the toaster).
  */
 export function useHydrated(): boolean {
   return useContext(HydratedContext);

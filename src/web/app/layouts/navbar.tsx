@@ -2,9 +2,9 @@ import { LogOut, Menu, Search, Sprout, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { FRAME } from "#web/components/ui/page-frame.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { useLogout, useUser } from "#web/lib/auth.ts";
 import { NAV_LINKS } from "./nav-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
@@ -14,7 +14,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field whitespace-nowrap px-2 py-2 font-medium transition-colors xl:px-3 ${isActive ? "nav-current" : "hover:bg-base-200"}`;
 
 export function Navbar() {
-  const hydrated = useHydrated();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -52,18 +51,19 @@ export function Navbar() {
     <header ref={header} className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label="Main" className={`navbar gap-2 ${FRAME}`}>
         <div className="navbar-start gap-1">
-          <button
-            ref={toggle}
-            type="button"
-            className="btn btn-ghost btn-square lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-            disabled={!hydrated}
-          >
-            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-          </button>
+          <HydrationGate>
+            <button
+              ref={toggle}
+              type="button"
+              className="btn btn-ghost btn-square lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            </button>
+          </HydrationGate>
           <Link
             to={paths.home.getHref()}
             className="flex items-center gap-2 text-base leading-tight font-bold whitespace-nowrap text-primary sm:text-lg lg:max-xl:text-base"
@@ -91,16 +91,18 @@ export function Navbar() {
           {user ? (
             <>
               <ProfileLink name={user.name} photoURL={user.image} />
-              <button
-                type="button"
-                className="btn btn-outline btn-sm"
-                onClick={() => logout.mutate()}
-                disabled={logout.isPending || !hydrated}
-              >
-                <LogOut aria-hidden="true" className="size-4" />
-                <span className="hidden sm:max-lg:inline xl:inline">Logout</span>
-                <span className="sr-only sm:max-lg:hidden xl:hidden">Logout</span>
-              </button>
+              <HydrationGate>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm"
+                  onClick={() => logout.mutate()}
+                  disabled={logout.isPending}
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  <span className="hidden sm:max-lg:inline xl:inline">Logout</span>
+                  <span className="sr-only sm:max-lg:hidden xl:hidden">Logout</span>
+                </button>
+              </HydrationGate>
             </>
           ) : (
             <Link

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "#web/hooks/use-hydrated.ts";
+import { HydrationGate } from "./hydration-gate.tsx";
 import { PageHead } from "./page-head.tsx";
 
 type Action = { to: string; label: string } | { onClick: () => void; label: string };
@@ -29,7 +29,6 @@ export function MessagePage({
   badge?: string;
   action?: Action;
 }) {
-  const hydrated = useHydrated();
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <PageHead
@@ -46,9 +45,11 @@ export function MessagePage({
             {action.label}
           </Link>
         ) : (
-          <button type="button" className="btn btn-primary" onClick={action.onClick} disabled={!hydrated}>
-            {action.label}
-          </button>
+          <HydrationGate>
+            <button type="button" className="btn btn-primary" onClick={action.onClick}>
+              {action.label}
+            </button>
+          </HydrationGate>
         ))}
     </section>
   );

@@ -9,7 +9,7 @@ import {
   useForm,
 } from "react-hook-form";
 import type { z } from "zod";
-import { useHydrated } from "#web/hooks/use-hydrated.ts";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { PendingUploads, PendingUploadsContext } from "./pending-uploads.ts";
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
@@ -40,9 +40,6 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
 }) {
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(schema), defaultValues });
   const [uploads] = useState(() => new PendingUploads());
-  // A page the server rendered shows its form before the script that runs it has loaded: its fields stay
-  // disabled until then, so nothing typed or clicked meanwhile is lost or sent anywhere.
-  const hydrated = useHydrated();
   const save = form.handleSubmit((values) => onSubmit(values, form));
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -64,9 +61,9 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
     <FormProvider {...form}>
       <PendingUploadsContext value={uploads}>
         <form noValidate aria-label={ariaLabel} className={className} onSubmit={submit}>
-          <fieldset disabled={!hydrated} className="contents">
-            {typeof children === "function" ? children(form) : children}
-          </fieldset>
+          {/* A page the server rendered shows its form before the script that runs it has loaded: its fields
+              stay disabled until then, so nothing typed or clicked meanwhile is lost or sent anywhere. */}
+          <HydrationGate>{typeof children === "function" ? children(form) : children}</HydrationGate>
         </form>
       </PendingUploadsContext>
     </FormProvider>

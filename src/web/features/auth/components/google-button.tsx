@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { useNavigate } from "react-router";
 import { FormError } from "#web/components/ui/form/fields.tsx";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { useConfig } from "#web/hooks/use-config.ts";
-import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { toast } from "#web/lib/toast.tsx";
 import { useGoogleSignIn } from "../api/google-sign-in.ts";
 
@@ -42,7 +42,6 @@ export function GoogleButton({
   returnTo: string;
   successMessage: string;
 }) {
-  const hydrated = useHydrated();
   const config = useConfig();
   const google = useGoogleSignIn();
   const navigate = useNavigate();
@@ -63,16 +62,18 @@ export function GoogleButton({
 
   return (
     <div className="flex flex-col gap-1">
-      <button
-        type="button"
-        className="btn btn-outline w-full"
-        onClick={onClick}
-        disabled={unavailable || busy || !hydrated}
-        aria-describedby={unavailable || cancelled ? noteId : undefined}
-      >
-        {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleLogo />}
-        {label}
-      </button>
+      <HydrationGate>
+        <button
+          type="button"
+          className="btn btn-outline w-full"
+          onClick={onClick}
+          disabled={unavailable || busy}
+          aria-describedby={unavailable || cancelled ? noteId : undefined}
+        >
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleLogo />}
+          {label}
+        </button>
+      </HydrationGate>
       {unavailable && (
         <p id={noteId} className="text-center text-sm text-base-content/70">
           Google sign-in is not configured on this server.

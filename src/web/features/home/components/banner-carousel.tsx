@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "#web/hooks/use-hydrated.ts";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { useReducedMotion } from "#web/hooks/use-reduced-motion.ts";
 import { BANNER_SLIDES, type BannerSlide, CAROUSEL } from "../banner-slides.ts";
 import { useTypewriter } from "../use-typewriter.ts";
@@ -12,7 +12,6 @@ import { useTypewriter } from "../use-typewriter.ts";
  * no autoplay and no typing.
  */
 export function BannerCarousel() {
-  const hydrated = useHydrated();
   const reducedMotion = useReducedMotion();
   const [active, setActive] = useState(0);
   const [timerEpoch, setTimerEpoch] = useState(0);
@@ -57,49 +56,48 @@ export function BannerCarousel() {
         ))}
       </div>
 
-      <button
-        type="button"
-        className="btn btn-circle btn-sm absolute top-1/2 left-3 -translate-y-1/2 border-none bg-black/40 text-white hover:bg-black/60 md:btn-md"
-        onClick={() => goTo(active - 1)}
-        disabled={!hydrated}
-        aria-label="Previous slide"
-      >
-        <ChevronLeft aria-hidden="true" />
-      </button>
-      <button
-        type="button"
-        className="btn btn-circle btn-sm absolute top-1/2 right-3 -translate-y-1/2 border-none bg-black/40 text-white hover:bg-black/60 md:btn-md"
-        onClick={() => goTo(active + 1)}
-        disabled={!hydrated}
-        aria-label="Next slide"
-      >
-        <ChevronRight aria-hidden="true" />
-      </button>
-      {/* The dots sit on a dark pill of their own: whatever part of a picture lies under them (a dark
-          seed tray, a pale sky), they keep the same contrast on every slide. */}
-      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this names a set of buttons */}
-      <div
-        role="group"
-        aria-label="Choose a slide"
-        className="absolute bottom-4 left-1/2 flex -translate-x-1/2 gap-2 rounded-full bg-black/65 px-3 py-0.5 ring-1 ring-white/25"
-      >
-        {BANNER_SLIDES.map((slide, index) => (
-          <button
-            key={slide.id}
-            type="button"
-            onClick={() => goTo(index)}
-            disabled={!hydrated}
-            aria-label={`Go to slide ${index + 1}: ${slide.title}`}
-            aria-current={index === active ? "true" : undefined}
-            className="grid size-6 place-items-center"
-          >
-            <span
-              aria-hidden="true"
-              className={`block h-2.5 rounded-full transition-all ${index === active ? "w-7 bg-white" : "w-2.5 bg-white/75"}`}
-            />
-          </button>
-        ))}
-      </div>
+      <HydrationGate>
+        <button
+          type="button"
+          className="btn btn-circle btn-sm absolute top-1/2 left-3 -translate-y-1/2 border-none bg-black/40 text-white hover:bg-black/60 md:btn-md"
+          onClick={() => goTo(active - 1)}
+          aria-label="Previous slide"
+        >
+          <ChevronLeft aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-circle btn-sm absolute top-1/2 right-3 -translate-y-1/2 border-none bg-black/40 text-white hover:bg-black/60 md:btn-md"
+          onClick={() => goTo(active + 1)}
+          aria-label="Next slide"
+        >
+          <ChevronRight aria-hidden="true" />
+        </button>
+        {/* The dots sit on a dark pill of their own: whatever part of a picture lies under them (a dark
+            seed tray, a pale sky), they keep the same contrast on every slide. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this names a set of buttons */}
+        <div
+          role="group"
+          aria-label="Choose a slide"
+          className="absolute bottom-4 left-1/2 flex -translate-x-1/2 gap-2 rounded-full bg-black/65 px-3 py-0.5 ring-1 ring-white/25"
+        >
+          {BANNER_SLIDES.map((slide, index) => (
+            <button
+              key={slide.id}
+              type="button"
+              onClick={() => goTo(index)}
+              aria-label={`Go to slide ${index + 1}: ${slide.title}`}
+              aria-current={index === active ? "true" : undefined}
+              className="grid size-6 place-items-center"
+            >
+              <span
+                aria-hidden="true"
+                className={`block h-2.5 rounded-full transition-all ${index === active ? "w-7 bg-white" : "w-2.5 bg-white/75"}`}
+              />
+            </button>
+          ))}
+        </div>
+      </HydrationGate>
     </section>
   );
 }

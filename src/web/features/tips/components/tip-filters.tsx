@@ -7,7 +7,7 @@ import {
   TIP_SORTS,
   type TipSort,
 } from "#shared/constants.ts";
-import { useHydrated } from "#web/hooks/use-hydrated.ts";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import type { ListPage } from "#web/hooks/use-list-page.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -37,7 +37,6 @@ export function TipFilters({
   level?: boolean;
   sort?: boolean;
 }) {
-  const hydrated = useHydrated();
   const searchId = useId();
   const levelId = useId();
   const sortId = useId();
@@ -53,80 +52,82 @@ export function TipFilters({
   }, [draft, q, setQuery]);
 
   return (
-    <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <search className="w-full max-w-md">
-        <form
-          className="flex w-full flex-col gap-1"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setQuery(draft);
-          }}
-        >
-          <label htmlFor={searchId} className="text-sm font-medium">
-            {searchLabel}
-          </label>
-          <div className="input w-full">
-            <Search aria-hidden="true" className="size-4 opacity-70" />
-            <input
-              id={searchId}
-              type="search"
-              placeholder={searchPlaceholder}
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              disabled={!hydrated}
-              maxLength={TIP_SEARCH_MAX_LENGTH}
-            />
-          </div>
-        </form>
-      </search>
-      <div className="flex flex-wrap gap-3">
-        {level && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={levelId} className="text-sm font-medium">
-              Filter by Level
+    <HydrationGate>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <search className="w-full max-w-md">
+          <form
+            className="flex w-full flex-col gap-1"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setQuery(draft);
+            }}
+          >
+            <label htmlFor={searchId} className="text-sm font-medium">
+              {searchLabel}
             </label>
-            <select
-              id={levelId}
-              className="select w-full sm:w-44"
-              value={list.level ?? ""}
-              disabled={!hydrated}
-              onChange={(event) =>
-                list.setLevel(DIFFICULTIES.find((d): d is Difficulty => d === event.target.value))
-              }
-            >
-              <option value="">All</option>
-              {DIFFICULTIES.map((difficulty) => (
-                <option key={difficulty} value={difficulty}>
-                  {difficulty}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {sort && (
-          <div className="flex flex-col gap-1">
-            <label htmlFor={sortId} className="text-sm font-medium">
-              Sort by
-            </label>
-            <select
-              id={sortId}
-              className="select w-full sm:w-44"
-              value={list.sort}
-              disabled={!hydrated}
-              onChange={(event) => {
-                const next = TIP_SORTS.find((s) => s === event.target.value);
-                if (next) list.setSort(next);
-              }}
-            >
-              {TIP_SORTS.map((option) => (
-                <option key={option} value={option}>
-                  {SORT_LABELS[option]}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+            <div className="input w-full">
+              <Search aria-hidden="true" className="size-4 opacity-70" />
+              <input
+                id={searchId}
+                type="search"
+                placeholder={searchPlaceholder}
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                maxLength={TIP_SEARCH_MAX_LENGTH}
+                // daisyUI gives the not-allowed cursor to a field disabled by its own attribute only, not to
+                // one disabled by the gate's fieldset: the same cursor as before the gate.
+                className="disabled:cursor-not-allowed"
+              />
+            </div>
+          </form>
+        </search>
+        <div className="flex flex-wrap gap-3">
+          {level && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={levelId} className="text-sm font-medium">
+                Filter by Level
+              </label>
+              <select
+                id={levelId}
+                className="select w-full sm:w-44"
+                value={list.level ?? ""}
+                onChange={(event) =>
+                  list.setLevel(DIFFICULTIES.find((d): d is Difficulty => d === event.target.value))
+                }
+              >
+                <option value="">All</option>
+                {DIFFICULTIES.map((difficulty) => (
+                  <option key={difficulty} value={difficulty}>
+                    {difficulty}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {sort && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={sortId} className="text-sm font-medium">
+                Sort by
+              </label>
+              <select
+                id={sortId}
+                className="select w-full sm:w-44"
+                value={list.sort}
+                onChange={(event) => {
+                  const next = TIP_SORTS.find((s) => s === event.target.value);
+                  if (next) list.setSort(next);
+                }}
+              >
+                {TIP_SORTS.map((option) => (
+                  <option key={option} value={option}>
+                    {SORT_LABELS[option]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+        </div>
       </div>
-    </div>
+    </HydrationGate>
   );
 }
