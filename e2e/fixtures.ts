@@ -7,7 +7,7 @@ import { E2E } from "./support/env.ts";
 export type Theme = "light" | "dark";
 
 /** An account as the sign-up API takes it. */
-export type Account = ReturnType<typeof newAccount>;
+type Account = ReturnType<typeof newAccount>;
 
 /** What a test made through `login` and `createTip`, removed after it (see `ownData` below). */
 interface OwnData {
@@ -214,7 +214,7 @@ export function newAccount(prefix = "gardener") {
  * Creates an account through the API and leaves the page's browser context signed in as it. Tests call
  * the `login` fixture, which does this and removes the account's tips after the test.
  */
-export async function signUpAs(page: Page, account = newAccount()) {
+async function signUpAs(page: Page, account = newAccount()) {
   const response = await page.request.post("/api/auth/sign-up/email", {
     data: account,
     headers: { Origin: E2E.baseURL },

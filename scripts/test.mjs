@@ -1,5 +1,5 @@
 // `npm test`: every check of the project, ending with one line "N passed, N failed" over all runners.
-//   node scripts/test.mjs                 typecheck, lint, unit/component/API tests, build, browser tests
+//   node scripts/test.mjs                 typecheck, lint, unused code, unit/component/API tests, build, browser tests
 //   node scripts/test.mjs --only=server   only the server tests (PGlite and PostgreSQL), e.g. on another Node
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -110,6 +110,8 @@ if (only === "server") {
   check("typecheck", run(bin("tsc"), ["--noEmit"]));
   banner("lint and format (biome)");
   check("lint", run(bin("biome"), ["ci", "."]));
+  banner("unused files, exports and dependencies (knip)");
+  check("unused code", run(bin("knip"), ["--no-progress"]));
   banner("OpenAPI document (Redocly lint, 0 errors)");
   const openapiFile = path.join(resultsDir, "openapi.json");
   check(

@@ -150,7 +150,6 @@ function routesOf(api: ReturnType<typeof createRouter>) {
 }
 
 export type { AppConfig, AppEnv } from "./lib/app-env.ts";
-export { trustedOrigins } from "./lib/same-origin.ts";
 export type App = ReturnType<typeof createApp>;
 
 /** The paths and methods better-auth answers under /api/auth, from its own endpoint list. */

@@ -6,9 +6,9 @@ import path from "node:path";
  * The placeholders of index.html, as in Vite's guide to server rendering: the rendered page's head goes
  * where the default title and description stand (between the two head markers), its HTML into #root.
  */
-export const HEAD_START = "<!--app-head-->";
-export const HEAD_END = "<!--/app-head-->";
-export const APP_HTML = "<!--app-html-->";
+const HEAD_START = "<!--app-head-->";
+const HEAD_END = "<!--/app-head-->";
+const APP_HTML = "<!--app-html-->";
 /** Inlined into a rendered page: asks for the app's code once the page has painted (public/app-loader.js). */
 const LOADER = "/app-loader.js";
 

@@ -34,7 +34,6 @@ export const AVAILABILITIES = ["Public", "Hidden", "Private"] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
 export const GARDENER_STATUSES = ["active", "inactive"] as const;
-export type GardenerStatus = (typeof GARDENER_STATUSES)[number];
 
 /** The orders of tip lists: newest, oldest, most liked, alphabetical. */
 export const TIP_SORTS = ["newest", "oldest", "likes", "title"] as const;

@@ -24,7 +24,7 @@ export const PHOTO_LIMITS = {
 } as const;
 
 /** The narrower copies made for srcset, where the photo is wider. */
-export const PHOTO_WIDTHS = [480, 960, 1440] as const;
+const PHOTO_WIDTHS = [480, 960, 1440] as const;
 
 /** The content types a photo may have; the server decides by the bytes, never by this list. */
 export const PHOTO_ACCEPT = "image/*";

@@ -12,7 +12,7 @@ import pg from "pg";
 import { migrationsDir } from "../lib/paths.ts";
 import * as schema from "./schema.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type the services use, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 

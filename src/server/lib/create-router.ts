@@ -23,5 +23,3 @@ export function createRouter() {
     },
   });
 }
-
-export type AppRouter = ReturnType<typeof createRouter>;

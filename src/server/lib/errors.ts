@@ -24,7 +24,7 @@ export function badQueryParameter(name: string, problem: string): HttpError {
   ]);
 }
 
-export const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 
 export function validationErrorBody(error: ZodError, where: "query" | "body" | "path"): ApiError {
   const issues = error.issues.map((issue) => ({

@@ -3,14 +3,14 @@ import type { ApiError } from "#shared/schemas/common.ts";
 import type { AppEnv } from "./app-env.ts";
 
 /** How deeply a JSON body may nest. Our own bodies are flat; 32 leaves room for any client's. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * Whether `text` nests arrays and objects deeper than `max`, found by one scan of the raw text (brackets
  * outside strings), so a million-deep body is refused in about the time it takes to read, before
  * JSON.parse builds anything.
  */
-export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
+function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -29,7 +29,7 @@ export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
 }
 
 /** Whether any string (key or value) in a parsed JSON value holds a NUL character. */
-export function containsNul(value: unknown): boolean {
+function containsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (Array.isArray(value)) return value.some(containsNul);
   if (value && typeof value === "object")
@@ -37,7 +37,7 @@ export function containsNul(value: unknown): boolean {
   return false;
 }
 
-export type JsonBodyResult =
+type JsonBodyResult =
   | { ok: true; value: Record<string, unknown> }
   | { ok: false; status: 400 | 415; message: string };
 
@@ -45,7 +45,7 @@ export type JsonBodyResult =
  * Reads a request body that must be a JSON object: an empty body is `{}`, anything but JSON is 415, and
  * malformed JSON, a bare value, a body nested too deep or a NUL in a string is 400, with a message.
  */
-export function parseJsonObject(text: string, contentType: string | undefined): JsonBodyResult {
+function parseJsonObject(text: string, contentType: string | undefined): JsonBodyResult {
   if (text.trim() === "") return { ok: true, value: {} };
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(contentType ?? ""))
     return {

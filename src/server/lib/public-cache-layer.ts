@@ -11,7 +11,7 @@ import {
 } from "./public-cache.ts";
 
 /** The cache key of a request: its path and query exactly as sent (the server's fast path makes the same). */
-export function cacheKey(url: string): string {
+function cacheKey(url: string): string {
   const start = url.indexOf("/", url.indexOf("//") + 2);
   return start === -1 ? "/" : url.slice(start);
 }

@@ -25,7 +25,7 @@ export const PUBLIC_TABLES = ["tips", "gardeners"] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 
 /** The channel those triggers notify on; a payload is the changed table's name. */
-export const PUBLIC_CHANGE_CHANNEL = "public_change";
+const PUBLIC_CHANGE_CHANNEL = "public_change";
 const SYNC_PREFIX = "sync:";
 
 export interface PublicAnswer {

@@ -10,7 +10,7 @@ import type { AppEnv } from "./app-env.ts";
 import { clientIp } from "./client-ip.ts";
 
 /** One limit: at most `count` hits per fixed window of `minutes`. */
-export interface Window {
+interface Window {
   count: number;
   minutes: number;
 }
@@ -30,7 +30,7 @@ const UpsertResultSchema = z.object({
 });
 
 /** Keys are hashed: the table then holds no e-mail or address, and every key has the same size. */
-export function limitKey(...parts: string[]): string {
+function limitKey(...parts: string[]): string {
   return createHash("sha256").update(parts.join("\u0000")).digest("base64url");
 }
 
@@ -193,7 +193,7 @@ export function waitInWords(seconds: number): string {
 }
 
 /** The one refusal of every limit: 429, Retry-After in seconds, and the same sentence shape. */
-export function tooMany(c: Context, seconds: number, what: string) {
+function tooMany(c: Context, seconds: number, what: string) {
   c.header("Retry-After", String(seconds));
   return c.json<ApiError>({ message: `Too many ${what}. Try again in ${waitInWords(seconds)}.` }, 429);
 }

@@ -8,9 +8,7 @@ type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>;
  * nonce is used), so every answer gets the same list instead of rebuilding it (measured:
  * secureHeaders alone halved a minimal app's throughput).
  */
-export async function computeSecurityHeaders(
-  options: SecureHeadersOptions,
-): Promise<Array<[string, string]>> {
+async function computeSecurityHeaders(options: SecureHeadersOptions): Promise<Array<[string, string]>> {
   const probe = new Hono<{ Variables: SecureHeadersVariables }>();
   probe.use("*", secureHeaders(options));
   probe.get("/", (c) => c.body(null, 204));

@@ -7,7 +7,7 @@ import type { ContextWithVars } from "./app-env.ts";
  * depend on where the site is served from. The API answers absolute http(s) URLs, the only
  * kind an image field accepts, so a client never has to know the site's origin.
  */
-export function absoluteUrl(value: string, origin: string): string {
+function absoluteUrl(value: string, origin: string): string {
   return value.startsWith("/") ? new URL(value, origin).toString() : value;
 }
 
@@ -15,7 +15,7 @@ export function absoluteUrl(value: string, origin: string): string {
  * The site's origin, from BASE_URL: never from the request's Host header, which any client can forge
  * and which would then end up in answers others read (ADR 014).
  */
-export function siteOrigin(c: ContextWithVars): string {
+function siteOrigin(c: ContextWithVars): string {
   return new URL(c.var.config.BASE_URL ?? DEFAULT_BASE_URL).origin;
 }
 

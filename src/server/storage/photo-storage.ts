@@ -5,7 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 
 /** A stored file as the server streams it back. */
-export interface StoredFile {
+interface StoredFile {
   body: ReadableStream<Uint8Array>;
   size: number;
   contentType: string;
@@ -107,7 +107,7 @@ export function createMemoryStorage({ publicBase }: { publicBase: string }): Pho
   };
 }
 
-export function contentTypeOf(name: string): string {
+function contentTypeOf(name: string): string {
   return name.endsWith(".webp") ? "image/webp" : "application/octet-stream";
 }
 

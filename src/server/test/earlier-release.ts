@@ -14,7 +14,7 @@ import { z } from "zod";
 import { migrationsDir } from "../lib/paths.ts";
 import { createPostgresDatabase, testDriver } from "./test-db.ts";
 
-export type AnyDb = PgDatabase<PgQueryResultHKT>;
+type AnyDb = PgDatabase<PgQueryResultHKT>;
 
 /**
  * A database of its own (PGlite or the run's PostgreSQL server, as the test project says) migrated as

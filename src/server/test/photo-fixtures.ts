@@ -8,7 +8,7 @@ export function photoForm(bytes: Uint8Array, name = "photo.jpg", type = "image/j
 }
 
 /** GPS position a phone writes: 51°30'N 0°7'W. */
-export const GPS_EXIF = {
+const GPS_EXIF = {
   IFD0: { Make: "PhoneCo", Model: "Pocket 12" },
   IFD3: {
     GPSLatitudeRef: "N",

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** Where Debian, Ubuntu and most Linux packages put the PostgreSQL server programs. */
-export function findPostgresBinDir(): string | null {
+function findPostgresBinDir(): string | null {
   const fromEnv = process.env.PG_BIN_DIR;
   if (fromEnv && existsSync(path.join(fromEnv, "pg_ctl"))) return fromEnv;
   const root = "/usr/lib/postgresql";
@@ -21,7 +21,7 @@ export function findPostgresBinDir(): string | null {
   return null;
 }
 
-export const POSTGRES_MISSING_MESSAGE =
+const POSTGRES_MISSING_MESSAGE =
   "No PostgreSQL server programs (initdb, pg_ctl) were found. Install them (Debian/Ubuntu: apt-get install -y postgresql; macOS: brew install postgresql) or set PG_BIN_DIR to their folder, or set DATABASE_URL to a PostgreSQL server whose user may create databases.";
 
 async function freePort(): Promise<number> {

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 
-export interface CapturedMail {
+interface CapturedMail {
   /** Envelope sender (MAIL FROM), a bare address. */
   from: string;
   /** Envelope recipients (RCPT TO, so Bcc recipients included), bare addresses. */

@@ -52,11 +52,11 @@ export function passwordProblems(password: string, policy: PasswordPolicy = PASS
   return problems;
 }
 
-export const PasswordSchema = z.string().superRefine((password, ctx) => {
+const PasswordSchema = z.string().superRefine((password, ctx) => {
   for (const message of passwordProblems(password)) ctx.addIssue({ code: "custom", message });
 });
 
-export const EmailSchema = z
+const EmailSchema = z
   .string()
   .trim()
   .min(1, "Email is required")
@@ -91,7 +91,7 @@ export type User = z.infer<typeof UserSchema>;
  * It is fixed, not the sign-up policy: every password an account can have met it when it was chosen, so
  * tightening PASSWORD_POLICY for new passwords never locks out an account made under the older rules.
  */
-export const LOGIN_PASSWORD_RULE = {
+const LOGIN_PASSWORD_RULE = {
   minLength: PASSWORD_MIN_LENGTH,
   maxLength: PASSWORD_POLICY.maxLength,
   requireLowercase: true,
@@ -119,10 +119,8 @@ export const SignupSchema = z.object({
   password: z.string().min(1, "Password is required").pipe(PasswordSchema),
   terms: z.boolean().refine((accepted) => accepted, "You must accept the Terms of Use and Privacy Policy"),
 });
-export type SignupInput = z.infer<typeof SignupSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: EmailSchema });
-export type ForgotPasswordInput = z.infer<typeof ForgotPasswordSchema>;
 
 export const ResetPasswordSchema = z
   .object({
@@ -133,10 +131,8 @@ export const ResetPasswordSchema = z
     path: ["confirmPassword"],
     message: "The passwords do not match",
   });
-export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
 export const ProfileSchema = z.object({
   name: DisplayNameSchema,
   photoUrl: z.union([z.literal(""), HttpUrlSchema]),
 });
-export type ProfileInput = z.infer<typeof ProfileSchema>;

@@ -30,7 +30,7 @@ export const TipSchema = z
   .meta({ id: "Tip" });
 export type Tip = z.infer<typeof TipSchema>;
 
-export { TIP_SEARCH_MAX_LENGTH, TIP_SORTS, type TipSort } from "../constants.ts";
+export { TIP_SORTS, type TipSort } from "../constants.ts";
 
 export const TipListQuerySchema = PageQuerySchema.extend({
   availability: z

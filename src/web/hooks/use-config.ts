@@ -3,7 +3,7 @@ import type { PublicConfig } from "#shared/schemas/config.ts";
 import { type ApiClient, apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const getConfig = (signal?: AbortSignal, client: ApiClient = apiClient) =>
+const getConfig = (signal?: AbortSignal, client: ApiClient = apiClient) =>
   client.get<PublicConfig>("/config", { signal });
 
 /** `client`: the server's, when it renders a page. */

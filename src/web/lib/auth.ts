@@ -13,7 +13,7 @@ export interface SessionData {
   session: { id: string; expiresAt: string };
 }
 
-export const getSession = (signal?: AbortSignal, client: ApiClient = apiClient) =>
+const getSession = (signal?: AbortSignal, client: ApiClient = apiClient) =>
   client.get<SessionData | null>("/auth/get-session", { signal });
 
 /** `client`: the server's, when it renders a page for this visitor's cookie. */
@@ -52,7 +52,7 @@ export function useRefreshSession() {
   return () => queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
 }
 
-export const signOut = () => apiClient.send<{ success: boolean }>("POST", "/auth/sign-out", {});
+const signOut = () => apiClient.send<{ success: boolean }>("POST", "/auth/sign-out", {});
 
 /**
  * Whether this tab's user has just logged out: a protected page on screen at that moment sends them home,

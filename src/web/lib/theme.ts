@@ -9,7 +9,7 @@ function readTheme(): Theme {
 }
 
 /** Applies a theme to <html data-theme> and remembers it (public/theme-init.js restores it on load). */
-export function applyTheme(theme: Theme) {
+function applyTheme(theme: Theme) {
   document.documentElement.setAttribute("data-theme", theme);
   try {
     localStorage.setItem(STORAGE_KEY, theme);

@@ -13,8 +13,8 @@ import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { passwordResetEmail, verificationEmail } from "../../mail/templates.ts";
 
-export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 export interface AuthSettings {
   baseUrl: string;

@@ -20,7 +20,7 @@ export type TipRow = typeof tips.$inferSelect;
 type ListQuery = z.output<typeof TipListQuerySchema>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isTipId = (id: string) => UUID.test(id);
+const isTipId = (id: string) => UUID.test(id);
 
 /** Keyset cursors: the sort keys of the last row seen, so deep pages cost no more than the first. */
 const CursorSchema = z.object({
@@ -240,7 +240,7 @@ export async function createTip(
  * not: only the author may change a tip. Tip ids are random UUIDs, so the 403 for a hidden tip reveals
  * nothing a caller could not have guessed.
  */
-export async function findOwnTip(db: Db, id: string, user: Pick<User, "id">): Promise<TipRow> {
+async function findOwnTip(db: Db, id: string, user: Pick<User, "id">): Promise<TipRow> {
   const row = await findTip(db, id);
   if (!row) throw new HttpError(404, "Tip not found");
   if (row.authorId !== user.id) throw new HttpError(403, "Only the author can change this tip");

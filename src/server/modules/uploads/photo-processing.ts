@@ -4,7 +4,7 @@ import { PHOTO_LIMITS, photoName, photoVariantName, photoVariantWidths } from "#
 import { HttpError } from "../../lib/errors.ts";
 
 /** One file of a processed photo, ready to store. */
-export interface PhotoFile {
+interface PhotoFile {
   name: string;
   bytes: Uint8Array;
 }
@@ -30,7 +30,7 @@ const HEIF_BRANDS = new Set(["heic", "heix", "hevc", "hevx", "heim", "heis", "mi
  * or the declared type), and before any decoder sees the bytes, so an SVG, an HTML page or a PDF never
  * reaches one.
  */
-export function sniffPhotoFormat(bytes: Uint8Array): Format | null {
+function sniffPhotoFormat(bytes: Uint8Array): Format | null {
   if (bytes.length < 12) return null;
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
   if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return "png";
@@ -39,7 +39,7 @@ export function sniffPhotoFormat(bytes: Uint8Array): Format | null {
   return null;
 }
 
-export const UNSUPPORTED_PHOTO = "Choose a photo in JPEG, PNG, WebP, AVIF or HEIC format";
+const UNSUPPORTED_PHOTO = "Choose a photo in JPEG, PNG, WebP, AVIF or HEIC format";
 const tooManyPixels = (megapixels: number) =>
   new HttpError(
     413,

@@ -15,7 +15,7 @@ import { processPhoto } from "./photo-processing.ts";
 import { storePhoto } from "./uploads.service.ts";
 
 const MB = 1024 * 1024;
-export const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_LIMITS.maxBytes / MB} MB`;
+const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_LIMITS.maxBytes / MB} MB`;
 
 const uploadPhotoRoute = createRoute({
   method: "post",
@@ -104,7 +104,7 @@ export const uploadsRouter = createRouter().openapi(uploadPhotoRoute, async (c) 
 });
 
 /** Each file's name is a hash of its bytes: it never changes, so browsers and CDNs keep it for a year. */
-export const PHOTO_CACHE_CONTROL = "public, max-age=31536000, immutable";
+const PHOTO_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /**
  * GET /uploads/<name>: a stored photo, from the folder or proxied from the bucket (so the bucket may stay

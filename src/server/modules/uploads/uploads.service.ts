@@ -7,7 +7,7 @@ import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import type { ProcessedPhoto } from "./photo-processing.ts";
 
 /** How long an uploaded photo that nothing uses is kept: time to finish the form it was chosen in. */
-export const UNUSED_PHOTO_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const UNUSED_PHOTO_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Stores a processed photo once and records that `ownerId` uploaded it now. The narrower copies are

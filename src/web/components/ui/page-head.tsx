@@ -1,4 +1,4 @@
-export const SITE_NAME = "Gardening Community";
+const SITE_NAME = "Gardening Community";
 
 /**
  * The document title and description of a page, as React 19 hoists them into <head>: "{title} -

@@ -3,7 +3,7 @@ import { startSocialSignIn } from "./api/start-social-sign-in.ts";
 
 /** Where the provider sends the popup back to; the page tells this window and closes itself. */
 export const POPUP_DONE_PATH = "/auth/popup-done.html";
-export const AUTH_CHANNEL = "garden-community-auth";
+const AUTH_CHANNEL = "garden-community-auth";
 export const POPUP_MESSAGE_TYPE = "garden-community:oauth-done";
 
 export type GoogleSignInResult =

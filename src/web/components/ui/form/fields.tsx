@@ -14,7 +14,7 @@ import { useUploadsState } from "./pending-uploads.ts";
 type Aria = { "aria-invalid"?: true; "aria-describedby"?: string };
 
 /** The label, hint and validation message around one control, with the ids that wire them together. */
-export function FieldShell({
+function FieldShell({
   id,
   label,
   hint,

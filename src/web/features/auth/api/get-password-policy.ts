@@ -3,10 +3,10 @@ import type { PasswordPolicy } from "#shared/schemas/auth.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const getPasswordPolicy = (signal?: AbortSignal) =>
+const getPasswordPolicy = (signal?: AbortSignal) =>
   apiClient.get<PasswordPolicy>("/auth/password-policy", { signal });
 
-export const passwordPolicyQueryOptions = () =>
+const passwordPolicyQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.passwordPolicy,
     queryFn: ({ signal }) => getPasswordPolicy(signal),

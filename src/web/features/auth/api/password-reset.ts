@@ -3,13 +3,13 @@ import { paths } from "#web/config/paths.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const requestPasswordReset = (email: string) =>
+const requestPasswordReset = (email: string) =>
   apiClient.send<{ status: boolean }>("POST", "/auth/request-password-reset", {
     email,
     redirectTo: paths.auth.reset.getHref(),
   });
 
-export const resetPassword = (token: string, newPassword: string) =>
+const resetPassword = (token: string, newPassword: string) =>
   apiClient.send<{ status: boolean }>("POST", "/auth/reset-password", { token, newPassword });
 
 /** Sends the reset link; the answer is the same whether or not the account exists, so nobody learns who has one. */
@@ -19,7 +19,7 @@ export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPa
 export const useResetPassword = (token: string) =>
   useMutation({ mutationFn: (newPassword: string) => resetPassword(token, newPassword) });
 
-export const checkResetToken = (token: string) =>
+const checkResetToken = (token: string) =>
   apiClient.send<{ valid: boolean }>("POST", "/auth/check-reset-token", { token });
 
 /**

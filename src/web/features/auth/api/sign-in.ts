@@ -3,7 +3,7 @@ import type { LoginInput, User } from "#shared/schemas/auth.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { useRefreshSession } from "#web/lib/auth.ts";
 
-export const signInWithEmail = ({ email, password }: LoginInput) =>
+const signInWithEmail = ({ email, password }: LoginInput) =>
   apiClient.send<{ user: User }>("POST", "/auth/sign-in/email", { email, password });
 
 /** Email and password sign-in; the session is read again before it counts as done. */

@@ -11,7 +11,7 @@ export interface SignUpBody {
   image: string;
 }
 
-export const signUpWithEmail = (body: SignUpBody) =>
+const signUpWithEmail = (body: SignUpBody) =>
   apiClient.send<{ user: User }>("POST", "/auth/sign-up/email", body);
 
 /**

@@ -8,7 +8,7 @@ export interface ProfileBody {
   image: string | null;
 }
 
-export const updateProfile = (body: ProfileBody) =>
+const updateProfile = (body: ProfileBody) =>
   apiClient.send<{ status: boolean }>("POST", "/auth/update-user", body);
 
 /**

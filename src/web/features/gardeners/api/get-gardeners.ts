@@ -3,10 +3,10 @@ import type { Gardener, GardenerListQuery } from "#shared/schemas/gardener.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const getGardeners = (params: GardenerListQuery, signal?: AbortSignal) =>
+const getGardeners = (params: GardenerListQuery, signal?: AbortSignal) =>
   apiClient.list<Gardener>("/gardeners", { params, signal });
 
-export const gardenersQueryOptions = (params: GardenerListQuery) =>
+const gardenersQueryOptions = (params: GardenerListQuery) =>
   queryOptions({
     queryKey: queryKeys.gardeners.list(params),
     queryFn: ({ signal }) => getGardeners(params, signal),

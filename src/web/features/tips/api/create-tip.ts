@@ -3,7 +3,7 @@ import type { Tip, TipInput } from "#shared/schemas/tip.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { useInvalidateTipData } from "./invalidate-tip-data.ts";
 
-export const createTip = (input: TipInput) => apiClient.send<Tip>("POST", "/tips", input);
+const createTip = (input: TipInput) => apiClient.send<Tip>("POST", "/tips", input);
 
 export function useCreateTip() {
   const invalidate = useInvalidateTipData();

@@ -3,7 +3,7 @@ import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { useInvalidateTipData } from "./invalidate-tip-data.ts";
 
-export const deleteTip = (id: string) => apiClient.send<void>("DELETE", `/tips/${encodeURIComponent(id)}`);
+const deleteTip = (id: string) => apiClient.send<void>("DELETE", `/tips/${encodeURIComponent(id)}`);
 
 /**
  * The deleted tip's own query is not read again: it could only answer 404, and the details page that

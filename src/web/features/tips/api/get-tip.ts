@@ -3,10 +3,10 @@ import type { Tip } from "#shared/schemas/tip.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-export const getTip = (id: string, signal?: AbortSignal) =>
+const getTip = (id: string, signal?: AbortSignal) =>
   apiClient.get<Tip>(`/tips/${encodeURIComponent(id)}`, { signal });
 
-export const tipQueryOptions = (id: string) =>
+const tipQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.tips.detail(id),
     queryFn: ({ signal }) => getTip(id, signal),

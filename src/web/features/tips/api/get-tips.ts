@@ -5,10 +5,10 @@ import { queryKeys } from "#web/lib/query-keys.ts";
 
 export type TipListParams = Omit<TipListQuery, "cursor">;
 
-export const getTips = (params: TipListParams, signal?: AbortSignal) =>
+const getTips = (params: TipListParams, signal?: AbortSignal) =>
   apiClient.list<Tip>("/tips", { params, signal });
 
-export const tipsQueryOptions = (params: TipListParams) =>
+const tipsQueryOptions = (params: TipListParams) =>
   queryOptions({
     queryKey: queryKeys.tips.list(params),
     queryFn: ({ signal }) => getTips(params, signal),

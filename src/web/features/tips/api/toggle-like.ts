@@ -4,7 +4,7 @@ import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 import { useInvalidateTipData } from "./invalidate-tip-data.ts";
 
-export const setLike = (id: string, liked: boolean) =>
+const setLike = (id: string, liked: boolean) =>
   apiClient.send<LikeState>(liked ? "POST" : "DELETE", `/tips/${encodeURIComponent(id)}/like`);
 
 /**

@@ -3,7 +3,7 @@ import type { Tip, TipInput } from "#shared/schemas/tip.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { useInvalidateTipData } from "./invalidate-tip-data.ts";
 
-export const updateTip = (id: string, input: TipInput) =>
+const updateTip = (id: string, input: TipInput) =>
   apiClient.send<Tip>("PUT", `/tips/${encodeURIComponent(id)}`, input);
 
 export function useUpdateTip(id: string) {

@@ -4,7 +4,7 @@ import { toast } from "#web/lib/toast.tsx";
 import { useDeleteTip } from "../api/delete-tip.ts";
 
 /** The delete confirmation as an accessible modal dialog, not window.confirm. */
-export function DeleteTipDialog({
+function DeleteTipDialog({
   tipTitle,
   open,
   deleting,

@@ -12,7 +12,7 @@ import { TipImage } from "./tip-image.tsx";
  * card likely to be the largest thing on screen, whose picture is fetched first (LCP). `compact`: the
  * picture small beside the words, so a phone's screen shows several tips at once (Browse Tips).
  */
-export function TipCard({
+function TipCard({
   tip,
   first = false,
   compact = false,

@@ -88,7 +88,7 @@ export function descriptionColumn(length: number): TipColumn {
   };
 }
 
-export function truncate(text: string, length: number): string {
+function truncate(text: string, length: number): string {
   const characters = Array.from(text);
   return characters.length > length ? `${characters.slice(0, length).join("").trimEnd()}…` : text;
 }

@@ -43,7 +43,7 @@ export function TipDetails({ id }: { id: string }) {
   );
 }
 
-export function TipNotFound() {
+function TipNotFound() {
   return (
     <MessagePage
       icon={<SearchX aria-hidden="true" className="size-14 text-base-content/60" />}

@@ -13,7 +13,7 @@ import type { ListPage } from "#web/hooks/use-list-page.ts";
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The specification's sort options, in its words. */
-export const SORT_LABELS: Record<TipSort, string> = {
+const SORT_LABELS: Record<TipSort, string> = {
   newest: "Newest",
   oldest: "Oldest",
   likes: "Most liked",

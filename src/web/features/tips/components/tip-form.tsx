@@ -19,7 +19,7 @@ import { Form } from "#web/components/ui/form/form.tsx";
  * The share form requires a picture (an uploaded photo or a link to one); the API itself does not. A
  * select may start on an empty "Select" option, so its field takes any text and the choice is checked here.
  */
-export const TipFormSchema = TipInputSchema.extend({
+const TipFormSchema = TipInputSchema.extend({
   difficulty: z.string().pipe(z.enum(DIFFICULTIES, { error: "Choose a difficulty" })),
   category: z.string().pipe(z.enum(CATEGORIES, { error: "Choose a category" })),
   images: httpUrl("Add a photo or its address"),

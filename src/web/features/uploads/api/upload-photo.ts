@@ -4,7 +4,7 @@ import type { UploadedPhoto } from "#shared/schemas/upload.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 
 /** POST /api/uploads: the photo as multipart/form-data, reporting how much of it has been sent. */
-export function uploadPhoto(
+function uploadPhoto(
   file: File,
   options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<UploadedPhoto> {
