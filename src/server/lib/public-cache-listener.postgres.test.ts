@@ -6,7 +6,7 @@ import { TipSchema } from "#shared/schemas/tip.ts";
 import { createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { tips } from "../db/schema.ts";
-import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
+import { createClient, newAccount, newTip, type TestClient } from "../test/http-client.ts";
 import { startPostgresRelay } from "../test/tcp-relay.ts";
 import { createPostgresDatabase } from "../test/test-db.ts";
 import { PublicCache } from "./public-cache.ts";
@@ -48,18 +48,7 @@ beforeAll(async () => {
   stopFollowing = await publicCache.follow(relayed);
   author = createClient(app);
   await author.post("/api/auth/sign-up/email", newAccount({ name: "Listener Author" }));
-  const tip = await author.post(
-    "/api/tips",
-    {
-      title: `Before ${word}`,
-      plantType: "Chard",
-      difficulty: "Easy",
-      description: "Cut the outer stalks.",
-      category: "Vegetables",
-      availability: "Public",
-    },
-    { schema: TipSchema },
-  );
+  const tip = await author.post("/api/tips", newTip(`Before ${word}`), { schema: TipSchema });
   tipId = tip.body._id;
 }, 60_000);
 

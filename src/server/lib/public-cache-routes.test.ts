@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { gardeners } from "../db/schema.ts";
-import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
+import { createClient, newAccount, newTip, type TestClient } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
 import { PUBLIC_TABLES, type PublicTable } from "./public-cache.ts";
 
@@ -34,18 +34,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
   author = createClient(ctx.app);
   await author.post("/api/auth/sign-up/email", newAccount({ name: "Routes Author" }));
-  const tip = await author.post(
-    "/api/tips",
-    {
-      title: `Cached ${word}`,
-      plantType: "Leek",
-      difficulty: "Easy",
-      description: "Earth them up.",
-      category: "Vegetables",
-      availability: "Public",
-    },
-    { schema: TipSchema },
-  );
+  const tip = await author.post("/api/tips", newTip(`Cached ${word}`), { schema: TipSchema });
   tipId = tip.body._id;
   await ctx.db.insert(gardeners).values({ name: `Gardener ${word}`, email: `${word}@example.com` });
 });

@@ -395,25 +395,21 @@ describe("startOidcIssuer", () => {
     const callback = await authorize(authorizationParams(challenge, "s", "n"));
     const code = callback.searchParams.get("code") ?? "";
 
-    const wrongSecret = await exchange({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: pkce().verifier,
-      client_id: clientId,
-      client_secret: "wrong",
-    });
+    // The code exchanged with a verifier that is not the one behind the challenge.
+    const exchangeWith = (secret: string) =>
+      exchange({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: pkce().verifier,
+        client_id: clientId,
+        client_secret: secret,
+      });
+    const wrongSecret = await exchangeWith("wrong");
     expect(wrongSecret.status).toBe(401);
     expect(await wrongSecret.json()).toMatchObject({ error: "invalid_client" });
 
-    const wrongVerifier = await exchange({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      code_verifier: pkce().verifier,
-      client_id: clientId,
-      client_secret: clientSecret,
-    });
+    const wrongVerifier = await exchangeWith(clientSecret);
     expect(wrongVerifier.status).toBe(400);
     expect(await wrongVerifier.json()).toMatchObject({ error: "invalid_grant" });
 

@@ -175,3 +175,16 @@ export function newAccount(
     ...overrides,
   };
 }
+
+/** A public tip as the share form sends it, with `title`; any field can be given instead. */
+export function newTip(title: string, overrides: Record<string, unknown> = {}) {
+  return {
+    title,
+    plantType: "Chard",
+    difficulty: "Easy",
+    description: "Cut the outer stalks first.",
+    category: "Vegetables",
+    availability: "Public",
+    ...overrides,
+  };
+}
