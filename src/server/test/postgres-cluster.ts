@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 /** Where Debian, Ubuntu and most Linux packages put the PostgreSQL server programs. */
-function findPostgresBinDir(): string | null {
+export function findPostgresBinDir(): string | null {
   const fromEnv = process.env.PG_BIN_DIR;
   if (fromEnv && existsSync(path.join(fromEnv, "pg_ctl"))) return fromEnv;
   const root = "/usr/lib/postgresql";
