@@ -1,7 +1,7 @@
+import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { ProfileForm } from "#web/features/auth/components/profile-form.tsx";
-import { PhotoField } from "#web/features/uploads/components/photo-field.tsx";
 import { useUser } from "#web/lib/auth.ts";
 
 export function ProfileRoute() {

@@ -1,8 +1,8 @@
+import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { ShareTip } from "#web/features/tips/components/share-tip.tsx";
-import { PhotoField } from "#web/features/uploads/components/photo-field.tsx";
 
 export function ShareTipRoute() {
   return (

@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
+import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
 import { EditTip } from "#web/features/tips/components/edit-tip.tsx";
-import { PhotoField } from "#web/features/uploads/components/photo-field.tsx";
 
 export function UpdateTipRoute() {
   const { id = "" } = useParams();

@@ -1,7 +1,7 @@
+import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { AddTip } from "#web/features/tips/components/add-tip.tsx";
-import { PhotoField } from "#web/features/uploads/components/photo-field.tsx";
 
 export function DashboardAddTipRoute() {
   return (

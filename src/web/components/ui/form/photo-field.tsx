@@ -5,9 +5,9 @@ import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
 import { PHOTO_ACCEPT, parsePhotoUrl } from "#shared/photos.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { FallbackImage, intrinsicSize } from "#web/components/ui/fallback-image.tsx";
-import { type ImageFieldProps, ImageUrlField } from "#web/components/ui/form/fields.tsx";
-import { usePendingUploads } from "#web/components/ui/form/pending-uploads.ts";
-import { useUploadPhoto } from "../api/upload-photo.ts";
+import { useUploadPhoto } from "#web/lib/upload-photo.ts";
+import { type ImageFieldProps, ImageUrlField } from "./fields.tsx";
+import { usePendingUploads } from "./pending-uploads.ts";
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
 
