@@ -1,4 +1,3 @@
-import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
@@ -14,7 +13,7 @@ export function ShareTipRoute() {
       />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
-          <ShareTip imageField={PhotoField} />
+          <ShareTip />
         </div>
       </div>
     </PageFrame>

@@ -1,4 +1,3 @@
-import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { AddTip } from "#web/features/tips/components/add-tip.tsx";
@@ -13,7 +12,7 @@ export function DashboardAddTipRoute() {
       />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
-          <AddTip imageField={PhotoField} />
+          <AddTip />
         </div>
       </div>
     </>
