@@ -1,7 +1,6 @@
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { ProfileForm } from "#web/features/auth/components/profile-form.tsx";
-import { PhotoField } from "#web/features/uploads/components/photo-field.tsx";
 import { useUser } from "#web/lib/auth.ts";
 
 export function ProfileRoute() {
@@ -16,7 +15,7 @@ export function ProfileRoute() {
       <h1 className="text-3xl font-bold">Your profile</h1>
       <p className="mt-1 text-base-content/80">This is how other gardeners see you on your tips.</p>
       <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
-        <ProfileForm user={user} photoField={PhotoField} />
+        <ProfileForm user={user} />
       </div>
     </PageFrame>
   );

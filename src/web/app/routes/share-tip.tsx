@@ -2,7 +2,6 @@ import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { ShareTip } from "#web/features/tips/components/share-tip.tsx";
-import { PhotoField } from "#web/features/uploads/components/photo-field.tsx";
 
 export function ShareTipRoute() {
   return (
@@ -14,7 +13,7 @@ export function ShareTipRoute() {
       />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
-          <ShareTip imageField={PhotoField} />
+          <ShareTip />
         </div>
       </div>
     </PageFrame>

@@ -1,7 +1,6 @@
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { AddTip } from "#web/features/tips/components/add-tip.tsx";
-import { PhotoField } from "#web/features/uploads/components/photo-field.tsx";
 
 export function DashboardAddTipRoute() {
   return (
@@ -13,7 +12,7 @@ export function DashboardAddTipRoute() {
       />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
-          <AddTip imageField={PhotoField} />
+          <AddTip />
         </div>
       </div>
     </>

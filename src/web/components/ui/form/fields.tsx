@@ -1,6 +1,5 @@
 import { Eye, EyeOff } from "lucide-react";
 import {
-  type ComponentType,
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
@@ -89,37 +88,6 @@ export function TextField({
         />
       )}
     </FieldShell>
-  );
-}
-
-/**
- * What a form gives the field of an image URL (a tip's picture, a profile photo). Forms render
- * `ImageUrlField` unless their route hands them another, such as one that also uploads a photo from the
- * device (features/uploads): features never import each other, so the route passes it in.
- */
-export interface ImageFieldProps {
-  /** The form field holding the URL. */
-  name: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  placeholder?: string;
-  className?: string;
-  /** Whether the field shows the picture itself (the profile form shows it as the avatar instead). */
-  preview?: boolean;
-}
-export type ImageField = ComponentType<ImageFieldProps>;
-
-/** An http(s) URL typed by hand. */
-export function ImageUrlField({ name, label, hint, placeholder, className }: ImageFieldProps) {
-  return (
-    <TextField
-      name={name}
-      label={label}
-      hint={hint}
-      placeholder={placeholder}
-      className={className}
-      type="url"
-    />
   );
 }
 

@@ -3,30 +3,16 @@ import { ProfileSchema, type User } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { breakableEmail } from "#web/components/ui/email-link.tsx";
-import {
-  FormError,
-  type ImageField,
-  ImageUrlField,
-  SubmitButton,
-  TextField,
-} from "#web/components/ui/form/fields.tsx";
+import { FormError, SubmitButton, TextField } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { useUploadsState } from "#web/components/ui/form/pending-uploads.ts";
+import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
 import { toast } from "#web/lib/toast.tsx";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import { EmailVerification } from "./email-verification.tsx";
 
-/**
- * The display name and photo other gardeners see, with a live preview of the photo. `photoField` is the
- * photo's field: a URL to type, unless the route gives one that also uploads a photo.
- */
-export function ProfileForm({
-  user,
-  photoField: PhotoInput = ImageUrlField,
-}: {
-  user: User;
-  photoField?: ImageField;
-}) {
+/** The display name and photo other gardeners see, with a live preview of the photo. */
+export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
   return (
     <Form
@@ -52,7 +38,7 @@ export function ProfileForm({
         </div>
       </div>
       <TextField name="name" label="Display name" autoComplete="name" />
-      <PhotoInput
+      <PhotoField
         name="photoUrl"
         label="Profile photo url"
         placeholder="https://example.com/me.jpg"

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { REDIRECT_DELAY_MS } from "#shared/constants.ts";
-import type { ImageField } from "#web/components/ui/form/fields.tsx";
 import { SuccessMessage } from "#web/components/ui/success-message.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
@@ -17,7 +16,7 @@ const TOAST = { duration: 3000 };
  * start on "Select", the image is optional, Public or Private. After success the toast, then My Tips 2
  * seconds later; a failure says so and keeps everything typed.
  */
-export function AddTip({ imageField }: { imageField?: ImageField }) {
+export function AddTip() {
   const { user } = useUser();
   const createTip = useCreateTip();
   const navigate = useNavigate();
@@ -40,7 +39,6 @@ export function AddTip({ imageField }: { imageField?: ImageField }) {
   return (
     <TipForm
       author={user}
-      imageField={imageField}
       imageRequired={false}
       promptForDifficulty
       availabilityOptions={["Public", "Private"]}

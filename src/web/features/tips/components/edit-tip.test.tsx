@@ -61,6 +61,35 @@ describe("Update tip", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/my-tips"), { timeout: 3000 });
   });
 
+  it("replaces the tip's picture with a photo uploaded from the device", async () => {
+    signInAs(me);
+    const mine = aTip({ email: me.email });
+    const uploaded = "http://localhost/uploads/0123456789abcdef0123456789abcdef-1536x2048.webp";
+    let sent: unknown = null;
+    server.use(
+      http.get("*/api/tips/:id", () => HttpResponse.json(mine)),
+      http.post("*/api/uploads", () =>
+        HttpResponse.json({ url: uploaded, width: 1536, height: 2048 }, { status: 201 }),
+      ),
+      http.put("*/api/tips/:id", async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ ...mine, images: uploaded });
+      }),
+    );
+    renderEdit(mine._id);
+    expect(await screen.findByRole("button", { name: "Replace photo" })).toBeVisible();
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], "garden.jpg", { type: "image/jpeg" });
+    await userEvent.upload(screen.getByLabelText("Photo file"), photo);
+    expect(await screen.findByRole("img", { name: "Preview of the chosen photo" })).toHaveAttribute(
+      "src",
+      uploaded,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Update Tip" }));
+    // The toast of the test before may still be up: the page's own message says it was saved.
+    expect(await screen.findByText("Your changes are saved.")).toBeInTheDocument();
+    expect(sent).toMatchObject({ images: uploaded });
+  });
+
   it("keeps what was typed and shows the server's refusal under the form", async () => {
     signInAs(me);
     const mine = aTip({ email: me.email });

@@ -3,7 +3,6 @@ import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
-import type { ImageField } from "#web/components/ui/form/fields.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
@@ -47,7 +46,7 @@ function ownImageOf(images: string): string {
  * The prefilled edit form with its loading, not-found, not-yours (403) and error states; after saving, "Tip
  * updated successfully!" (the previous version's toast was a copy error) and `doneHref` 2 seconds later.
  */
-export function EditTip({ id, imageField }: { id: string; imageField?: ImageField }) {
+export function EditTip({ id }: { id: string }) {
   const { user } = useUser();
   const doneHref = useReturnTo();
   const tip = useTip(id);
@@ -64,7 +63,7 @@ export function EditTip({ id, imageField }: { id: string; imageField?: ImageFiel
     >
       {(data) =>
         data.email.toLowerCase() === user.email.toLowerCase() ? (
-          <EditOwnTip tip={data} doneHref={doneHref} imageField={imageField} />
+          <EditOwnTip tip={data} doneHref={doneHref} />
         ) : (
           <MessagePage
             icon={<ShieldX aria-hidden="true" className="size-14 text-error" />}
@@ -78,7 +77,7 @@ export function EditTip({ id, imageField }: { id: string; imageField?: ImageFiel
   );
 }
 
-function EditOwnTip({ tip, doneHref, imageField }: { tip: Tip; doneHref: string; imageField?: ImageField }) {
+function EditOwnTip({ tip, doneHref }: { tip: Tip; doneHref: string }) {
   const update = useUpdateTip(tip._id);
   const navigate = useNavigate();
   const [saved, setSaved] = useState(false);
@@ -105,7 +104,6 @@ function EditOwnTip({ tip, doneHref, imageField }: { tip: Tip; doneHref: string;
           ) : (
             <TipForm
               author={tip}
-              imageField={imageField}
               defaultValues={{
                 title: tip.title,
                 plantType: tip.plantType,

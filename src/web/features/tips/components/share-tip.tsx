@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
-import type { ImageField } from "#web/components/ui/form/fields.tsx";
 import { SuccessMessage } from "#web/components/ui/success-message.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
@@ -10,7 +9,7 @@ import { useCreateTip } from "../api/create-tip.ts";
 import { TipForm } from "./tip-form.tsx";
 
 /** The share form; after success "Tip submitted successfully!" takes its place. */
-export function ShareTip({ imageField }: { imageField?: ImageField }) {
+export function ShareTip() {
   const { user } = useUser();
   const createTip = useCreateTip();
   const [created, setCreated] = useState<Tip | null>(null);
@@ -42,7 +41,6 @@ export function ShareTip({ imageField }: { imageField?: ImageField }) {
     <TipForm
       key={formKey}
       author={user}
-      imageField={imageField}
       submitLabel="Share Tip"
       submittingLabel="Submitting..."
       serverError={createTip.error?.message}

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "#web/test/render.tsx";
@@ -62,6 +62,16 @@ describe("TipForm", () => {
     });
     finish();
     expect(await screen.findByRole("button", { name: "Share Tip" })).toBeEnabled();
+  });
+
+  it("has the photo field of its own: a photo from the device, or the address of one", () => {
+    renderWithProviders(
+      <TipForm author={author} submitLabel="Share Tip" submittingLabel="Submitting..." onSubmit={vi.fn()} />,
+    );
+    const photo = screen.getByRole("group", { name: "Photo" });
+    expect(within(photo).getByRole("button", { name: "Choose a photo" })).toBeVisible();
+    expect(within(photo).getByLabelText("Photo file")).toHaveAttribute("accept", "image/*");
+    expect(within(photo).getByLabelText("Image URL")).toHaveAttribute("type", "url");
   });
 
   it("offers Public and Hidden, and keeps Private for a private tip being edited", async () => {

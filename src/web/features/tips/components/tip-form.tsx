@@ -5,8 +5,6 @@ import { httpUrl } from "#shared/schemas/common.ts";
 import { TipInputSchema } from "#shared/schemas/tip.ts";
 import {
   FormError,
-  type ImageField,
-  ImageUrlField,
   ReadOnlyField,
   SelectField,
   SubmitButton,
@@ -14,6 +12,7 @@ import {
   TextField,
 } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
+import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
 
 /**
  * The share form requires a picture (an uploaded photo or a link to one); the API itself does not. A
@@ -60,7 +59,6 @@ export function TipForm({
   availabilityOptions,
   promptForDifficulty = false,
   actions,
-  imageField: ImageInput = ImageUrlField,
 }: {
   author: { name: string; email: string };
   defaultValues?: Partial<TipFormInput>;
@@ -75,8 +73,6 @@ export function TipForm({
   promptForDifficulty?: boolean;
   /** Beside the submit button (the dashboard's Cancel). */
   actions?: ReactNode;
-  /** The image's field: a URL to type, unless the route gives one that also uploads a photo. */
-  imageField?: ImageField;
 }) {
   const current = defaultValues?.availability ?? "Public";
   const availabilities =
@@ -111,7 +107,7 @@ export function TipForm({
         placeholder={defaultValues?.category ? undefined : PROMPT}
       />
       <SelectField name="availability" label="Availability" options={availabilities} />
-      <ImageInput
+      <PhotoField
         name="images"
         label="Image URL"
         placeholder="https://example.com/my-garden.jpg"

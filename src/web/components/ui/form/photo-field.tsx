@@ -1,27 +1,40 @@
 import { ImageUp, Trash2, X } from "lucide-react";
-import { type DragEvent, useEffect, useId, useRef, useState } from "react";
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
 import { PHOTO_ACCEPT, parsePhotoUrl } from "#shared/photos.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { FallbackImage, intrinsicSize } from "#web/components/ui/fallback-image.tsx";
-import { type ImageFieldProps, ImageUrlField } from "#web/components/ui/form/fields.tsx";
-import { usePendingUploads } from "#web/components/ui/form/pending-uploads.ts";
-import { useUploadPhoto } from "../api/upload-photo.ts";
+import { useUploadPhoto } from "#web/lib/upload-photo.ts";
+import { TextField } from "./fields.tsx";
+import { usePendingUploads } from "./pending-uploads.ts";
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
 
 /** Progress is announced in quarters: every percent would drown a screen reader. */
 const announced = (fraction: number) => Math.floor(fraction * 4) * 25;
 
+interface PhotoFieldProps {
+  /** The form field holding the photo's URL. */
+  name: string;
+  /** The label of the address box, for a picture elsewhere on the web. */
+  label: ReactNode;
+  hint?: ReactNode;
+  placeholder?: string;
+  className?: string;
+  /** Whether the field shows the picture itself (the profile form shows it as the avatar instead). */
+  preview?: boolean;
+}
+
 /**
- * An image field that also takes a photo from the device: a drop zone and a file picker
- * (`accept="image/*"` offers the camera on phones), a progress bar with Cancel while it uploads, the
- * server's message when it refuses the file, a preview, Replace and Remove. An uploaded photo's address is
- * the form's business, not the member's: it is not shown in a box to edit. The address box stays for
- * those who link to a picture elsewhere. A save pressed mid-upload waits for it (see <Form>).
+ * The image field of every form with a picture (a tip's, a profile photo). It takes a photo from the
+ * device: a drop zone and a file picker (`accept="image/*"` offers the camera on phones), a progress bar
+ * with Cancel while it uploads, the server's message when it refuses the file, a preview, Replace and
+ * Remove. An uploaded photo's address is the form's business, not the member's: it is not shown in a box
+ * to edit. The address box stays for those who link to a picture elsewhere. A save pressed mid-upload
+ * waits for it (see <Form>).
  */
-export function PhotoField({ name, label, hint, placeholder, className, preview = true }: ImageFieldProps) {
+export function PhotoField({ name, label, hint, placeholder, className, preview = true }: PhotoFieldProps) {
   const { control, setValue } = useFormContext();
   const value: unknown = useWatch({ control, name });
   const uploads = usePendingUploads();
@@ -174,11 +187,12 @@ export function PhotoField({ name, label, hint, placeholder, className, preview 
         </p>
       )}
       {!uploaded && (
-        <ImageUrlField
+        <TextField
           name={name}
           label={label}
           hint={hint ?? "Or the address of a picture on the web."}
           placeholder={placeholder}
+          type="url"
         />
       )}
     </fieldset>
