@@ -1,7 +1,6 @@
 import type { User } from "#shared/schemas/auth.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
-import type { Auth } from "../modules/accounts/index.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import type { Logger } from "./logger.ts";
 import type { PublicScope, PublicTable } from "./public-cache.ts";
@@ -33,7 +32,7 @@ export interface AppEnv {
     db: Db;
     config: Partial<AppConfig>;
     logger: Logger;
-    auth: Auth;
+    auth: SessionSource;
     /** Where uploaded photos are kept (storage/photo-storage.ts). */
     storage: PhotoStorage;
     /** The app's one limiter (lib/rate-limit.ts), used through `rateLimit()` on a route. */
@@ -58,4 +57,16 @@ export interface SignedInEnv extends AppEnv {
  */
 export interface ContextWithVars {
   readonly var: Readonly<AppEnv["Variables"]>;
+}
+
+/**
+ * What a route reads of accounts through `c.var.auth`: the session behind a request. better-auth's instance
+ * (modules/accounts) fits it; naming only this keeps lib/ free of the accounts module.
+ */
+interface SessionSource {
+  api: {
+    getSession(options: { headers: Headers }): Promise<{
+      user: { id: string; name: string; email: string; image?: string | null; emailVerified: boolean };
+    } | null>;
+  };
 }

@@ -6,7 +6,6 @@ import { PHOTO_LIMITS } from "#shared/photos.ts";
 import type { ApiError } from "#shared/schemas/common.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema.ts";
-import type { AppEnv } from "./app-env.ts";
 import { clientIp } from "./client-ip.ts";
 
 /** One limit: at most `count` hits per fixed window of `minutes`. */
@@ -203,7 +202,10 @@ function tooMany(c: Context, seconds: number, what: string) {
  * `account` names (an e-mail in the body, the signed-in user), before the route runs; 429 when one is used
  * up. A turn of a failures-only policy is given back when the route succeeds.
  */
-export function rateLimit<E extends AppEnv>(
+/** Any app whose routes find the limiter in `c.var.limiter` (AppEnv does). */
+type LimitedEnv = { Variables: { limiter: Limiter } };
+
+export function rateLimit<E extends LimitedEnv>(
   policy: PolicyName,
   account: (c: Context<E>) => string | null | Promise<string | null>,
 ): MiddlewareHandler<E> {
