@@ -1,7 +1,7 @@
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
-import { PublicTipsList } from "#web/features/tips/components/public-tips-list.tsx";
+import { BrowseTipsList } from "#web/features/tips/components/browse-tips-list.tsx";
 
 export function BrowseTipsRoute() {
   return (
@@ -15,7 +15,7 @@ export function BrowseTipsRoute() {
         title="Public Garden Tips"
         text="Practical advice from gardeners like you. Search by title, plant or author, or filter by level."
       />
-      <PublicTipsList labelledBy="browse-heading" />
+      <BrowseTipsList labelledBy="browse-heading" />
     </PageFrame>
   );
 }

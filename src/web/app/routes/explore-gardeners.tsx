@@ -1,7 +1,7 @@
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
-import { GardenersDirectory } from "#web/features/gardeners/components/gardeners-directory.tsx";
+import { ExploreGardenersList } from "#web/features/gardeners/components/explore-gardeners-list.tsx";
 
 export function ExploreGardenersRoute() {
   return (
@@ -14,7 +14,7 @@ export function ExploreGardenersRoute() {
         title="Explore Gardeners"
         text="Meet the people growing, sharing and learning in our community."
       />
-      <GardenersDirectory />
+      <ExploreGardenersList />
     </PageFrame>
   );
 }

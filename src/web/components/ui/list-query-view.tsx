@@ -20,11 +20,62 @@ export interface ListPaging {
 }
 
 /**
- * The loading, error (with retry) and empty states every list page has (style rule 4), around the
- * page's own rendering of a non-empty list. With `paging`, the page controls follow the list, and a page
- * number past the last page goes to the last page instead of claiming the list is empty.
+ * The scaffold of every list screen: its toolbar (search, filters, actions), then the loading, error (with
+ * retry) and empty states every list has (style rule 4), or the list's count line and the screen's own
+ * rendering of a non-empty page, dimmed and marked busy while the next page loads. With `paging`, the page
+ * controls follow the list, and a page number past the last page goes to the last page instead of claiming
+ * the list is empty.
  */
 export function ListQueryView<T>({
+  query,
+  loadingLabel,
+  errorTitle,
+  empty,
+  paging,
+  toolbar,
+  summary,
+  children,
+}: {
+  query: UseQueryResult<ListResult<T>>;
+  loadingLabel: string;
+  errorTitle: string;
+  empty: ReactNode;
+  paging?: ListPaging;
+  /** Above the list in every state, so a search that finds nothing can be changed. */
+  toolbar?: ReactNode;
+  /** The count line over the list ("12 tips"), announced politely when it changes. */
+  summary?: (list: ListResult<T>) => ReactNode;
+  children: (list: ListResult<T>) => ReactNode;
+}) {
+  return (
+    <>
+      {toolbar}
+      <ListStates
+        query={query}
+        loadingLabel={loadingLabel}
+        errorTitle={errorTitle}
+        empty={empty}
+        paging={paging}
+      >
+        {(list) =>
+          summary ? (
+            <div aria-busy={query.isPlaceholderData} className={query.isPlaceholderData ? "opacity-60" : ""}>
+              {/* The count of the list drawn below (kept a moment longer than the answer, see ListStates). */}
+              <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
+                {summary(list)}
+              </p>
+              {children(list)}
+            </div>
+          ) : (
+            children(list)
+          )
+        }
+      </ListStates>
+    </>
+  );
+}
+
+function ListStates<T>({
   query,
   loadingLabel,
   errorTitle,

@@ -1,6 +1,6 @@
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
-import { AllTipsTable } from "#web/features/tips/components/all-tips-table.tsx";
+import { DashboardAllTipsList } from "#web/features/tips/components/dashboard-all-tips-list.tsx";
 
 export function DashboardAllTipsRoute() {
   return (
@@ -10,7 +10,7 @@ export function DashboardAllTipsRoute() {
         description="Search and sort every public tip of the community."
       />
       <PageHeader title="All Tips" text="Every public tip of the community: search it, sort it, open one." />
-      <AllTipsTable />
+      <DashboardAllTipsList />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
-import { OwnTipsTable } from "#web/features/tips/components/own-tips-table.tsx";
+import { DashboardMyTipsList } from "#web/features/tips/components/dashboard-my-tips-list.tsx";
 
 export function DashboardMyTipsRoute() {
   return (
@@ -10,7 +10,7 @@ export function DashboardMyTipsRoute() {
         description="Search, sort, edit and delete the tips you have shared."
       />
       <PageHeader title="My Tips" text="Every tip you have shared, public or not." />
-      <OwnTipsTable />
+      <DashboardMyTipsList />
     </>
   );
 }

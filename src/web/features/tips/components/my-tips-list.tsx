@@ -4,22 +4,17 @@ import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useListPage } from "#web/hooks/use-list-page.ts";
-import { useUser } from "#web/lib/auth.ts";
-import { useTips } from "../api/get-tips.ts";
+import { useMyTips } from "../api/get-tips.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
 import { ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
 import { TipTable } from "./tip-table.tsx";
 
 const PAGE_SIZE = 20;
 
-/** My Tips: every tip the signed-in user has shared, of every availability, with Update and Delete. */
+/** My Tips (/my-tips): every tip the signed-in member has shared, of every availability, with Update and Delete. */
 export function MyTipsList() {
-  const { user } = useUser();
   const list = useListPage();
-  const tips = useTips(
-    { email: user?.email, limit: PAGE_SIZE, offset: (list.page - 1) * PAGE_SIZE },
-    { enabled: user !== null },
-  );
+  const tips = useMyTips({ limit: PAGE_SIZE, offset: (list.page - 1) * PAGE_SIZE });
   const remove = useDeleteTipWithConfirmation({
     successMessage: "Deleted Successfully!",
     failureMessage: (error) => `The tip could not be deleted: ${error.message}`,

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { aTip, HttpResponse, http, listResponse, server } from "#web/test/msw.ts";
 import { renderRoutes, stubWideScreen } from "#web/test/render.tsx";
-import { AllTipsTable } from "./all-tips-table.tsx";
+import { DashboardAllTipsList } from "./dashboard-all-tips-list.tsx";
 
 /** 23 public tips, two of them about tomatoes. */
 const TIPS: Tip[] = Array.from({ length: 23 }, (_, i) =>
@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 
 const renderAllTips = (route: string) =>
-  renderRoutes([{ path: "/dashboard/all-tips", element: <AllTipsTable /> }], { route });
+  renderRoutes([{ path: "/dashboard/all-tips", element: <DashboardAllTipsList /> }], { route });
 
 describe("All Tips' count: the rows shown, of all that match", () => {
   it("counts the page's rows against every public tip when nothing is searched", async () => {

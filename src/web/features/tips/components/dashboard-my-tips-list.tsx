@@ -4,9 +4,8 @@ import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useListPage } from "#web/hooks/use-list-page.ts";
-import { useUser } from "#web/lib/auth.ts";
 import { countLabel } from "#web/lib/format.ts";
-import { useTips } from "../api/get-tips.ts";
+import { useMyTips } from "../api/get-tips.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
 import { descriptionColumn, ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
 import { TipFilters } from "./tip-filters.tsx";
@@ -17,22 +16,17 @@ const PAGE_SIZE = 20;
 const TOAST = { duration: 3000 };
 
 /**
- * The dashboard's My Tips: the user's tips of every availability, searched (title,
+ * The dashboard's My Tips (/dashboard/my-tips): the member's tips of every availability, searched (title,
  * category, plant type), sorted and paged on the server, with View, Edit and Delete.
  */
-export function OwnTipsTable() {
-  const { user } = useUser();
+export function DashboardMyTipsList() {
   const list = useListPage();
-  const tips = useTips(
-    {
-      email: user?.email,
-      q: list.q || undefined,
-      sort: list.sort,
-      limit: PAGE_SIZE,
-      offset: (list.page - 1) * PAGE_SIZE,
-    },
-    { enabled: user !== null },
-  );
+  const tips = useMyTips({
+    q: list.q || undefined,
+    sort: list.sort,
+    limit: PAGE_SIZE,
+    offset: (list.page - 1) * PAGE_SIZE,
+  });
   const remove = useDeleteTipWithConfirmation({
     successMessage: "Tip deleted successfully!",
     failureMessage: () => "Failed to delete tip",
@@ -54,18 +48,20 @@ export function OwnTipsTable() {
 
   return (
     <>
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <TipFilters list={list} level={false} sort searchPlaceholder="Title, category or plant type" />
-        <Link to={paths.dashboard.addTip.getHref()} className="btn btn-primary self-start sm:self-end">
-          <Plus aria-hidden="true" className="size-4" />
-          Add New Tip
-        </Link>
-      </div>
       <ListQueryView
         query={tips}
         loadingLabel="Loading your tips…"
         errorTitle="We could not load your tips"
         paging={list.paging({ pageSize: PAGE_SIZE, label: "My tip pages" })}
+        toolbar={
+          <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <TipFilters list={list} level={false} sort searchPlaceholder="Title, category or plant type" />
+            <Link to={paths.dashboard.addTip.getHref()} className="btn btn-primary self-start sm:self-end">
+              <Plus aria-hidden="true" className="size-4" />
+              Add New Tip
+            </Link>
+          </div>
+        }
         empty={
           <EmptyState
             icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
@@ -82,16 +78,14 @@ export function OwnTipsTable() {
             )}
           </EmptyState>
         }
-      >
-        {(page) => (
-          <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
-            <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
-              {countLabel(page.total, { one: "tip", many: "tips" })}
-              {list.q ? ` matching “${list.q}”` : ""}
-            </p>
-            <TipTable tips={page.items} columns={columns} label="My tips" tableFrom="xl" />
-          </div>
+        summary={(page) => (
+          <>
+            {countLabel(page.total, { one: "tip", many: "tips" })}
+            {list.q ? ` matching “${list.q}”` : ""}
+          </>
         )}
+      >
+        {(page) => <TipTable tips={page.items} columns={columns} label="My tips" tableFrom="xl" />}
       </ListQueryView>
       {remove.dialog}
     </>

@@ -9,8 +9,8 @@ import { GardenerCard } from "./gardener-card.tsx";
 
 const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
-/** Explore Gardeners: every gardener's card, a page at a time, the page kept in the URL. */
-export function GardenersDirectory() {
+/** Explore Gardeners (/explore-gardeners): every gardener's card, a page at a time, the page kept in the URL. */
+export function ExploreGardenersList() {
   const list = useListPage();
   const gardeners = useGardeners({ limit: PAGE_SIZE, offset: (list.page - 1) * PAGE_SIZE });
 
@@ -26,21 +26,14 @@ export function GardenersDirectory() {
           message="No gardeners found."
         />
       }
+      summary={(page) => countLabel(page.total, { one: "gardener", many: "gardeners" })}
     >
       {(page) => (
-        <>
-          <p className="mb-4 text-sm text-base-content/80" aria-live="polite">
-            {countLabel(page.total, { one: "gardener", many: "gardeners" })}
-          </p>
-          <div
-            className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${gardeners.isPlaceholderData ? "opacity-60" : ""}`}
-            aria-busy={gardeners.isPlaceholderData}
-          >
-            {page.items.map((gardener, index) => (
-              <GardenerCard key={gardener.id} gardener={gardener} lazy={index >= 6} />
-            ))}
-          </div>
-        </>
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {page.items.map((gardener, index) => (
+            <GardenerCard key={gardener.id} gardener={gardener} lazy={index >= 6} />
+          ))}
+        </div>
       )}
     </ListQueryView>
   );

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { aTip, HttpResponse, http, listResponse, server } from "#web/test/msw.ts";
 import { renderRoutes, stubWideScreen } from "#web/test/render.tsx";
-import { PublicTipsList } from "./public-tips-list.tsx";
+import { BrowseTipsList } from "./browse-tips-list.tsx";
 
 /** 23 public tips; the fake API pages, filters and searches them as the real one does. */
 const TIPS: Tip[] = Array.from({ length: 23 }, (_, i) =>
@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 
 const renderBrowse = (route: string) =>
-  renderRoutes([{ path: "/browse-tips", element: <PublicTipsList labelledBy="heading" /> }], { route });
+  renderRoutes([{ path: "/browse-tips", element: <BrowseTipsList labelledBy="heading" /> }], { route });
 
 const titles = () =>
   within(screen.getByRole("table"))

@@ -38,11 +38,11 @@ const COLUMNS = [
 ];
 
 /**
- * The dashboard's All Tips: every public tip, searched (title, category, author,
+ * The dashboard's All Tips (/dashboard/all-tips): every public tip, searched (title, category, author,
  * plant type), sorted and paged on the server, all of it kept in the URL; "Showing X of Y tips" counts
  * the rows this page shows against all the tips that match ("Showing 20 of 60 tips").
  */
-export function AllTipsTable() {
+export function DashboardAllTipsList() {
   const list = useListPage();
   const tips = useTips({
     availability: "Public",
@@ -53,43 +53,41 @@ export function AllTipsTable() {
   });
 
   return (
-    <>
-      <div className="mb-4">
-        <TipFilters
-          list={list}
-          level={false}
-          sort
-          searchPlaceholder="Title, category, author or plant type"
-        />
-      </div>
-      <ListQueryView
-        query={tips}
-        loadingLabel="Loading tips…"
-        errorTitle="We could not load the tips"
-        paging={list.paging({ pageSize: PAGE_SIZE, label: "Tip pages" })}
-        empty={
-          <EmptyState
-            icon={<BookOpen aria-hidden="true" className="size-12 text-base-content/50" />}
-            message={list.q ? `No public tips match “${list.q}”.` : "No public tips found."}
-          >
-            {list.q && (
-              <button type="button" className="btn btn-outline btn-sm" onClick={list.clearFilters}>
-                Clear search
-              </button>
-            )}
-          </EmptyState>
-        }
-      >
-        {(page) => (
-          <div aria-busy={tips.isPlaceholderData} className={tips.isPlaceholderData ? "opacity-60" : ""}>
-            <p className="mb-3 text-sm text-base-content/80" aria-live="polite">
-              Showing {formatNumber(page.items.length)} of {formatNumber(page.total)}
-              {page.exact ? "" : "+"} tips
-            </p>
-            <TipTable tips={page.items} columns={COLUMNS} label="All public tips" tableFrom="xl" />
-          </div>
-        )}
-      </ListQueryView>
-    </>
+    <ListQueryView
+      query={tips}
+      loadingLabel="Loading tips…"
+      errorTitle="We could not load the tips"
+      paging={list.paging({ pageSize: PAGE_SIZE, label: "Tip pages" })}
+      toolbar={
+        <div className="mb-4">
+          <TipFilters
+            list={list}
+            level={false}
+            sort
+            searchPlaceholder="Title, category, author or plant type"
+          />
+        </div>
+      }
+      empty={
+        <EmptyState
+          icon={<BookOpen aria-hidden="true" className="size-12 text-base-content/50" />}
+          message={list.q ? `No public tips match “${list.q}”.` : "No public tips found."}
+        >
+          {list.q && (
+            <button type="button" className="btn btn-outline btn-sm" onClick={list.clearFilters}>
+              Clear search
+            </button>
+          )}
+        </EmptyState>
+      }
+      summary={(page) => (
+        <>
+          Showing {formatNumber(page.items.length)} of {formatNumber(page.total)}
+          {page.exact ? "" : "+"} tips
+        </>
+      )}
+    >
+      {(page) => <TipTable tips={page.items} columns={COLUMNS} label="All public tips" tableFrom="xl" />}
+    </ListQueryView>
   );
 }

@@ -1,0 +1,78 @@
+import { Sprout } from "lucide-react";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
+import { useListPage } from "#web/hooks/use-list-page.ts";
+import { countLabel } from "#web/lib/format.ts";
+import { useTips } from "../api/get-tips.ts";
+import { TipCardGrid } from "./tip-card.tsx";
+import { tipColumns } from "./tip-columns.tsx";
+import { TipFilters } from "./tip-filters.tsx";
+import { TipTable } from "./tip-table.tsx";
+
+const PAGE_SIZE = 10;
+const COLUMNS = [
+  tipColumns.image,
+  tipColumns.title,
+  tipColumns.category,
+  tipColumns.level,
+  tipColumns.seeMore,
+];
+
+/**
+ * Browse Tips (/browse-tips): public tips with the level filter and search, paged on the server; all of it lives in the
+ * URL, so it survives a reload and can be shared. A table on wide screens, cards on phones.
+ */
+export function BrowseTipsList({ labelledBy }: { labelledBy: string }) {
+  const list = useListPage();
+  const tips = useTips({
+    availability: "Public",
+    difficulty: list.level,
+    q: list.q || undefined,
+    limit: PAGE_SIZE,
+    offset: (list.page - 1) * PAGE_SIZE,
+  });
+
+  return (
+    <ListQueryView
+      query={tips}
+      loadingLabel="Loading tips…"
+      errorTitle="We could not load the tips"
+      paging={list.paging({ pageSize: PAGE_SIZE, label: "Tip pages", scrollToTop: true })}
+      toolbar={
+        <div className="mb-6">
+          <TipFilters list={list} />
+        </div>
+      }
+      empty={
+        <EmptyState
+          icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
+          message="No public tips found."
+        >
+          {list.filtered && (
+            <button type="button" className="btn btn-outline btn-sm" onClick={list.clearFilters}>
+              Clear search and filter
+            </button>
+          )}
+        </EmptyState>
+      }
+      summary={(page) => (
+        <>
+          {countLabel(page.total, { one: "tip", many: "tips" }, page.exact)}
+          {list.q ? ` matching “${list.q}”` : ""}
+          {list.level ? ` at ${list.level} level` : ""}
+        </>
+      )}
+    >
+      {(page) => (
+        <TipTable
+          tips={page.items}
+          columns={COLUMNS}
+          labelledBy={labelledBy}
+          narrow={(items) => (
+            <TipCardGrid tips={items} className="sm:grid-cols-2" headingLevel="h2" firstIsProminent compact />
+          )}
+        />
+      )}
+    </ListQueryView>
+  );
+}
