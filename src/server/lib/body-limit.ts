@@ -14,30 +14,37 @@ export const BODY_LIMITS = {
   uploads: PHOTO_LIMITS.maxBytes + 64 * KB,
 } as const;
 
-const limiter = (
-  maxSize: number,
-  message = `Request body too large (the limit is ${maxSize / KB} KB)`,
-): MiddlewareHandler =>
-  bodyLimit({
-    maxSize,
-    onError: (c) => {
-      // The rest of the body is never read, so the connection cannot carry another request.
-      c.header("Connection", "close");
-      return c.json<ApiError>({ message }, 413);
-    },
-  });
-const tips = limiter(BODY_LIMITS.tips);
-const other = limiter(BODY_LIMITS.other);
-const uploads = limiter(
-  BODY_LIMITS.uploads,
-  `The photo is larger than ${PHOTO_LIMITS.maxBytes / 1024 / KB} MB`,
-);
+/** The limit on a request's body at `path` (the API's path, from /api on), and how a refusal says it. */
+export function bodyLimitOf(path: string): { maxSize: number; message: string } {
+  if (path === "/api/uploads")
+    return {
+      maxSize: BODY_LIMITS.uploads,
+      message: `The photo is larger than ${PHOTO_LIMITS.maxBytes / 1024 / KB} MB`,
+    };
+  const maxSize =
+    path === "/api/tips" || path.startsWith("/api/tips/") ? BODY_LIMITS.tips : BODY_LIMITS.other;
+  return { maxSize, message: `Request body too large (the limit is ${maxSize / KB} KB)` };
+}
+
+const limiters = new Map<number, MiddlewareHandler>();
+const limiter = ({ maxSize, message }: { maxSize: number; message: string }): MiddlewareHandler => {
+  let made = limiters.get(maxSize);
+  if (!made) {
+    made = bodyLimit({
+      maxSize,
+      onError: (c) => {
+        // The rest of the body is never read, so the connection cannot carry another request.
+        c.header("Connection", "close");
+        return c.json<ApiError>({ message }, 413);
+      },
+    });
+    limiters.set(maxSize, made);
+  }
+  return made;
+};
 
 /**
  * A body is bounded before it is read (ADR 014), by its Content-Length or, without one, by counting the
  * bytes as they stream in: a 20 MB body is refused after the first 64 KB, not parsed.
  */
-export const limitBody: MiddlewareHandler = (c, next) => {
-  if (c.req.path === "/api/uploads") return uploads(c, next);
-  return c.req.path === "/api/tips" || c.req.path.startsWith("/api/tips/") ? tips(c, next) : other(c, next);
-};
+export const limitBody: MiddlewareHandler = (c, next) => limiter(bodyLimitOf(c.req.path))(c, next);

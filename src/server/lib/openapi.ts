@@ -1,10 +1,11 @@
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 
 /**
  * Error answers for a route's `responses`, in the API's one error shape, by status:
- * `errorResponses({ 401: "Not signed in", 404: "No such tip" })`. The answers middleware gives before any
- * handler (400, 403, 413, 415, 429, 500) are added to every operation they apply to by
- * modules/docs/openapi-document.ts; a route lists only what its own handler answers.
+ * `errorResponses({ 403: "Not the author", 404: "No such tip" })`. A route lists only what its own handler
+ * answers: its middleware's answers come from the middleware (`apiRoute`), and those the app's middleware
+ * gives any operation (400, 403, 413, 415, 500) are added by modules/docs/openapi-document.ts.
  */
 export function errorResponses<Status extends number>(descriptions: Record<Status, string>) {
   return Object.fromEntries(
@@ -16,4 +17,29 @@ export function errorResponses<Status extends number>(descriptions: Record<Statu
     Status,
     { description: string; content: { "application/json": { schema: typeof ApiErrorSchema } } }
   >;
+}
+
+type ResponseConfig = RouteConfig["responses"][string];
+
+/** What a route middleware answers before the route's handler runs, as the API document lists it. */
+export type MiddlewareAnswers = Record<number, ResponseConfig>;
+
+const ANSWERS = Symbol("answers");
+
+/** `middleware`, marked with the answers it gives of its own (401 for a visitor, 429 past a limit). */
+export function answering<M extends object>(middleware: M, answers: MiddlewareAnswers): M {
+  return Object.assign(middleware, { [ANSWERS]: answers });
+}
+
+/**
+ * `createRoute`, with the answers of the route's middleware added to its responses: a route behind
+ * `requireUser()` documents its 401 (and so its need for a session), one behind `rateLimit()` its 429 with
+ * Retry-After, because the middleware says so, not a list kept beside it.
+ */
+export function apiRoute<R extends RouteConfig>(route: R): R {
+  const middleware = [route.middleware ?? []].flat() as object[];
+  const answers = middleware.flatMap((handler) =>
+    ANSWERS in handler ? Object.entries(handler[ANSWERS] as MiddlewareAnswers) : [],
+  );
+  return createRoute({ ...route, responses: { ...Object.fromEntries(answers), ...route.responses } });
 }

@@ -3,10 +3,11 @@ import { lt, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { PHOTO_LIMITS } from "#shared/photos.ts";
-import type { ApiError } from "#shared/schemas/common.ts";
+import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema.ts";
 import { clientIp } from "./client-ip.ts";
+import { answering } from "./openapi.ts";
 
 /** One limit: at most `count` hits per fixed window of `minutes`. */
 interface Window {
@@ -209,7 +210,7 @@ export function rateLimit<E extends LimitedEnv>(
   policy: PolicyName,
   account: (c: Context<E>) => string | null | Promise<string | null>,
 ): MiddlewareHandler<E> {
-  return async (c, next) => {
+  const limited: MiddlewareHandler<E> = async (c, next) => {
     const { limiter } = c.var;
     if (!limiter.options.enabled) return next();
     const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await account(c));
@@ -217,4 +218,25 @@ export function rateLimit<E extends LimitedEnv>(
     await next();
     if (RATE_LIMITS[policy].failuresOnly && c.res.status < 400) await turn.release();
   };
+  return answering(limited, {
+    429: {
+      description: limitDescription(policy),
+      headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait" }) }),
+      content: { "application/json": { schema: ApiErrorSchema } },
+    },
+  });
+}
+
+/** A limit as the API document states it: "Too many photo uploads (30 per account an hour); wait ...". */
+export function limitDescription(policy: PolicyName): string {
+  const { what, failuresOnly, perAccountAndIp, perAccount, perIp }: Policy = RATE_LIMITS[policy];
+  const per = (window: Window | undefined, whose: string) =>
+    window ? [`${window.count} per ${whose} in ${window.minutes} minutes`] : [];
+  const windows = [
+    ...per(perAccountAndIp, "account and address"),
+    ...per(perAccount, "account"),
+    ...per(perIp, "address"),
+  ].join(", ");
+  const counted = failuresOnly ? "; only failures count" : "";
+  return `Too many ${what} (at most ${windows}${counted}); wait the number of seconds in Retry-After`;
 }

@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "./app-env.ts";
 import { HttpError } from "./errors.ts";
+import { answering, errorResponses } from "./openapi.ts";
 import { hasSessionCookie } from "./public-cache.ts";
 
 export type { SessionUser };
@@ -40,10 +41,13 @@ export async function getSessionUser(c: SessionContext): Promise<SessionUser | n
  * Given to `createRoute({ middleware })`, so a route and its guard are declared together.
  */
 export function requireUser(message: string) {
-  return createMiddleware<SignedInEnv>(async (c, next) => {
-    const user = await getSessionUser(c);
-    if (!user) throw new HttpError(401, message);
-    c.set("user", user);
-    await next();
-  });
+  return answering(
+    createMiddleware<SignedInEnv>(async (c, next) => {
+      const user = await getSessionUser(c);
+      if (!user) throw new HttpError(401, message);
+      c.set("user", user);
+      await next();
+    }),
+    errorResponses({ 401: `Not signed in ("${message}")` }),
+  );
 }

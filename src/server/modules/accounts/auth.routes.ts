@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { and, eq, gt } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
@@ -8,13 +7,14 @@ import { verifications } from "../../db/schema.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { noSuchEndpoint } from "../../lib/errors.ts";
+import { apiRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
 
-const passwordPolicyRoute = createRoute({
+const passwordPolicyRoute = apiRoute({
   method: "get",
   path: "/auth/password-policy",
   operationId: "getPasswordPolicy",
@@ -35,7 +35,7 @@ const ResetTokenStateSchema = z
   .object({ valid: z.boolean() })
   .meta({ id: "ResetTokenState", description: "Whether the reset link still sets a password" });
 
-const checkResetTokenRoute = createRoute({
+const checkResetTokenRoute = apiRoute({
   method: "post",
   path: "/auth/check-reset-token",
   operationId: "checkResetToken",

@@ -1,15 +1,14 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { DashboardStatsSchema } from "#shared/schemas/dashboard.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { errorResponses } from "../../lib/openapi.ts";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { toTip } from "../tips/index.ts";
 import { getDashboardStats } from "./dashboard.service.ts";
 
-const statsRoute = createRoute({
+const statsRoute = apiRoute({
   method: "get",
   path: "/dashboard/stats",
   operationId: "getDashboardStats",
@@ -25,7 +24,7 @@ const statsRoute = createRoute({
   },
   responses: {
     200: { description: "The figures", content: { "application/json": { schema: DashboardStatsSchema } } },
-    ...errorResponses({ 400: "Malformed e-mail", 401: "Not signed in", 403: "Someone else's e-mail" }),
+    ...errorResponses({ 400: "Malformed e-mail", 403: "Someone else's e-mail" }),
   },
 });
 

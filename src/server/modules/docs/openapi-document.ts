@@ -1,7 +1,14 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import {
+  freshSessionMiddleware,
+  requestOnlySessionMiddleware,
+  sensitiveSessionMiddleware,
+  sessionMiddleware,
+} from "better-auth/api";
 import type { AppEnv } from "../../lib/app-env.ts";
-import { BODY_LIMITS } from "../../lib/body-limit.ts";
+import { bodyLimitOf } from "../../lib/body-limit.ts";
 import { isJsonObject, type Json, type JsonObject, objectAt, toJsonObject } from "../../lib/json.ts";
+import { limitDescription } from "../../lib/rate-limit.ts";
 import { AUTH_LIMITS, type Auth, HIDDEN_AUTH_PATHS } from "../accounts/index.ts";
 
 /** better-auth answers 405 to POST /get-session unless deferSessionRefresh is on (it is not): GET only. */
@@ -27,27 +34,31 @@ const OPTIONAL_SESSION = new Set([
   "post /auth/send-verification-email",
   "get /auth/verify-email",
 ]);
-/** better-auth operations that need a session (ours say so with a 401 response). */
-const AUTH_SESSION_REQUIRED = new Set(
-  [
-    "/update-user",
-    "/change-password",
-    "/verify-password",
-    "/list-sessions",
-    "/revoke-session",
-    "/revoke-sessions",
-    "/revoke-other-sessions",
-    "/link-social",
-    "/list-accounts",
-    "/unlink-account",
-    "/update-session",
-    "/get-access-token",
-    "/refresh-token",
-    "/account-info",
-  ].map((path) => `/auth${path}`),
-);
-/** Auth operations behind a limit: the table auth.routes.ts puts `rateLimit()` in front of. */
-const RATE_LIMITED = new Set(AUTH_LIMITS.map(({ path }) => `/auth${path}`));
+/**
+ * better-auth operations that need a session: those behind one of its session middlewares, and the three
+ * that look the session up in their handler and answer 401 without one (ours document their 401 through
+ * `requireUser()`).
+ */
+const SESSION_MIDDLEWARES: ReadonlySet<unknown> = new Set([
+  sessionMiddleware,
+  sensitiveSessionMiddleware,
+  freshSessionMiddleware,
+  requestOnlySessionMiddleware,
+]);
+const SESSION_CHECKED_IN_HANDLER = new Set(["/account-info", "/get-access-token", "/refresh-token"]);
+
+function authSessionRequired(auth: Auth): Set<string> {
+  const required = new Set<string>();
+  for (const endpoint of Object.values(auth.api) as { path?: string; options?: { use?: unknown[] } }[]) {
+    if (typeof endpoint.path !== "string") continue;
+    const behindSession = endpoint.options?.use?.some((middleware) => SESSION_MIDDLEWARES.has(middleware));
+    if (behindSession || SESSION_CHECKED_IN_HANDLER.has(endpoint.path)) required.add(`/auth${endpoint.path}`);
+  }
+  return required;
+}
+
+/** Auth operations behind a limit, and which: the table auth.routes.ts puts `rateLimit()` in front of. */
+const AUTH_LIMIT_OF = new Map(AUTH_LIMITS.map(({ path, policy }) => [`/auth${path}`, policy]));
 
 /** Links a browser opens: they answer with a redirect. */
 const REDIRECTS = new Set([
@@ -94,19 +105,19 @@ const STANDARD: Record<string, (op: JsonObject, key: string) => JsonObject | nul
       : null,
   413: (_op, key) =>
     WRITES.has(key.split(" ")[0] ?? "")
-      ? error(
-          `Request body too large (${BODY_LIMITS.other / 1024} KB; ${BODY_LIMITS.tips / 1024} KB for tips), refused before it is read`,
-        )
+      ? error(`${bodyLimitOf(`/api${key.slice(key.indexOf(" ") + 1)}`).message}, refused before it is read`)
       : null,
   415: (op, key) =>
     op.requestBody || key.startsWith("post /auth") ? error("The request body is not JSON") : null,
-  429: (_op, key) =>
-    RATE_LIMITED.has(key.slice(key.indexOf(" ") + 1))
+  429: (_op, key) => {
+    const policy = AUTH_LIMIT_OF.get(key.slice(key.indexOf(" ") + 1));
+    return policy
       ? {
-          ...error("Too many attempts; wait the number of seconds in Retry-After"),
+          ...error(limitDescription(policy)),
           headers: { "Retry-After": { description: "Seconds to wait", schema: { type: "string" } } },
         }
-      : null,
+      : null;
+  },
   500: () => error("Something went wrong on the server"),
 };
 
@@ -176,6 +187,7 @@ export async function buildOpenApiDocument(
   toOpenApi31(doc);
   for (const unused of ["Account", "Verification"]) delete schemas[unused];
 
+  const sessionRequired = authSessionRequired(auth);
   const operationIds = new Set<string>();
   for (const [path, item] of Object.entries(paths)) {
     for (const method of METHODS) {
@@ -200,7 +212,7 @@ export async function buildOpenApiDocument(
 
       const responses = objectAt(op, "responses") ?? {};
       op.responses = responses;
-      const required = isAuth ? AUTH_SESSION_REQUIRED.has(path) : Boolean(responses["401"]);
+      const required = isAuth ? sessionRequired.has(path) : Boolean(responses["401"]);
       op.security = required ? [{ session: [] }] : OPTIONAL_SESSION.has(key) ? [{}, { session: [] }] : [];
       if (required && !responses["401"]) responses["401"] = error("Not signed in");
 

@@ -1,15 +1,14 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardener.ts";
 import { createRouter } from "../../lib/create-router.ts";
-import { errorResponses } from "../../lib/openapi.ts";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { toGardener } from "./gardener-dto.ts";
 import { listGardeners } from "./gardeners.service.ts";
 
-const listGardenersRoute = createRoute({
+const listGardenersRoute = apiRoute({
   method: "get",
   path: "/gardeners",
   operationId: "listGardeners",

@@ -1,11 +1,11 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { PublicConfigSchema } from "#shared/schemas/config.ts";
 import { pingDatabase } from "../../db/client.ts";
 import { createRouter } from "../../lib/create-router.ts";
+import { apiRoute } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 
-const healthRoute = createRoute({
+const healthRoute = apiRoute({
   method: "get",
   path: "/health",
   operationId: "getHealth",
@@ -29,7 +29,7 @@ const healthRoute = createRoute({
   },
 });
 
-const configRoute = createRoute({
+const configRoute = apiRoute({
   method: "get",
   path: "/config",
   operationId: "getConfig",

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { SEARCH_COUNT_CAP, TOTAL_COUNT_EXACT_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import {
@@ -12,7 +11,7 @@ import {
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
-import { errorResponses } from "../../lib/openapi.ts";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { imageUrls, storedImage } from "../../lib/urls.ts";
@@ -29,7 +28,7 @@ import {
   updateTip,
 } from "./tips.service.ts";
 
-const listTipsRoute = createRoute({
+const listTipsRoute = apiRoute({
   method: "get",
   path: "/tips",
   operationId: "listTips",
@@ -70,7 +69,7 @@ const listTipsRoute = createRoute({
   },
 });
 
-const getTipRoute = createRoute({
+const getTipRoute = apiRoute({
   method: "get",
   path: "/tips/{id}",
   operationId: "getTip",
@@ -90,9 +89,9 @@ const SIGN_IN_FIRST = "Sign in first";
 
 const idParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
 const tipBody = { content: { "application/json": { schema: TipInputSchema } }, required: true };
-const writeErrors = errorResponses({ 400: "Invalid fields, each named in issues", 401: "Not signed in" });
+const writeErrors = errorResponses({ 400: "Invalid fields, each named in issues" });
 
-const createTipRoute = createRoute({
+const createTipRoute = apiRoute({
   method: "post",
   path: "/tips",
   operationId: "createTip",
@@ -108,7 +107,7 @@ const createTipRoute = createRoute({
   },
 });
 
-const updateTipRoute = createRoute({
+const updateTipRoute = apiRoute({
   method: "put",
   path: "/tips/{id}",
   operationId: "updateTip",
@@ -128,7 +127,7 @@ const updateTipRoute = createRoute({
   },
 });
 
-const deleteTipRoute = createRoute({
+const deleteTipRoute = apiRoute({
   method: "delete",
   path: "/tips/{id}",
   operationId: "deleteTip",
@@ -138,12 +137,12 @@ const deleteTipRoute = createRoute({
   request: { params: idParam },
   responses: {
     204: { description: "Deleted" },
-    ...errorResponses({ 401: "Not signed in", 403: "Not the author", 404: "No such tip" }),
+    ...errorResponses({ 403: "Not the author", 404: "No such tip" }),
   },
 });
 
 const likeRoute = (method: "post" | "delete") =>
-  createRoute({
+  apiRoute({
     method,
     path: "/tips/{id}/like",
     operationId: method === "post" ? "likeTip" : "unlikeTip",
@@ -156,7 +155,7 @@ const likeRoute = (method: "post" | "delete") =>
         description: "The caller's like and the tip's count",
         content: { "application/json": { schema: LikeStateSchema } },
       },
-      ...errorResponses({ 401: "Not signed in", 404: "No such tip, or not visible to the caller" }),
+      ...errorResponses({ 404: "No such tip, or not visible to the caller" }),
     },
   });
 

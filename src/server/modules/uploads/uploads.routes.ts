@@ -1,13 +1,10 @@
-import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { z } from "zod";
 import { isPhotoFileName, PHOTO_LIMITS } from "#shared/photos.ts";
-import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
-import { errorResponses } from "../../lib/openapi.ts";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { requireUser } from "../../lib/session.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
@@ -17,7 +14,7 @@ import { storePhoto } from "./uploads.service.ts";
 const MB = 1024 * 1024;
 const PHOTO_TOO_LARGE = `The photo is larger than ${PHOTO_LIMITS.maxBytes / MB} MB`;
 
-const uploadPhotoRoute = createRoute({
+const uploadPhotoRoute = apiRoute({
   method: "post",
   path: "/uploads",
   operationId: "uploadPhoto",
@@ -63,15 +60,9 @@ const uploadPhotoRoute = createRoute({
     },
     ...errorResponses({
       400: "No file in the field `file`, or a body that is not valid multipart/form-data",
-      401: "Not signed in",
       413: `Larger than ${PHOTO_LIMITS.maxBytes / MB} MB (refused before the body is stored, by Content-Length or while it streams) or more than ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels`,
       415: "Not a photo in an accepted format (SVG and anything else), or a body that is not multipart/form-data",
     }),
-    429: {
-      description: `More than ${PHOTO_LIMITS.perHour} uploads in an hour (refused files count too); wait the number of seconds in Retry-After`,
-      headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait" }) }),
-      content: { "application/json": { schema: ApiErrorSchema } },
-    },
   },
 });
 
