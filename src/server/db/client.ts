@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -254,7 +254,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     const held = readLock(lockFile);
     if (held === null) continue; // removed meanwhile: try again
     const owner = parseLock(held);
-    if (owner && owner.pid !== process.pid && isLiveOwner(owner)) {
+    if (owner && owner.pid !== process.pid && isLiveOwner(owner, lockFile)) {
       throw new DatabaseUnavailableError(
         `The embedded database in ${dataDir} is in use by another Gardening Community server (pid ${owner.pid}). Stop it, or set DATA_DIR to another folder.`,
       );
@@ -297,14 +297,42 @@ export function processInfo(pid: number): { state: string; start: string } | nul
   }
 }
 
-function isLiveOwner(owner: { pid: number; start: string | null }): boolean {
+function isLiveOwner(owner: { pid: number; start: string | null }, lockFile: string): boolean {
   if (existsSync("/proc/self/stat")) {
     const info = processInfo(owner.pid);
     if (!info) return false;
     if (info.state === "Z" || info.state === "X") return false; // exited, not yet reaped
-    return owner.start === null || owner.start === info.start;
+    if (owner.start !== null) return owner.start === info.start;
+    // An older release's lock names only the pid. Its server wrote the lock after it started, so a
+    // process that started after the lock was written has only reused the pid.
+    const started = startedAtMs(info.start);
+    return started === null || started <= lockWrittenAtMs(lockFile);
   }
   return isAlive(owner.pid);
+}
+
+/**
+ * When a process started, in ms since the epoch, from its start in clock ticks after boot. The boot time
+ * is whole seconds, rounded down, so this is never later than the real start: a live server is never
+ * taken for a newer process. Linux counts these ticks at 100 a second (USER_HZ) on every common machine.
+ */
+function startedAtMs(startTicks: string): number | null {
+  try {
+    const bootSeconds = Number(/^btime (\d+)$/m.exec(readFileSync("/proc/stat", "utf8"))?.[1]);
+    const ticks = Number(startTicks);
+    if (!Number.isFinite(bootSeconds) || bootSeconds === 0 || !Number.isFinite(ticks)) return null;
+    return bootSeconds * 1000 + ticks * 10;
+  } catch {
+    return null;
+  }
+}
+
+function lockWrittenAtMs(lockFile: string): number {
+  try {
+    return statSync(lockFile).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 function isAlive(pid: number): boolean {

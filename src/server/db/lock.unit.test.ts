@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -100,5 +100,25 @@ describe("the DATA_DIR lock", () => {
     await exited;
     writeFileSync(lockOf(dir), String(pid));
     acquireDataDirLock(dir)();
+  });
+
+  it("takes over an old lock holding a bare pid that a process started since has reused", async () => {
+    const dir = freshDir();
+    const other = await otherProcess();
+    writeFileSync(lockOf(dir), String(other.pid));
+    // The lock was written an hour ago, long before the process now holding that pid started.
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(lockOf(dir), anHourAgo, anHourAgo);
+    const release = acquireDataDirLock(dir);
+    expect(JSON.parse(readFileSync(lockOf(dir), "utf8")).pid).toBe(process.pid);
+    release();
+  });
+
+  it("refuses an old lock holding the bare pid of a live server that wrote it", async () => {
+    const dir = freshDir();
+    const other = await otherProcess();
+    writeFileSync(lockOf(dir), String(other.pid));
+    expect(() => acquireDataDirLock(dir)).toThrow(DatabaseUnavailableError);
+    expect(readFileSync(lockOf(dir), "utf8")).toBe(String(other.pid));
   });
 });

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { LIMITS, PASSWORD_MIN_LENGTH } from "../constants.ts";
-import { HttpUrlSchema, hasControlCharacters, httpUrl, NO_CONTROL_CHARACTERS } from "./common.ts";
+import {
+  HttpUrlSchema,
+  hasControlCharacters,
+  hasHiddenFormatting,
+  httpUrl,
+  NO_CONTROL_CHARACTERS,
+  NO_HIDDEN_FORMATTING,
+} from "./common.ts";
 
 /**
  * The specification's password rule: at least 6 characters with one lowercase and one uppercase letter.
@@ -67,7 +74,8 @@ export const DisplayNameSchema = z
   .trim()
   .min(LIMITS.displayName.min, "Name is required")
   .max(LIMITS.displayName.max, `Name must be at most ${LIMITS.displayName.max} characters`)
-  .refine((value) => !hasControlCharacters(value), `Name ${NO_CONTROL_CHARACTERS}`);
+  .refine((value) => !hasControlCharacters(value), `Name ${NO_CONTROL_CHARACTERS}`)
+  .refine((value) => !hasHiddenFormatting(value), `Name ${NO_HIDDEN_FORMATTING}`);
 
 /**
  * The one shape of an account on both sides: the session's user (better-auth's names), the server's

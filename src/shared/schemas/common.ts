@@ -38,6 +38,20 @@ export const hasControlCharacters = (text: string) =>
 export const NO_CONTROL_CHARACTERS = "must not contain control characters";
 
 /**
+ * Characters that show nothing themselves but hide text or turn it around: bidirectional embeddings,
+ * overrides and isolates (a right-to-left override makes "gpj.exe" read "exe.jpg"), zero-width spaces,
+ * word joiners, invisible operators, the byte order mark, and line and paragraph separators (a line break
+ * that a single-line field would not show). The zero-width joiner and non-joiner are not among them:
+ * emoji sequences (👩‍🌾) and scripts such as Persian need them.
+ */
+const HIDDEN_FORMATTING = /[\u202A-\u202E\u2066-\u2069\u200B\u2060-\u2064\uFEFF\u180E\u2028\u2029]/u;
+export const hasHiddenFormatting = (text: string) => HIDDEN_FORMATTING.test(text);
+export const NO_HIDDEN_FORMATTING = "must not contain invisible or text-direction characters";
+
+/** Unicode's line and paragraph separators as the line breaks a multi-line text means by them. */
+export const withPlainLineBreaks = (text: string) => text.replace(/\u2028/g, "\n").replace(/\u2029/g, "\n\n");
+
+/**
  * What no URL holds as typed (RFC 3986): white space, double quotes, angle brackets, backslash, caret,
  * backtick, braces and the bar; single quotes too, which RFC 3986 allows but real photo addresses never
  * need and which end a quoted attribute or CSS url(). A browser would quietly percent-encode the rest; we

@@ -7,7 +7,15 @@ import {
   TIP_SEARCH_MAX_LENGTH,
   TIP_SORTS,
 } from "../constants.ts";
-import { HttpUrlSchema, hasControlCharacters, NO_CONTROL_CHARACTERS, PageQuerySchema } from "./common.ts";
+import {
+  HttpUrlSchema,
+  hasControlCharacters,
+  hasHiddenFormatting,
+  NO_CONTROL_CHARACTERS,
+  NO_HIDDEN_FORMATTING,
+  PageQuerySchema,
+  withPlainLineBreaks,
+} from "./common.ts";
 
 export const TipSchema = z
   .object({
@@ -56,14 +64,25 @@ export type TipListQuery = Partial<z.output<typeof TipListQuerySchema>>;
 
 export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 
-const requiredText = (label: string, { min, max }: { min: number; max: number }) =>
+const requiredText = (
+  label: string,
+  { min, max }: { min: number; max: number },
+  { multiline = false }: { multiline?: boolean } = {},
+) =>
   z
     .string({ error: `${label} is required` })
+    .transform((value) => (multiline ? withPlainLineBreaks(value) : value))
+    .pipe(text(label, { min, max }));
+
+const text = (label: string, { min, max }: { min: number; max: number }) =>
+  z
+    .string()
     .trim()
     .min(1, `${label} is required`)
     .min(min, `${label} must be at least ${min} characters`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !hasControlCharacters(value), `${label} ${NO_CONTROL_CHARACTERS}`);
+    .refine((value) => !hasControlCharacters(value), `${label} ${NO_CONTROL_CHARACTERS}`)
+    .refine((value) => !hasHiddenFormatting(value), `${label} ${NO_HIDDEN_FORMATTING}`);
 
 /**
  * The editable fields of a tip: the share, edit and dashboard forms and POST/PUT /api/tips all use it.
@@ -75,7 +94,7 @@ export const TipInputSchema = z
     title: requiredText("Title", LIMITS.title),
     plantType: requiredText("Plant type", LIMITS.plantType),
     difficulty: z.enum(DIFFICULTIES, { error: `Difficulty must be one of: ${DIFFICULTIES.join(", ")}` }),
-    description: requiredText("Description", LIMITS.description),
+    description: requiredText("Description", LIMITS.description, { multiline: true }),
     images: z
       .string({ error: "Image must be a URL" })
       .nullable()

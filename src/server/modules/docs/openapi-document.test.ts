@@ -46,15 +46,18 @@ function sampleBody(requestBody: unknown): Record<string, unknown> {
   const Schema = z.object({
     content: z.object({
       "application/json": z.object({
-        // One of several shapes: the first will do.
-        schema: z.union([z.object({ anyOf: z.tuple([ObjectSchema], ObjectSchema) }), ObjectSchema]),
+        schema: z.unknown(),
       }),
     }),
   });
   const parsed = Schema.safeParse(requestBody);
   if (!parsed.success) return {};
   const schema = parsed.data.content["application/json"].schema;
-  const { required = [], properties = {} } = "anyOf" in schema ? schema.anyOf[0] : schema;
+  // One of several shapes: the first will do.
+  const oneOf = z.object({ anyOf: z.tuple([z.unknown()], z.unknown()) }).safeParse(schema);
+  const shape = ObjectSchema.safeParse(oneOf.success ? oneOf.data.anyOf[0] : schema);
+  if (!shape.success) return {};
+  const { required = [], properties = {} } = shape.data;
   const sample = (type: unknown) =>
     type === "boolean"
       ? true
