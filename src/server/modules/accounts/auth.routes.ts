@@ -5,6 +5,7 @@ import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import { verifications } from "../../db/schema.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
+import { CONTROL_CHARACTER } from "../../lib/control-characters.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { noSuchEndpoint } from "../../lib/errors.ts";
 import { apiRoute } from "../../lib/openapi.ts";
@@ -64,36 +65,59 @@ function bodyEmail(c: Context<AppEnv>): string | null {
 }
 
 /**
- * Where better-auth may send the browser afterwards is checked before it runs. The body is the JSON object
- * the API's gate read (lib/json-body.ts: one read, a JSON object or a clear refusal, {} when empty, as
- * sign-out sends); the limits count on it and better-auth gets exactly it.
+ * Where better-auth may send the browser afterwards, and the sign-in `state` it reads back, are checked
+ * before it runs, in the query string (every value of a repeated key) and in the body alike. The body is the
+ * JSON object the API's gate read (lib/json-body.ts: one read, a JSON object or a clear refusal, {} when
+ * empty, as sign-out sends); the limits count on it and better-auth gets exactly it.
  */
 function redirectGate(siteOrigins: string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const problem = redirectProblem({ ...c.req.query(), ...bodyOf(c) }, siteOrigins);
-    if (problem) return c.json<ApiError>({ message: problem }, 400);
+    for (const [name, value] of gatedFields(c)) {
+      const problem = fieldProblem(name, value, siteOrigins);
+      if (problem) return c.json<ApiError>({ message: problem }, 400);
+    }
     await next();
   };
 }
 
+/** Each redirect field and `state` the request carries: every value of a repeated query key, then the body's. */
+function* gatedFields(c: Context<AppEnv>): Generator<[string, unknown]> {
+  const query = c.req.queries();
+  const body = bodyOf(c);
+  for (const name of GATED_FIELDS) {
+    for (const value of query[name] ?? []) yield [name, value];
+    if (name in body) yield [name, body[name]];
+  }
+}
+
 const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
+const GATED_FIELDS = [...REDIRECT_FIELDS, "state"];
+
+/** %2F and %5C: decoded again by a proxy or a browser, "/%2F%2Fevil.example" becomes "///evil.example". */
+const ENCODED_SLASH = /%(2f|5c)/i;
 
 /**
  * Where better-auth sends the browser afterwards must be a path on this site (or its own origin): anything
  * else would be an open redirect, and some values ("0", "http://") make better-auth itself fail with a 500.
+ * A redirect's own query may carry encoded slashes (the sign-in page's return address does); its path not.
  */
-function redirectProblem(fields: Record<string, unknown>, siteOrigins: string[]): string | null {
-  for (const name of REDIRECT_FIELDS) {
-    const value = fields[name];
-    if (value === undefined) continue;
-    if (typeof value !== "string") return `${name} must be a string`;
-    if (value === "" || (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\"))) continue;
-    let origin: string | null = null;
-    try {
-      origin = new URL(value).origin;
-    } catch {}
-    if (!origin || !siteOrigins.includes(origin)) return `${name} must be a path on this site, like /profile`;
-  }
+function fieldProblem(name: string, value: unknown, siteOrigins: string[]): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== "string") return `${name} must be a string`;
+  // A line break would forge a line in the log and split the Location header (better-auth answers 500).
+  if (CONTROL_CHARACTER.test(value))
+    return `${name} must not contain control characters such as line breaks or NUL`;
+  if (name === "state")
+    return ENCODED_SLASH.test(value) ? "state must not contain an encoded slash (%2F or %5C)" : null;
+  if (ENCODED_SLASH.test(value.split(/[?#]/, 1)[0] ?? ""))
+    return `${name} must not contain an encoded slash (%2F or %5C) in its path`;
+  if (value === "" || (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")))
+    return null;
+  let origin: string | null = null;
+  try {
+    origin = new URL(value).origin;
+  } catch {}
+  if (!origin || !siteOrigins.includes(origin)) return `${name} must be a path on this site, like /profile`;
   return null;
 }
 
