@@ -24,7 +24,8 @@ export function badQueryParameter(name: string, problem: string): HttpError {
   ]);
 }
 
-const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+/** What a client is told of a fault on the server: the details are logged, never sent. */
+export const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 
 export function validationErrorBody(error: ZodError, where: "query" | "body" | "path"): ApiError {
   const issues = error.issues.map((issue) => ({

@@ -7,13 +7,14 @@ import { verifications } from "../../db/schema.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
 import { CONTROL_CHARACTER } from "../../lib/control-characters.ts";
 import { createRouter } from "../../lib/create-router.ts";
-import { noSuchEndpoint } from "../../lib/errors.ts";
+import { GENERIC_SERVER_ERROR, noSuchEndpoint } from "../../lib/errors.ts";
 import { apiRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
+import { isGoogleOnlyAuthPath } from "./google-only-paths.ts";
 
 const passwordPolicyRoute = apiRoute({
   method: "get",
@@ -176,13 +177,42 @@ export function createAuthRouter(
   router.on(["GET", "POST"], "/auth/*", async (c) => {
     const path = c.req.path.slice("/api/auth".length);
     if (HIDDEN_AUTH_PATHS.has(path) || path.startsWith("/open-api/")) return noSuchEndpoint(c);
+    if (!googleConfigured && isGoogleOnlyAuthPath(path)) return noSuchEndpoint(c);
     const response = await auth.handler(forwardedRequest(c, siteOrigins[0] as string));
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
       return noSuchEndpoint(c);
-    return withAbsoluteUserImage(response, imageUrls(c));
+    return withAbsoluteUserImage(await withErrorMessage(response), imageUrls(c));
   });
   return router;
+}
+
+const NO_SESSION = "Sign in first: this needs a signed-in session";
+
+/**
+ * better-auth refuses some account operations asked without a session with an empty body, and the rest
+ * with a bare "Unauthorized"; the API's refusals are JSON `{ message }` saying what to do.
+ */
+async function withErrorMessage(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.clone().text();
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+      body = parsed as Record<string, unknown>;
+  } catch {}
+  const noSession = response.status === 401 && (!body.message || body.code === "UNAUTHORIZED");
+  if (typeof body.message === "string" && body.message && !noSession) return response;
+  const message = noSession
+    ? NO_SESSION
+    : response.status >= 500
+      ? GENERIC_SERVER_ERROR
+      : `The request was refused (${response.status})`;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.set("Content-Type", "application/json");
+  return new Response(JSON.stringify({ ...body, message }), { status: response.status, headers });
 }
 
 /**
