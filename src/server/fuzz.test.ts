@@ -16,7 +16,7 @@ import { createTestApp } from "./test/test-db.ts";
  * answer is one the document describes (status, content type, body), every refusal is JSON with a message,
  * and afterwards it still answers and nobody else's tips changed.
  */
-const RUNS_PER_OPERATION = 260;
+const RUNS_PER_OPERATION = 290;
 const RUNS_WITH_LIMITS = 25;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 
