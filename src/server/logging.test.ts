@@ -83,4 +83,24 @@ describe("the server's log under hostile requests", () => {
       await issuer.close();
     }
   });
+
+  it("a fault of the server is one line at ERROR, and the client gets a message", async () => {
+    const log = capturedLog();
+    const ctx = await createTestApp({ logger: log.logger, config: { RATE_LIMIT: false } });
+    // The database goes away under better-auth: every query it makes fails.
+    await ctx.close();
+    const res = await ctx.app.request("http://localhost/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { Origin: "http://localhost", "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "someone@example.com", password: "Sunflower7" }),
+    });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({
+      message: "Something went wrong on our side. Please try again in a moment.",
+    });
+    // One line, at error, and nothing printed beside the log (test/setup.ts fails on console.error).
+    const lines = log.lines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\S+ ERROR POST \/api\/auth\/sign-in\/email failed .*Failed query/);
+  });
 });

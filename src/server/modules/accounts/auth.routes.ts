@@ -182,7 +182,7 @@ export function createAuthRouter(
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
       return noSuchEndpoint(c);
-    return withAbsoluteUserImage(await withErrorMessage(response), imageUrls(c));
+    return withAbsoluteUserImage(await withErrorMessage(c, response), imageUrls(c));
   });
   return router;
 }
@@ -191,9 +191,10 @@ const NO_SESSION = "Sign in first: this needs a signed-in session";
 
 /**
  * better-auth refuses some account operations asked without a session with an empty body, and the rest
- * with a bare "Unauthorized"; the API's refusals are JSON `{ message }` saying what to do.
+ * with a bare "Unauthorized"; the API's refusals are JSON `{ message }` saying what to do. Each refusal is
+ * logged as the error handler does (lib/errors.ts): a client's mistake at debug, a fault at error.
  */
-async function withErrorMessage(response: Response): Promise<Response> {
+async function withErrorMessage(c: Context<AppEnv>, response: Response): Promise<Response> {
   if (response.status < 400) return response;
   const text = await response.clone().text();
   let body: Record<string, unknown> = {};
@@ -202,8 +203,12 @@ async function withErrorMessage(response: Response): Promise<Response> {
     if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
       body = parsed as Record<string, unknown>;
   } catch {}
-  const noSession = response.status === 401 && (!body.message || body.code === "UNAUTHORIZED");
-  if (typeof body.message === "string" && body.message && !noSession) return response;
+  const given = typeof body.message === "string" && body.message ? body.message : null;
+  const noSession = response.status === 401 && (!given || body.code === "UNAUTHORIZED");
+  const where = `${c.req.method} ${c.req.path}`;
+  if (response.status >= 500) c.var.logger.error(`${where} failed: ${given ?? "no message"}`);
+  else c.var.logger.debug(`${where} answered ${response.status}: ${given ?? "no message"}`);
+  if (given && !noSession) return response;
   const message = noSession
     ? NO_SESSION
     : response.status >= 500

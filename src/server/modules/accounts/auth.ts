@@ -115,16 +115,10 @@ export function createAuth({
         else logger.debug(`auth: ${message}`, details);
       },
     },
-    // Client mistakes (wrong password, weak password…) are answered, not logged as errors; only
-    // server faults reach the error log.
-    onAPIError: {
-      onError: (error) => {
-        const status =
-          error && typeof error === "object" && "statusCode" in error ? Number(error.statusCode) : 500;
-        if (status >= 500) logger.error("auth: request failed", error);
-        else logger.debug(`auth: ${error instanceof Error ? error.message : String(error)}`);
-      },
-    },
+    // A failure that is not one of better-auth's answers goes on to the API's error handler (lib/errors.ts),
+    // which logs it on one line and answers 500 { message }, instead of better-call printing it over many
+    // lines. Its answers are logged by the auth router: a client's mistakes at debug.
+    onAPIError: { throw: true },
     advanced: {
       useSecureCookies: settings.baseUrl.startsWith("https://"),
       database: { generateId: () => randomUUID() },
