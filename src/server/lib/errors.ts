@@ -24,7 +24,8 @@ export function badQueryParameter(name: string, problem: string): HttpError {
   ]);
 }
 
-const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+/** What a client is told of a fault on the server: the details are logged, never sent. */
+export const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 
 export function validationErrorBody(error: ZodError, where: "query" | "body" | "path"): ApiError {
   const issues = error.issues.map((issue) => ({
@@ -41,14 +42,20 @@ export function validationErrorBody(error: ZodError, where: "query" | "body" | "
 
 export function createErrorHandler(logger: Logger) {
   return (error: Error, c: Context) => {
+    // A client's mistake is answered and noted at debug, one line (the logger escapes the client's text);
+    // only faults of the server reach the error log.
     if (error instanceof HttpError) {
       const body: ApiError = { message: error.message };
       if (error.issues) body.issues = error.issues;
+      if (error.status < 500)
+        logger.debug(`${c.req.method} ${c.req.path} answered ${error.status}: ${error.message}`);
+      else logger.error(`${c.req.method} ${c.req.path} failed`, error);
       return c.json<ApiError>(body, error.status);
     }
     if (error instanceof HTTPException) {
       const status = error.status as ContentfulStatusCode;
       if (status >= 500) logger.error(`${c.req.method} ${c.req.path} failed`, error);
+      else logger.debug(`${c.req.method} ${c.req.path} answered ${status}: ${error.message}`);
       return c.json<ApiError>({ message: status >= 500 ? GENERIC_SERVER_ERROR : error.message }, status);
     }
     // Anything else is our fault: log it with the request, hide the details from the client.

@@ -1,5 +1,9 @@
+import { inspect } from "node:util";
+import { escapeControlCharacters } from "./control-characters.ts";
+
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 export type LogLevel = keyof typeof LEVELS;
+type EventLevel = Exclude<LogLevel, "silent">;
 
 export interface Logger {
   debug(message: string, details?: unknown): void;
@@ -8,15 +12,25 @@ export interface Logger {
   error(message: string, details?: unknown): void;
 }
 
-/** A small levelled logger writing one line per event to stderr/stdout. */
-export function createLogger(level: LogLevel = "info"): Logger {
+/** Where the lines go: warnings and errors to stderr, the rest to stdout. */
+export type LogOutput = (line: string, level: EventLevel) => void;
+const consoleOutput: LogOutput = (line, level) =>
+  level === "error" || level === "warn" ? console.error(line) : console.log(line);
+
+/**
+ * A small levelled logger writing exactly one line per event. Messages and details carry client text (a
+ * path, a field, an error quoting them): every control character in them is written as an escape (\n,
+ * \u0000), so no client input can start a line of its own; an error's stack stays on its line.
+ */
+export function createLogger(level: LogLevel = "info", output: LogOutput = consoleOutput): Logger {
   const threshold = LEVELS[level];
-  const write = (at: Exclude<LogLevel, "silent">, message: string, details?: unknown) => {
+  const write = (at: EventLevel, message: string, details?: unknown) => {
     if (LEVELS[at] < threshold) return;
-    const line = `${new Date().toISOString()} ${at.toUpperCase().padEnd(5)} ${message}`;
-    const stream = at === "error" || at === "warn" ? console.error : console.log;
-    if (details === undefined) stream(line);
-    else stream(line, details);
+    const text =
+      details === undefined
+        ? message
+        : `${message} ${inspect(details, { breakLength: Number.POSITIVE_INFINITY })}`;
+    output(`${new Date().toISOString()} ${at.toUpperCase().padEnd(5)} ${escapeControlCharacters(text)}`, at);
   };
   return {
     debug: (message, details) => write("debug", message, details),

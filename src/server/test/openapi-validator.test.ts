@@ -44,6 +44,17 @@ describe("checking responses against /api/openapi.json", () => {
     ).rejects.toThrow(/does not match the document/);
   });
 
+  it("refuses an empty body where the document describes one", async () => {
+    await expect(
+      checkAgainstDocument(ctx.app, "GET", "/api/auth/list-sessions", {
+        status: 401,
+        contentType: "application/json",
+        body: null,
+        text: "",
+      }),
+    ).rejects.toThrow(/answered no body, where the document describes application\/json/);
+  });
+
   it("refuses a content type the document does not give", async () => {
     await expect(
       checkAgainstDocument(ctx.app, "GET", "/api/tips", {

@@ -57,8 +57,15 @@ class DocumentValidator {
       throw new Error(
         `${where} answered ${status}, which /api/openapi.json does not document (it lists ${Object.keys(responses).join(", ")}): ${text.slice(0, 200)}`,
       );
-    if (!text || status === 204 || status === 302) return;
+    if (status === 204 || status === 302) return;
     const media = Object.keys(objectAt(response, "content") ?? {});
+    if (!text) {
+      if (media.length > 0)
+        throw new Error(
+          `${where} ${status}: answered no body, where the document describes ${media.join(", ")}`,
+        );
+      return;
+    }
     if (media.length === 0)
       throw new Error(`${where} ${status}: answered a body the document does not describe`);
     if (!contentType || !media.some((type) => contentType.startsWith(type)))

@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import type { z } from "zod";
 import { type App, createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
+import type { Logger } from "../lib/logger.ts";
 import { PublicCache } from "../lib/public-cache.ts";
 import { createMemoryMailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
@@ -63,7 +64,11 @@ export async function openTestDatabase(): Promise<Database> {
 
 /** The app on a database of its own, with a mailer that keeps what it sends (`mailer.sent`). */
 export async function createTestApp(
-  options: { config?: Parameters<typeof createApp>[0]["config"]; storage?: PhotoStorage } = {},
+  options: {
+    config?: Parameters<typeof createApp>[0]["config"];
+    storage?: PhotoStorage;
+    logger?: Logger;
+  } = {},
 ) {
   const database = await openTestDatabase();
   const mailer = createMemoryMailer();
@@ -74,6 +79,7 @@ export async function createTestApp(
     config: { BASE_URL: "http://localhost", ...options.config },
     mailer,
     storage: options.storage,
+    logger: options.logger,
     publicCache,
   });
   // As the server does: every change to public data, whoever makes it, drops the cached answers. Tests

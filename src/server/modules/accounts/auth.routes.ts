@@ -5,14 +5,16 @@ import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import { verifications } from "../../db/schema.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
+import { CONTROL_CHARACTER } from "../../lib/control-characters.ts";
 import { createRouter } from "../../lib/create-router.ts";
-import { noSuchEndpoint } from "../../lib/errors.ts";
+import { GENERIC_SERVER_ERROR, noSuchEndpoint } from "../../lib/errors.ts";
 import { apiRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
+import { isGoogleOnlyAuthPath } from "./google-only-paths.ts";
 
 const passwordPolicyRoute = apiRoute({
   method: "get",
@@ -64,36 +66,59 @@ function bodyEmail(c: Context<AppEnv>): string | null {
 }
 
 /**
- * Where better-auth may send the browser afterwards is checked before it runs. The body is the JSON object
- * the API's gate read (lib/json-body.ts: one read, a JSON object or a clear refusal, {} when empty, as
- * sign-out sends); the limits count on it and better-auth gets exactly it.
+ * Where better-auth may send the browser afterwards, and the sign-in `state` it reads back, are checked
+ * before it runs, in the query string (every value of a repeated key) and in the body alike. The body is the
+ * JSON object the API's gate read (lib/json-body.ts: one read, a JSON object or a clear refusal, {} when
+ * empty, as sign-out sends); the limits count on it and better-auth gets exactly it.
  */
 function redirectGate(siteOrigins: string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const problem = redirectProblem({ ...c.req.query(), ...bodyOf(c) }, siteOrigins);
-    if (problem) return c.json<ApiError>({ message: problem }, 400);
+    for (const [name, value] of gatedFields(c)) {
+      const problem = fieldProblem(name, value, siteOrigins);
+      if (problem) return c.json<ApiError>({ message: problem }, 400);
+    }
     await next();
   };
 }
 
+/** Each redirect field and `state` the request carries: every value of a repeated query key, then the body's. */
+function* gatedFields(c: Context<AppEnv>): Generator<[string, unknown]> {
+  const query = c.req.queries();
+  const body = bodyOf(c);
+  for (const name of GATED_FIELDS) {
+    for (const value of query[name] ?? []) yield [name, value];
+    if (name in body) yield [name, body[name]];
+  }
+}
+
 const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
+const GATED_FIELDS = [...REDIRECT_FIELDS, "state"];
+
+/** %2F and %5C: decoded again by a proxy or a browser, "/%2F%2Fevil.example" becomes "///evil.example". */
+const ENCODED_SLASH = /%(2f|5c)/i;
 
 /**
  * Where better-auth sends the browser afterwards must be a path on this site (or its own origin): anything
  * else would be an open redirect, and some values ("0", "http://") make better-auth itself fail with a 500.
+ * A redirect's own query may carry encoded slashes (the sign-in page's return address does); its path not.
  */
-function redirectProblem(fields: Record<string, unknown>, siteOrigins: string[]): string | null {
-  for (const name of REDIRECT_FIELDS) {
-    const value = fields[name];
-    if (value === undefined) continue;
-    if (typeof value !== "string") return `${name} must be a string`;
-    if (value === "" || (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\"))) continue;
-    let origin: string | null = null;
-    try {
-      origin = new URL(value).origin;
-    } catch {}
-    if (!origin || !siteOrigins.includes(origin)) return `${name} must be a path on this site, like /profile`;
-  }
+function fieldProblem(name: string, value: unknown, siteOrigins: string[]): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== "string") return `${name} must be a string`;
+  // A line break would forge a line in the log and split the Location header (better-auth answers 500).
+  if (CONTROL_CHARACTER.test(value))
+    return `${name} must not contain control characters such as line breaks or NUL`;
+  if (name === "state")
+    return ENCODED_SLASH.test(value) ? "state must not contain an encoded slash (%2F or %5C)" : null;
+  if (ENCODED_SLASH.test(value.split(/[?#]/, 1)[0] ?? ""))
+    return `${name} must not contain an encoded slash (%2F or %5C) in its path`;
+  if (value === "" || (value.startsWith("/") && !value.startsWith("//") && !value.includes("\\")))
+    return null;
+  let origin: string | null = null;
+  try {
+    origin = new URL(value).origin;
+  } catch {}
+  if (!origin || !siteOrigins.includes(origin)) return `${name} must be a path on this site, like /profile`;
   return null;
 }
 
@@ -152,13 +177,47 @@ export function createAuthRouter(
   router.on(["GET", "POST"], "/auth/*", async (c) => {
     const path = c.req.path.slice("/api/auth".length);
     if (HIDDEN_AUTH_PATHS.has(path) || path.startsWith("/open-api/")) return noSuchEndpoint(c);
+    if (!googleConfigured && isGoogleOnlyAuthPath(path)) return noSuchEndpoint(c);
     const response = await auth.handler(forwardedRequest(c, siteOrigins[0] as string));
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
       return noSuchEndpoint(c);
-    return withAbsoluteUserImage(response, imageUrls(c));
+    return withAbsoluteUserImage(await withErrorMessage(c, response), imageUrls(c));
   });
   return router;
+}
+
+const NO_SESSION = "Sign in first: this needs a signed-in session";
+
+/**
+ * better-auth refuses some account operations asked without a session with an empty body, and the rest
+ * with a bare "Unauthorized"; the API's refusals are JSON `{ message }` saying what to do. Each refusal is
+ * logged as the error handler does (lib/errors.ts): a client's mistake at debug, a fault at error.
+ */
+async function withErrorMessage(c: Context<AppEnv>, response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const text = await response.clone().text();
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed))
+      body = parsed as Record<string, unknown>;
+  } catch {}
+  const given = typeof body.message === "string" && body.message ? body.message : null;
+  const noSession = response.status === 401 && (!given || body.code === "UNAUTHORIZED");
+  const where = `${c.req.method} ${c.req.path}`;
+  if (response.status >= 500) c.var.logger.error(`${where} failed: ${given ?? "no message"}`);
+  else c.var.logger.debug(`${where} answered ${response.status}: ${given ?? "no message"}`);
+  if (given && !noSession) return response;
+  const message = noSession
+    ? NO_SESSION
+    : response.status >= 500
+      ? GENERIC_SERVER_ERROR
+      : `The request was refused (${response.status})`;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  headers.set("Content-Type", "application/json");
+  return new Response(JSON.stringify({ ...body, message }), { status: response.status, headers });
 }
 
 /**

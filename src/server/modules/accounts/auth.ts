@@ -48,6 +48,14 @@ function checkImage(image: unknown) {
   if (!result.success) rejectInvalid(`Profile photo: ${result.error.issues[0]?.message ?? "invalid URL"}`);
 }
 
+/** better-auth's error reports that describe a request it refused rather than a fault of the server. */
+const CLIENT_MISTAKE =
+  /^(Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL|origin)\b|State not found|INVALID_CALLBACK_REQUEST|Blocked cross-site|Provider not found|No callback URL found)/;
+
+/** better-auth's verdict on a sign-in state a client sent back (unknown, expired, not this browser's). */
+const isStateVerdict = (error: Error) =>
+  "code" in error && typeof error.code === "string" && error.code.startsWith("state_");
+
 export function createAuth({
   db,
   settings,
@@ -90,25 +98,27 @@ export function createAuth({
     telemetry: { enabled: false },
     // Our own limiter (auth.routes.ts) counts per IP and per account and answers in our error shape.
     rateLimit: { enabled: false },
+    // better-auth reports the requests it refuses (an unknown e-mail, a wrong or short password, a bad
+    // callback or state) at warn or error: those are the client's mistakes, noted at debug. A report that
+    // carries an Error (other than its verdict on a state) is a fault of the server and keeps its level.
     logger: {
       level: "warn",
       log: (level, message, ...args) => {
         const details = args.length > 0 ? args : undefined;
-        if (level === "error") logger.error(`auth: ${message}`, details);
-        else if (level === "warn") logger.warn(`auth: ${message}`, details);
+        const errors = args.filter((arg) => arg instanceof Error);
+        const fault =
+          errors.length > 0
+            ? !errors.every(isStateVerdict)
+            : level === "error" && !CLIENT_MISTAKE.test(message);
+        if (fault && level === "error") logger.error(`auth: ${message}`, details);
+        else if (fault && level === "warn") logger.warn(`auth: ${message}`, details);
         else logger.debug(`auth: ${message}`, details);
       },
     },
-    // Client mistakes (wrong password, weak password…) are answered, not logged as errors; only
-    // server faults reach the error log.
-    onAPIError: {
-      onError: (error) => {
-        const status =
-          error && typeof error === "object" && "statusCode" in error ? Number(error.statusCode) : 500;
-        if (status >= 500) logger.error("auth: request failed", error);
-        else logger.debug(`auth: ${error instanceof Error ? error.message : String(error)}`);
-      },
-    },
+    // A failure that is not one of better-auth's answers goes on to the API's error handler (lib/errors.ts),
+    // which logs it on one line and answers 500 { message }, instead of better-call printing it over many
+    // lines. Its answers are logged by the auth router: a client's mistakes at debug.
+    onAPIError: { throw: true },
     advanced: {
       useSecureCookies: settings.baseUrl.startsWith("https://"),
       database: { generateId: () => randomUUID() },

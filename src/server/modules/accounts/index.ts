@@ -3,4 +3,5 @@
 export { createAuthRouter } from "./auth.routes.ts";
 export { type Auth, createAuth } from "./auth.ts";
 export { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
+export { GOOGLE_ONLY_AUTH_PATHS } from "./google-only-paths.ts";
 export { resolveAuthSecret } from "./secret.ts";

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { createClient, newAccount } from "../../test/http-client.ts";
+import { startOidcIssuer } from "../../test/oidc-issuer.ts";
 import { createTestApp, getJson } from "../../test/test-db.ts";
 
 /**
@@ -46,18 +49,17 @@ function sampleBody(requestBody: unknown): Record<string, unknown> {
   const Schema = z.object({
     content: z.object({
       "application/json": z.object({
-        schema: z.unknown(),
+        // One of several shapes: the first will do.
+        schema: z.union([z.object({ anyOf: z.tuple([ObjectSchema], ObjectSchema) }), ObjectSchema]),
       }),
     }),
   });
   const parsed = Schema.safeParse(requestBody);
   if (!parsed.success) return {};
   const schema = parsed.data.content["application/json"].schema;
-  // One of several shapes: the first will do.
-  const oneOf = z.object({ anyOf: z.tuple([z.unknown()], z.unknown()) }).safeParse(schema);
-  const shape = ObjectSchema.safeParse(oneOf.success ? oneOf.data.anyOf[0] : schema);
-  if (!shape.success) return {};
-  const { required = [], properties = {} } = shape.data;
+  const { required = [], properties = {} } = Array.isArray(schema.anyOf)
+    ? ObjectSchema.parse(schema.anyOf[0])
+    : ObjectSchema.parse(schema);
   const sample = (type: unknown) =>
     type === "boolean"
       ? true
@@ -149,5 +151,69 @@ describe("the API document's sessions and limits", () => {
     expect(limitOf("post /tips")).toMatch(/the limit is 256 KB/);
     expect(limitOf("post /auth/sign-in/email")).toMatch(/the limit is 64 KB/);
     expect(limitOf("post /uploads")).toMatch(/Larger than 10 MB/);
+  });
+
+  it("leaves out what only a Google account can use when Google is off, and those paths answer 404", async () => {
+    // Each with a body its validation lets through, so the session is what decides.
+    const googleOnly = [
+      ["post", "/auth/sign-in/social", { provider: "google" }],
+      ["post", "/auth/link-social", { provider: "google" }],
+      ["post", "/auth/unlink-account", { accountId: "x" }],
+      ["get", "/auth/account-info", undefined],
+      ["post", "/auth/get-access-token", { accountId: "x" }],
+      ["post", "/auth/refresh-token", { accountId: "x" }],
+    ] as const;
+    const keys = (await operations()).map(({ method, path }) => `${method} ${path}`);
+    const client = createClient(ctx.app);
+    expect((await client.post("/api/auth/sign-up/email", newAccount())).status).toBe(200);
+    for (const [method, path, body] of googleOnly) {
+      expect(keys, path).not.toContain(`${method} ${path}`);
+      const res =
+        method === "get"
+          ? await client.get(`/api${path}?accountId=x`, { schema: ApiErrorSchema })
+          : await client.post(`/api${path}`, body, { schema: ApiErrorSchema });
+      expect(res.status, path).toBe(404);
+      expect(res.body.message, path).toMatch(/^No API endpoint|^Google sign-in is not configured/);
+    }
+    expect((await client.get("/api/auth/callback/google?state=x&code=y")).status).toBe(404);
+    // A password account lists its one account, its password.
+    expect(keys).toContain("get /auth/list-accounts");
+    const listed = await client.get("/api/auth/list-accounts", {
+      schema: z.array(z.looseObject({ providerId: z.string() })),
+    });
+    expect(listed.body.map((account) => account.providerId)).toEqual(["credential"]);
+
+    const issuer = await startOidcIssuer({
+      clientId: "garden-client",
+      clientSecret: "garden-secret",
+      redirectUris: ["http://localhost/api/auth/callback/google"],
+      user: { sub: "google-1", email: "google.person@example.com", name: "Google Person", picture: "" },
+    });
+    const google = await createTestApp({
+      config: {
+        RATE_LIMIT: false,
+        GOOGLE_CLIENT_ID: "garden-client",
+        GOOGLE_CLIENT_SECRET: "garden-secret",
+        GOOGLE_DISCOVERY_URL: issuer.discoveryUrl,
+      },
+    });
+    try {
+      const doc = await getJson(google.app, "/api/openapi.json", { schema: Document });
+      const visitor = createClient(google.app);
+      for (const [method, path, body] of googleOnly) {
+        expect(doc.body.paths[path]?.[method], path).toBeDefined();
+        if (path === "/auth/sign-in/social") continue;
+        // Each answer is checked against that server's document by the client: 401 with a message.
+        const res =
+          method === "get"
+            ? await visitor.get(`/api${path}?accountId=x`, { schema: ApiErrorSchema })
+            : await visitor.post(`/api${path}`, body, { schema: ApiErrorSchema });
+        expect(res.status, path).toBe(401);
+        expect(res.body.message, path).toBe("Sign in first: this needs a signed-in session");
+      }
+    } finally {
+      await google.close();
+      await issuer.close();
+    }
   });
 });

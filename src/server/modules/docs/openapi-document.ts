@@ -9,13 +9,10 @@ import type { AppEnv } from "../../lib/app-env.ts";
 import { bodyLimitOf } from "../../lib/body-limit.ts";
 import { isJsonObject, type Json, type JsonObject, objectAt, toJsonObject } from "../../lib/json.ts";
 import { limitDescription } from "../../lib/rate-limit.ts";
-import { AUTH_LIMITS, type Auth, HIDDEN_AUTH_PATHS } from "../accounts/index.ts";
+import { AUTH_LIMITS, type Auth, GOOGLE_ONLY_AUTH_PATHS, HIDDEN_AUTH_PATHS } from "../accounts/index.ts";
 
 /** better-auth answers 405 to POST /get-session unless deferSessionRefresh is on (it is not): GET only. */
 const UNREACHABLE = new Set(["post /auth/get-session"]);
-
-/** Sign-in with Google and linking it: documented only when Google is configured (GOOGLE_CLIENT_ID...). */
-const GOOGLE_PATHS = new Set(["/sign-in/social", "/callback/{id}", "/link-social"]);
 
 /** Names for the better-auth operations its plugin leaves without one (the rest are named after the path). */
 const AUTH_OPERATION_IDS: Record<string, string> = {
@@ -68,6 +65,45 @@ const REDIRECTS = new Set([
   "get /auth/reset-password/{token}",
 ]);
 
+const USER = { $ref: "#/components/schemas/User" };
+
+/**
+ * Where better-auth's own description of an answer differs from the answer it gives: each is provoked and
+ * checked against this document in document-answers.test.ts.
+ */
+function describeAuthAnswersAsGiven(paths: JsonObject, schemas: JsonObject) {
+  // An account may have no photo (a sign-up without one, a Google account without a picture): null.
+  const userProperties = objectAt(objectAt(schemas, "User"), "properties");
+  if (userProperties) userProperties.image = { type: ["string", "null"] };
+
+  // Given a callbackURL, sign-in answers { redirect: true, url } beside the session.
+  const signIn = objectAt(successSchemaOf(paths, "/auth/sign-in/email", "post"), "properties");
+  if (signIn) {
+    signIn.redirect = {
+      type: "boolean",
+      description: "true when the request gave a callbackURL, which `url` then repeats",
+    };
+    signIn.user = USER;
+  }
+
+  // A verification link opened by someone without that account's session answers `user: null`.
+  const verified = objectAt(successSchemaOf(paths, "/auth/verify-email", "get"), "properties");
+  if (verified) verified.user = { anyOf: [USER, { type: "null" }] };
+
+  // In production better-auth sends the browser to the site's home page with ?error= instead of its page.
+  const errorPage = objectAt(objectAt(objectAt(paths, "/auth/error"), "get"), "responses");
+  if (errorPage)
+    errorPage["302"] = {
+      description: "In production: sends the browser to the home page, with ?error= and ?error_description=",
+      headers: { Location: { description: "Where the browser goes next", schema: { type: "string" } } },
+    };
+}
+
+function successSchemaOf(paths: JsonObject, path: string, method: string) {
+  const ok = objectAt(objectAt(objectAt(objectAt(paths, path), method), "responses"), "200");
+  return objectAt(objectAt(objectAt(ok, "content"), "application/json"), "schema");
+}
+
 const TAGS = [
   { name: "Tips", description: "Share, browse, search, edit and like gardening tips." },
   { name: "Gardeners", description: "The community's gardeners, for Explore Gardeners." },
@@ -83,6 +119,9 @@ const TAGS = [
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 const WRITES = new Set(["post", "put", "delete", "patch"]);
+/** The methods whose body the JSON gate reads (lib/json-body.ts), whether or not the operation takes one. */
+const JSON_BODY_WRITES = new Set(["post", "put", "patch"]);
+const readsJsonBody = (key: string) => JSON_BODY_WRITES.has(key.split(" ")[0] ?? "");
 
 const error = (description: string): JsonObject => ({
   description,
@@ -92,9 +131,7 @@ const error = (description: string): JsonObject => ({
 /** Standard answers every operation of a kind can give, from middleware that runs before its handler. */
 const STANDARD: Record<string, (op: JsonObject, key: string) => JsonObject | null> = {
   400: (op, key) =>
-    op.requestBody ||
-    (Array.isArray(op.parameters) && op.parameters.length > 0) ||
-    key.startsWith("post /auth")
+    op.requestBody || (Array.isArray(op.parameters) && op.parameters.length > 0) || readsJsonBody(key)
       ? error(
           "Malformed request: invalid fields, query or path parameters, or a body that is not a JSON object",
         )
@@ -107,8 +144,7 @@ const STANDARD: Record<string, (op: JsonObject, key: string) => JsonObject | nul
     WRITES.has(key.split(" ")[0] ?? "")
       ? error(`${bodyLimitOf(`/api${key.slice(key.indexOf(" ") + 1)}`).message}, refused before it is read`)
       : null,
-  415: (op, key) =>
-    op.requestBody || key.startsWith("post /auth") ? error("The request body is not JSON") : null,
+  415: (op, key) => (op.requestBody || readsJsonBody(key) ? error("The request body is not JSON") : null),
   429: (_op, key) => {
     const policy = AUTH_LIMIT_OF.get(key.slice(key.indexOf(" ") + 1));
     return policy
@@ -158,7 +194,7 @@ export async function buildOpenApiDocument(
   const paths = objectAt(doc, "paths") ?? {};
   doc.paths = paths;
   for (const [path, operations] of Object.entries(objectAt(authDoc, "paths") ?? {})) {
-    if (HIDDEN_AUTH_PATHS.has(path) || (!google && GOOGLE_PATHS.has(path))) continue;
+    if (HIDDEN_AUTH_PATHS.has(path) || (!google && GOOGLE_ONLY_AUTH_PATHS.has(path))) continue;
     const item = { ...(isJsonObject(operations) ? operations : {}), ...objectAt(paths, `/auth${path}`) };
     for (const method of METHODS) if (UNREACHABLE.has(`${method} /auth${path}`)) delete item[method];
     paths[`/auth${path}`] = item;
@@ -186,6 +222,7 @@ export async function buildOpenApiDocument(
   // better-auth writes OpenAPI 3.0's `nullable`; 3.1 says the same with a "null" type.
   toOpenApi31(doc);
   for (const unused of ["Account", "Verification"]) delete schemas[unused];
+  describeAuthAnswersAsGiven(paths, schemas);
 
   const sessionRequired = authSessionRequired(auth);
   const operationIds = new Set<string>();
