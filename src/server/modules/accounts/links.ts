@@ -18,7 +18,7 @@ const CONTINUE_ON = "/profile";
  * A short digest of the account's current password hash (keyed by the server's secret): a link carries
  * the one of its day, so any change of password, by change or by reset, retires every earlier link.
  */
-export async function passwordStamp(db: Db, secret: string, userId: string): Promise<string> {
+async function passwordStamp(db: Db, secret: string, userId: string): Promise<string> {
   const [row] = await db
     .select({ password: accounts.password })
     .from(accounts)
