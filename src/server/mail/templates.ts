@@ -19,7 +19,7 @@ interface MailContent {
   htmlIntro: string;
   button: string;
   note: string[];
-  /** A second way out, under the note: its words and its link (text version: the link on its own line). */
+  /** A second way out, under the note: its label, its words and its link (each on its own line in text). */
   aside?: { text: string; label: string; url: string };
 }
 
@@ -44,7 +44,7 @@ function composeMail({
     url,
     "",
     ...note,
-    ...(aside ? ["", `${aside.label}: ${aside.text}`, aside.url] : []),
+    ...(aside ? ["", aside.label, aside.text, aside.url] : []),
     "",
     "Happy gardening,",
     "Gardening Community",
@@ -131,11 +131,11 @@ export function verificationEmail({
     button: "Confirm my e-mail",
     note: [
       `The link expires in ${expiresInHours} hours. Your account works in the meantime.`,
-      "Following it does not sign you in: sign in with your password to confirm.",
+      "It confirms the address in a browser signed in to your account; anywhere else, sign in with your password first.",
     ],
     aside: {
       label: "This wasn't me",
-      text: "Did not create this account? Someone else used your address. Choose a new password for it: every session of the account ends, and the account is yours.",
+      text: "If you did not create this account, someone else used your address. Choose a new password for it with this link: every session of the account ends, and the account is yours.",
       url: notMeUrl,
     },
   });
