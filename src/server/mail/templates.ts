@@ -19,6 +19,8 @@ interface MailContent {
   htmlIntro: string;
   button: string;
   note: string[];
+  /** A second way out, under the note: its label, its words and its link (each on its own line in text). */
+  aside?: { text: string; label: string; url: string };
 }
 
 /** Every e-mail of the site in one layout: plain text and HTML saying the same, one link. */
@@ -32,6 +34,7 @@ function composeMail({
   htmlIntro,
   button,
   note,
+  aside,
 }: MailContent): MailMessage {
   const text = [
     `Hello ${name},`,
@@ -41,6 +44,7 @@ function composeMail({
     url,
     "",
     ...note,
+    ...(aside ? ["", aside.label, aside.text, aside.url] : []),
     "",
     "Happy gardening,",
     "Gardening Community",
@@ -55,7 +59,12 @@ function composeMail({
       <p>${escapeHtml(htmlIntro)}</p>
       <p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(button)}</a></p>
       <p style="font-size:14px">Or paste this link into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
-      <p style="font-size:14px;color:#4b5b50">${escapeHtml(note.join(" "))}</p>
+      <p style="font-size:14px;color:#4b5b50">${escapeHtml(note.join(" "))}</p>${
+        aside
+          ? `
+      <p style="font-size:14px;color:#4b5b50">${escapeHtml(aside.text)} <a href="${escapeHtml(aside.url)}">${escapeHtml(aside.label)}</a></p>`
+          : ""
+      }
       <p>Happy gardening,<br>Gardening Community</p>
     </td></tr>
   </table>
@@ -99,11 +108,14 @@ export function verificationEmail({
   to,
   name,
   url,
+  notMeUrl,
   expiresInHours,
 }: {
   to: string;
   name: string;
   url: string;
+  /** Where someone whose address was used by another goes: a reset of that address. */
+  notMeUrl: string;
   expiresInHours: number;
 }): MailMessage {
   return composeMail({
@@ -119,7 +131,12 @@ export function verificationEmail({
     button: "Confirm my e-mail",
     note: [
       `The link expires in ${expiresInHours} hours. Your account works in the meantime.`,
-      "If you did not create an account, ignore this e-mail.",
+      "It confirms the address in a browser signed in to your account; anywhere else, sign in with your password first.",
     ],
+    aside: {
+      label: "This wasn't me",
+      text: "If you did not create this account, someone else used your address. Choose a new password for it with this link: every session of the account ends, and the account is yours.",
+      url: notMeUrl,
+    },
   });
 }

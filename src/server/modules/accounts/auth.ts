@@ -5,6 +5,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { openAPI } from "better-auth/plugins/open-api";
 import { and, eq, like, ne } from "drizzle-orm";
+import { z } from "zod";
 import { DisplayNameSchema, PASSWORD_POLICY, passwordProblems } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../../db/client.ts";
@@ -12,9 +13,16 @@ import { accounts, sessions, users, verifications } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { passwordResetEmail, verificationEmail } from "../../mail/templates.ts";
+import { createAfterAnswerQueue } from "./after-answer.ts";
+import { checkVerificationLink, retireResetLinks, verificationToken } from "./links.ts";
 
 const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
+/** better-auth's answer to a reset request, whether or not an account has the address. */
+const RESET_REQUESTED = {
+  status: true,
+  message: "If this email exists in our system, check your email for the reset link",
+};
 
 export interface AuthSettings {
   baseUrl: string;
@@ -77,15 +85,19 @@ export function createAuth({
     return row?.disabled ?? false;
   }
 
-  /** Sends without making the caller wait for an SMTP round trip (see sendResetPassword). */
-  async function deliver(message: ReturnType<typeof passwordResetEmail>, what: string) {
+  /** Sends without making the caller wait for an SMTP round trip. */
+  async function deliver(message: ReturnType<typeof verificationEmail>, what: string) {
     const sending = mailer
       .send(message)
       .catch((error) => logger.error(`Sending the ${what} e-mail to ${message.to} failed`, error));
     if (mailer.local) await sending;
   }
 
-  return betterAuth({
+  // Reset requests are answered at once and worked on afterwards, here (ADR 031).
+  const afterAnswer = createAfterAnswerQueue({ limit: 1000, logger });
+  let requestReset: (email: string) => Promise<unknown> = async () => undefined;
+
+  const auth = betterAuth({
     appName: "Gardening Community",
     baseURL: settings.baseUrl,
     basePath: "/api/auth",
@@ -140,15 +152,25 @@ export function createAuth({
               : undefined,
         },
       },
+      // A changed password retires the reset links asked for before it (ADR 031); verification links
+      // carry a stamp of the password (links.ts) and die with it.
+      account: {
+        update: {
+          after: async (account) => {
+            if (account?.providerId === "credential") await retireResetLinks(db, account.userId);
+          },
+        },
+      },
     },
     // A Google sign-in joins an existing account only when Google says the e-mail is verified
     // and the account's own e-mail is verified too (requireLocalEmailVerified, better-auth's default).
     // Demo accounts are never verified, so they are never joined.
     account: { accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true } },
     // Sign-up sends a verification e-mail; nothing waits for it (the account is signed in at once).
+    // The link never signs anyone in: it verifies only in a browser signed in to the account (links.ts).
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TOKEN_TTL_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         if (await signInDisabled(user.id)) return;
@@ -156,11 +178,17 @@ export function createAuth({
         const link = new URL(url);
         const callback = link.searchParams.get("callbackURL");
         if (!callback || callback === "/") link.searchParams.set("callbackURL", "/profile");
+        // better-auth's token, with the stamp of the password as it is now: a change retires it.
+        link.searchParams.set(
+          "token",
+          await verificationToken(db, settings.secret, user, VERIFICATION_TOKEN_TTL_SECONDS),
+        );
         await deliver(
           verificationEmail({
             to: user.email,
             name: user.name,
             url: link.toString(),
+            notMeUrl: `${settings.baseUrl}/auth/reset?email=${encodeURIComponent(user.email)}&reason=not-me`,
             expiresInHours: VERIFICATION_TOKEN_TTL_SECONDS / 3600,
           }),
           "verification",
@@ -174,6 +202,13 @@ export function createAuth({
       maxPasswordLength: PASSWORD_POLICY.maxLength,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Following the reset link proved the mailbox, and every other session has ended: whoever holds the
+      // password now holds the address, which is what a verified address means here (ADR 031).
+      onPasswordReset: async ({ user }) => {
+        await retireResetLinks(db, user.id);
+        await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+      },
+      // Runs after the answer has gone (the hook below queues it), so its work cannot be timed.
       sendResetPassword: async ({ user, token }) => {
         // Only the newest link works: a second request retires the first, so an older e-mail is harmless.
         const current = `reset-password:${token}`;
@@ -196,16 +231,26 @@ export function createAuth({
           url,
           expiresInMinutes: RESET_TOKEN_TTL_SECONDS / 60,
         });
-        // An SMTP round trip is not awaited: answering at once whether or not the account exists keeps
-        // e-mails from being discovered by timing the request. The outbox file is written before the
-        // answer, so it is there as soon as the request returns.
-        await deliver(message, "reset");
+        await mailer
+          .send(message)
+          .catch((error) => logger.error(`Sending the reset e-mail to ${message.to} failed`, error));
       },
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         switch (ctx.path) {
+          case "/verify-email":
+            await checkVerificationLink(ctx, db, settings.secret);
+            break;
+          case "/request-password-reset": {
+            // A client's request (not the queued call below) is answered before any work that depends
+            // on the address: looking it up, the token, the e-mail all follow the answer.
+            const email = z.email().safeParse(body.email);
+            if (!ctx.request || !email.success) break;
+            afterAnswer.push("A password reset request", () => requestReset(email.data));
+            return ctx.json(RESET_REQUESTED);
+          }
           case "/sign-up/email":
             checkName(body.name);
             checkImage(body.image);
@@ -251,6 +296,8 @@ export function createAuth({
         : []),
     ],
   });
+  requestReset = (email) => auth.api.requestPasswordReset({ body: { email } });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

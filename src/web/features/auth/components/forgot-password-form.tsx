@@ -1,5 +1,5 @@
-import { MailCheck } from "lucide-react";
-import { Link } from "react-router";
+import { MailCheck, ShieldAlert } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
 import { ForgotPasswordSchema } from "#shared/schemas/auth.ts";
 import { breakableEmail } from "#web/components/ui/email-link.tsx";
 import { FormError, SubmitButton, TextField } from "#web/components/ui/form/fields.tsx";
@@ -12,9 +12,13 @@ import { AuthCard } from "./auth-card.tsx";
 
 /**
  * /auth/reset: asks for the e-mail; on success says "Check your inbox" with a link to the person's web
- * mail where the domain is a known one; a failure shows inline, not in a browser alert.
+ * mail where the domain is a known one; a failure shows inline, not in a browser alert. "This wasn't me"
+ * in a verification e-mail opens it as ?email=<address>&reason=not-me: the address filled in, and what
+ * a new password does (ADR 031).
  */
 export function ForgotPassword() {
+  const [params] = useSearchParams();
+  const notMe = params.get("reason") === "not-me";
   const reset = useRequestPasswordReset();
   const sentTo = reset.isSuccess ? reset.variables : null;
 
@@ -57,9 +61,16 @@ export function ForgotPassword() {
         title="Forget Password"
         description="Forgot your Gardening Community password? Get a link by e-mail to choose a new one."
       />
+      {notMe && (
+        <p role="note" className="alert alert-warning alert-soft text-sm">
+          <ShieldAlert aria-hidden="true" className="size-4 shrink-0" />
+          Someone created an account with your address. Choose a new password for it: every session of the
+          account ends, and the account is yours.
+        </p>
+      )}
       <Form
         schema={ForgotPasswordSchema}
-        defaultValues={{ email: "" }}
+        defaultValues={{ email: params.get("email") ?? "" }}
         onSubmit={({ email }) => reset.mutateAsync(email).catch(() => undefined)}
         className="flex flex-col gap-4"
       >
