@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { getSignedCookie, setSignedCookie } from "hono/cookie";
 
 /** The cookie that marks a browser where an account signed in with its password (ADR 032). */
-export const DEVICE_COOKIE = "garden_device";
+const DEVICE_COOKIE = "garden_device";
 /** How long a browser stays known after its last sign-in there. */
 const DEVICE_DAYS = 365;
 const DEVICE_MS = DEVICE_DAYS * 24 * 60 * 60_000;
