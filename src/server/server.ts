@@ -106,7 +106,7 @@ server.listen(env.PORT, env.HOST, () => {
   );
   if (!env.RATE_LIMIT)
     logger.warn(
-      "RATE_LIMITS=off: every limit (sign-in, sign-up, e-mails, uploads) is off. Only for load tests and benchmarks.",
+      "RATE_LIMITS=off: every limit (sign-in, sign-up, e-mails, uploads, tips, likes) is off. Only for load tests and benchmarks.",
     );
 });
 server.on("error", (error: NodeJS.ErrnoException) => {

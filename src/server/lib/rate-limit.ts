@@ -21,8 +21,16 @@ export interface LimitKey {
   window: Window;
 }
 
-/** What taking a turn answered: go ahead (and later `release` if the turn should not count), or wait. */
-export type Turn = { allowed: true; release: () => Promise<void> } | { allowed: false; retryAfter: number };
+/**
+ * What taking a turn answered: go ahead, or wait. A turn that goes ahead ends once its attempt is over:
+ * `release` when it should not count (a successful sign-in), `keep` when it should.
+ */
+export type Turn =
+  | { allowed: true; release: () => Promise<void>; keep: () => void }
+  | { allowed: false; retryAfter: number };
+
+/** How long a refused turn of a failures-only policy waits for turns in flight to be given back. */
+const WAIT_FOR_PENDING_MS = 15_000;
 
 /** What the upsert in `take` returns: `execute` leaves rows untyped, whichever driver is behind Db. */
 const UpsertResultSchema = z.object({
@@ -43,11 +51,62 @@ function limitKey(...parts: string[]): string {
  */
 export class RateLimitStore {
   private lastPrune = 0;
+  /** Turns taken by this server whose attempt is still running, per key. */
+  private readonly inFlight = new Map<string, number>();
+  /** Bumped each time a turn in flight ends; `waiting` are woken then, to look again. */
+  private settled = 0;
+  private waiting: Array<() => void> = [];
 
   constructor(private readonly db: Db) {}
 
-  async take(keys: LimitKey[]): Promise<Turn> {
+  /**
+   * Takes a turn on every key. With `waitForPending` (a failures-only policy), a turn refused only
+   * because of turns still in flight here waits for them: each may be a correct attempt that gives its
+   * turn back, so ten correct sign-ins in parallel one failure short of a limit go through one after
+   * another rather than nine being refused; guesses still get no more than the limit checked.
+   */
+  async take(keys: LimitKey[], { waitForPending = false }: { waitForPending?: boolean } = {}): Promise<Turn> {
+    const deadline = Date.now() + WAIT_FOR_PENDING_MS;
+    for (;;) {
+      const settledBefore = this.settled;
+      const { retryAfter, blockedBy } = await this.reserve(keys);
+      if (retryAfter === 0) return this.started(keys);
+      if (!waitForPending) return { allowed: false, retryAfter };
+      if (this.inFlightOn(blockedBy)) {
+        // Wait until every turn in flight on these keys has ended, then count once more: guesses in
+        // parallel are then refused after one more look, correct attempts get in one by one.
+        if (!(await this.quiet(blockedBy, deadline))) return { allowed: false, retryAfter };
+      } else if (this.settled === settledBefore) {
+        // Nothing in flight, and nothing ended while this turn was counted: the count is failures.
+        return { allowed: false, retryAfter };
+      }
+    }
+  }
+
+  private inFlightOn(keys: string[]): boolean {
+    return keys.some((key) => (this.inFlight.get(key) ?? 0) > 0);
+  }
+
+  /** Resolves true once no turn is in flight on `keys`, false if `deadline` passes first. */
+  private async quiet(keys: string[], deadline: number): Promise<boolean> {
+    while (this.inFlightOn(keys)) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return true;
+  }
+
+  /** One atomic upsert per key; a refused reservation is given back at once. */
+  private async reserve(keys: LimitKey[]): Promise<{ retryAfter: number; blockedBy: string[] }> {
     const taken: string[] = [];
+    const blockedBy: string[] = [];
     let retryAfter = 0;
     for (const { key, window } of keys) {
       const result = UpsertResultSchema.parse(
@@ -62,14 +121,49 @@ export class RateLimitStore {
       );
       const row = result.rows[0];
       taken.push(key);
-      if (row && row.count > window.count) retryAfter = Math.max(retryAfter, row.wait);
+      if (row && row.count > window.count) {
+        retryAfter = Math.max(retryAfter, row.wait);
+        blockedBy.push(key);
+      }
     }
     void this.pruneNowAndThen();
-    if (retryAfter > 0) {
-      await this.give(taken);
-      return { allowed: false, retryAfter };
-    }
-    return { allowed: true, release: () => this.give(taken) };
+    if (retryAfter > 0) await this.give(taken);
+    return { retryAfter, blockedBy };
+  }
+
+  private started(keys: LimitKey[]): Turn {
+    const taken = keys.map(({ key }) => key);
+    for (const key of taken) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    let ended = false;
+    // A turn counts as in flight until its reservations are given back, so a waiter never misses it.
+    const finish = () => {
+      for (const key of taken) {
+        const left = (this.inFlight.get(key) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(key, left);
+        else this.inFlight.delete(key);
+      }
+      this.settled += 1;
+      const waiting = this.waiting;
+      this.waiting = [];
+      for (const wake of waiting) wake();
+    };
+    return {
+      allowed: true,
+      release: async () => {
+        if (ended) return;
+        ended = true;
+        try {
+          await this.give(taken);
+        } finally {
+          finish();
+        }
+      },
+      keep: () => {
+        if (ended) return;
+        ended = true;
+        finish();
+      },
+    };
   }
 
   private async give(keys: string[]) {
@@ -91,25 +185,40 @@ export class RateLimitStore {
   }
 }
 
+/** One window, or several of different lengths (5 a minute and 30 an hour), all of which must allow. */
+type Windows = Window | readonly Window[];
+
 /**
  * What one limit counts and how much of it: per client address always, and per account (and per account
  * and address) when the request names or is one. `failuresOnly` counts only attempts that fail (guessing
- * a password), otherwise every attempt (each one sends an e-mail or costs a photo decode).
+ * a password), otherwise every attempt (each one sends an e-mail, costs a photo decode, or reaches every
+ * reader's list).
  */
 export interface Policy {
   /** Plural, for the refusal: "Too many <what>." */
   what: string;
   failuresOnly: boolean;
-  perIp?: Window;
-  perAccount?: Window;
-  perAccountAndIp?: Window;
+  perIp?: Windows;
+  perAccount?: Windows;
+  /** Instead of `perAccount` for an account younger than NEW_ACCOUNT_HOURS: free accounts cost nothing. */
+  perNewAccount?: Windows;
+  perAccountAndIp?: Windows;
+  /**
+   * For a request from a device where the account signed in before (modules/accounts/device.ts): this
+   * window alone applies, so strangers using up the account's allowance elsewhere do not lock it out.
+   */
+  perDevice?: Window;
 }
+
+/** An account younger than this is new: `perNewAccount` applies to it. */
+const NEW_ACCOUNT_HOURS = 24;
 
 /**
  * Guessing a password. Per account and address these stop guessing one password from one place. Per
  * account across all addresses the ceiling is ten times higher, so an attacker at one address never
- * locks the owner out at another. Per address they are looser still: one address can be a whole office
- * or school behind NAT.
+ * locks the owner out at another; and signing in from a device where the owner signed in before, only
+ * that device's own window counts, so not even attackers at many addresses do. Per address they are
+ * looser still: one address can be a whole office or school behind NAT.
  */
 const PASSWORD_GUESSES = {
   failuresOnly: true,
@@ -127,7 +236,7 @@ const EMAILS = {
 
 /** Every limit of the site, in one table. */
 export const RATE_LIMITS = {
-  signIn: { what: "failed sign-in attempts", ...PASSWORD_GUESSES },
+  signIn: { what: "failed sign-in attempts", ...PASSWORD_GUESSES, perDevice: { count: 5, minutes: 15 } },
   /** change-password and verify-password, for the signed-in account. */
   passwordCheck: { what: "failed password attempts", ...PASSWORD_GUESSES },
   signUp: {
@@ -144,9 +253,59 @@ export const RATE_LIMITS = {
     failuresOnly: false,
     perAccount: { count: PHOTO_LIMITS.perHour, minutes: 60 },
   },
+  /**
+   * A new tip is in every reader's list at once and empties the public cache. Per address looser: a
+   * garden club may share from one address.
+   */
+  shareTip: {
+    what: "new tips",
+    failuresOnly: false,
+    perAccount: [
+      { count: 5, minutes: 1 },
+      { count: 30, minutes: 60 },
+    ],
+    perNewAccount: [
+      { count: 3, minutes: 1 },
+      { count: 10, minutes: 60 },
+    ],
+    perIp: [
+      { count: 30, minutes: 1 },
+      { count: 300, minutes: 60 },
+    ],
+  },
+  /** An edit rewrites what readers see and empties the public cache, like a new tip. */
+  editTip: {
+    what: "tip edits",
+    failuresOnly: false,
+    perAccount: [
+      { count: 10, minutes: 1 },
+      { count: 100, minutes: 60 },
+    ],
+    perIp: { count: 60, minutes: 1 },
+  },
+  /** Liking and taking a like back, together: each toggle moves the tip in the trending list. */
+  like: {
+    what: "likes",
+    failuresOnly: false,
+    perAccount: { count: 60, minutes: 1 },
+    perIp: { count: 300, minutes: 1 },
+  },
 } as const satisfies Record<string, Policy>;
 
 export type PolicyName = keyof typeof RATE_LIMITS;
+
+/** Whose turn a request takes, when it is more than an account id or e-mail. */
+export interface Counted {
+  /** The account: its id, or the e-mail the request names. */
+  account: string;
+  /** When the account was made: a young one is held to the policy's `perNewAccount`. */
+  createdAt?: Date;
+  /** A device where this account signed in before, proven by its cookie: only `perDevice` applies. */
+  device?: string;
+}
+
+const asList = (windows: Windows | undefined): readonly Window[] =>
+  windows === undefined ? [] : "count" in windows ? [windows] : windows;
 
 /**
  * The site's one limiter, made once per app: its store's pruning ("at most once a minute") then holds,
@@ -163,15 +322,27 @@ export class Limiter {
   }
 
   /** The keys `policy` counts for this address and account. */
-  keys(policy: PolicyName, ip: string, account: string | null): LimitKey[] {
+  keys(policy: PolicyName, ip: string, who: string | Counted | null): LimitKey[] {
     const windows: Policy = RATE_LIMITS[policy];
+    const counted = typeof who === "string" ? { account: who } : who;
     const keys: LimitKey[] = [];
-    if (windows.perIp) keys.push({ key: limitKey(policy, "ip", ip), window: windows.perIp });
-    if (account) {
-      if (windows.perAccount)
-        keys.push({ key: limitKey(policy, "account", account), window: windows.perAccount });
-      if (windows.perAccountAndIp)
-        keys.push({ key: limitKey(policy, "account+ip", account, ip), window: windows.perAccountAndIp });
+    // Each window of a scope is its own count; the key names its length, so an account's hour is the
+    // same count whether the account is new or not.
+    const add = (scope: string, list: Windows | undefined, ...parts: string[]) => {
+      for (const window of asList(list))
+        keys.push({ key: limitKey(policy, scope, ...parts, String(window.minutes)), window });
+    };
+    if (counted?.device && windows.perDevice) {
+      add("device", windows.perDevice, counted.account, counted.device);
+      return keys;
+    }
+    add("ip", windows.perIp, ip);
+    if (counted) {
+      const young =
+        counted.createdAt !== undefined &&
+        Date.now() - counted.createdAt.getTime() < NEW_ACCOUNT_HOURS * 60 * 60_000;
+      add("account", (young && windows.perNewAccount) || windows.perAccount, counted.account);
+      add("account+ip", windows.perAccountAndIp, counted.account, ip);
     }
     return keys;
   }
@@ -181,8 +352,10 @@ export class Limiter {
     return new Limiter(db, { enabled: config.RATE_LIMIT ?? true, trustProxy: config.TRUST_PROXY ?? 0 });
   }
 
-  take(policy: PolicyName, ip: string, account: string | null): Promise<Turn> {
-    return this.store.take(this.keys(policy, ip, account));
+  take(policy: PolicyName, ip: string, who: string | Counted | null): Promise<Turn> {
+    return this.store.take(this.keys(policy, ip, who), {
+      waitForPending: RATE_LIMITS[policy].failuresOnly,
+    });
   }
 }
 
@@ -198,25 +371,32 @@ function tooMany(c: Context, seconds: number, what: string) {
   return c.json<ApiError>({ message: `Too many ${what}. Try again in ${waitInWords(seconds)}.` }, 429);
 }
 
-/**
- * A route's limit, as middleware: takes a turn of `policy` for the client's address and the account that
- * `account` names (an e-mail in the body, the signed-in user), before the route runs; 429 when one is used
- * up. A turn of a failures-only policy is given back when the route succeeds.
- */
 /** Any app whose routes find the limiter in `c.var.limiter` (AppEnv does). */
 type LimitedEnv = { Variables: { limiter: Limiter } };
 
+/**
+ * A route's limit, as middleware: takes a turn of `policy` for the client's address and whoever `who`
+ * names (an e-mail in the body, the signed-in user, with the account's age or a known device), before the
+ * route runs; 429 when one is used up. A turn of a failures-only policy is given back when the route
+ * succeeds.
+ */
 export function rateLimit<E extends LimitedEnv>(
   policy: PolicyName,
-  account: (c: Context<E>) => string | null | Promise<string | null>,
+  who: (c: Context<E>) => string | Counted | null | Promise<string | Counted | null>,
 ): MiddlewareHandler<E> {
   const limited: MiddlewareHandler<E> = async (c, next) => {
     const { limiter } = c.var;
     if (!limiter.options.enabled) return next();
-    const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await account(c));
+    const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await who(c));
     if (!turn.allowed) return tooMany(c, turn.retryAfter, RATE_LIMITS[policy].what);
-    await next();
-    if (RATE_LIMITS[policy].failuresOnly && c.res.status < 400) await turn.release();
+    let succeeded = false;
+    try {
+      await next();
+      succeeded = c.res.status < 400;
+    } finally {
+      if (RATE_LIMITS[policy].failuresOnly && succeeded) await turn.release();
+      else turn.keep();
+    }
   };
   return answering(limited, {
     429: {
@@ -227,16 +407,26 @@ export function rateLimit<E extends LimitedEnv>(
   });
 }
 
+/** A window in words: "5 per account a minute", "30 per account in 60 minutes". */
+function windowInWords({ count, minutes }: Window, whose: string): string {
+  return `${count} per ${whose} in ${minutes === 1 ? "a minute" : `${minutes} minutes`}`;
+}
+
 /** A limit as the API document states it: "Too many photo uploads (30 per account an hour); wait ...". */
 export function limitDescription(policy: PolicyName): string {
-  const { what, failuresOnly, perAccountAndIp, perAccount, perIp }: Policy = RATE_LIMITS[policy];
-  const per = (window: Window | undefined, whose: string) =>
-    window ? [`${window.count} per ${whose} in ${window.minutes} minutes`] : [];
+  const { what, failuresOnly, perAccountAndIp, perAccount, perNewAccount, perIp, perDevice }: Policy =
+    RATE_LIMITS[policy];
+  const per = (windows: Windows | undefined, whose: string) =>
+    asList(windows).map((window) => windowInWords(window, whose));
   const windows = [
     ...per(perAccountAndIp, "account and address"),
     ...per(perAccount, "account"),
+    ...per(perNewAccount, `account younger than ${NEW_ACCOUNT_HOURS} hours`),
     ...per(perIp, "address"),
   ].join(", ");
+  const device = perDevice
+    ? `; from a device where the account signed in before, only ${windowInWords(perDevice, "device")}`
+    : "";
   const counted = failuresOnly ? "; only failures count" : "";
-  return `Too many ${what} (at most ${windows}${counted}); wait the number of seconds in Retry-After`;
+  return `Too many ${what} (at most ${windows}${device}${counted}); wait the number of seconds in Retry-After`;
 }

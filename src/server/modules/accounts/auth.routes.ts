@@ -15,6 +15,7 @@ import { imageUrls } from "../../lib/urls.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
 import { isGoogleOnlyAuthPath } from "./google-only-paths.ts";
+import { deviceCookies } from "./device.ts";
 
 const passwordPolicyRoute = apiRoute({
   method: "get",
@@ -159,8 +160,22 @@ export function createAuthRouter(
     return c.json({ valid: found !== undefined }, 200);
   });
 
+  const devices = deviceCookies(auth.options.secret, {
+    secure: siteOrigins[0]?.startsWith("https:") ?? false,
+  });
+  // A browser where the account signed in with its password is remembered (ADR 032).
+  router.post("/auth/sign-in/email", async (c, next) => {
+    await next();
+    const email = bodyEmail(c);
+    if (c.res.status === 200 && email) await devices.remember(c, email);
+  });
+
   const accountOf = {
     email: bodyEmail,
+    emailOnDevice: async (c: Context<AppEnv>) => {
+      const email = bodyEmail(c);
+      return email ? { account: email, device: await devices.deviceOf(c, email) } : null;
+    },
     session: async (c: Context<AppEnv>) => (await getSessionUser(c))?.id ?? null,
   };
   for (const { path, policy, account } of AUTH_LIMITS)

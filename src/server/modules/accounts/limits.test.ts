@@ -266,3 +266,105 @@ describe("password checks of a signed-in account", () => {
     expect(ok.status, ok.text).toBe(200);
   });
 });
+
+describe("the owner's own devices", () => {
+  const { perAccount, perAccountAndIp } = RATE_LIMITS.signIn;
+  /** Wrong passwords for `email` from enough addresses to use up the account's allowance everywhere. */
+  async function lockOut(email: string) {
+    const addresses = Math.ceil(perAccount.count / perAccountAndIp.count) + 4;
+    for (let n = 0; n < addresses; n++) {
+      const ip = newAddress();
+      for (let i = 0; i <= perAccountAndIp.count; i++)
+        expect([401, 429]).toContain((await signIn(email, `Stranger${i}x`, ip)).status);
+    }
+  }
+
+  it("strangers' failures from elsewhere do not lock the owner out of a device they signed in on", async () => {
+    const owner = await registered();
+    const device = createClient(ctx.app);
+    expect((await signIn(owner.email, owner.password, newAddress(), device)).status).toBe(200);
+    const someoneElse = await registered();
+    const otherDevice = createClient(ctx.app);
+    expect((await signIn(someoneElse.email, someoneElse.password, newAddress(), otherDevice)).status).toBe(
+      200,
+    );
+
+    // 14 addresses, 6 wrong passwords each: 84, as an attacker spread them.
+    await lockOut(owner.email);
+
+    // A fresh address and a browser that never signed in: refused, the account's own limit holds.
+    const unknown = await signIn(owner.email, owner.password, newAddress());
+    expect(unknown.status).toBe(429);
+    // A forged device cookie, or another account's, gives nothing.
+    const [name, value] = [...device.cookies].find(([cookie]) => cookie.includes("device")) ?? [];
+    expect(name).toBeTruthy();
+    const forged = createClient(ctx.app);
+    // The same cookie with its sign-in time changed, and its signature kept.
+    forged.cookies.set(
+      name as string,
+      encodeURIComponent(decodeURIComponent(String(value)).replace(/^\d+/, "1")),
+    );
+    expect((await signIn(owner.email, owner.password, newAddress(), forged)).status).toBe(429);
+    const borrowed = createClient(ctx.app);
+    const otherValue = otherDevice.cookies.get(name as string);
+    expect(otherValue).toBeTruthy();
+    borrowed.cookies.set(name as string, otherValue as string);
+    expect((await signIn(owner.email, owner.password, newAddress(), borrowed)).status).toBe(429);
+
+    // The owner's own browser, at a fresh address: signed in.
+    const res = await signIn(owner.email, owner.password, newAddress(), device);
+    expect(res.status, res.text).toBe(200);
+  }, 120_000);
+
+  it("sets the device cookie httpOnly, SameSite=Lax, for a long time, only for the auth routes", async () => {
+    const owner = await registered();
+    const res = await ctx.app.request("http://localhost/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "http://localhost", ...from(newAddress()) },
+      body: JSON.stringify({ email: owner.email, password: owner.password }),
+    });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie().find((c) => c.includes("device"));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\/api\/auth(;|$)/);
+    expect(Number(cookie?.match(/Max-Age=(\d+)/)?.[1])).toBeGreaterThanOrEqual(180 * 24 * 60 * 60);
+    // A failed sign-in marks nothing.
+    const failed = await ctx.app.request("http://localhost/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "http://localhost", ...from(newAddress()) },
+      body: JSON.stringify({ email: owner.email, password: "Wrong1234" }),
+    });
+    expect(failed.status).toBe(401);
+    expect(failed.headers.getSetCookie().some((c) => c.includes("device"))).toBe(false);
+  });
+
+  it("a known device keeps its own allowance: wrong passwords from it are limited wherever it goes", async () => {
+    const owner = await registered();
+    const device = createClient(ctx.app);
+    expect((await signIn(owner.email, owner.password, newAddress(), device)).status).toBe(200);
+    const { perDevice } = RATE_LIMITS.signIn;
+    for (let i = 0; i < perDevice.count; i++)
+      expect((await signIn(owner.email, `Typo${i}abc`, newAddress(), device)).status).toBe(401);
+    expect((await signIn(owner.email, owner.password, newAddress(), device)).status).toBe(429);
+    // Its failures are its own: the account elsewhere is not refused.
+    expect((await signIn(owner.email, owner.password, newAddress())).status).toBe(200);
+  });
+});
+
+describe("correct sign-ins in parallel", () => {
+  it("are all let through one after another, even one failure short of the limit", async () => {
+    const owner = await registered();
+    const ip = newAddress();
+    const { perAccountAndIp } = RATE_LIMITS.signIn;
+    for (let i = 0; i < perAccountAndIp.count - 1; i++)
+      expect((await signIn(owner.email, `Almost${i}x`, ip)).status).toBe(401);
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => signIn(owner.email, owner.password, ip).then((res) => res.status)),
+    );
+    expect(statuses).toEqual(Array(10).fill(200));
+    // They were not counted: one more failure is checked, and then the limit holds.
+    expect((await signIn(owner.email, "Wrong1234", ip)).status).toBe(401);
+    expect((await signIn(owner.email, owner.password, ip)).status).toBe(429);
+  });
+});

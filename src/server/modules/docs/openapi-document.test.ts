@@ -141,6 +141,12 @@ describe("the API document's sessions and limits", () => {
       "post /auth/verify-password": expect.stringMatching(/^Too many failed password attempts/),
       "post /auth/request-password-reset": expect.stringMatching(/^Too many password reset requests/),
       "post /auth/send-verification-email": expect.stringMatching(/^Too many verification e-mails/),
+      "post /tips": expect.stringMatching(
+        /^Too many new tips \(at most 5 per account in a minute, 30 per account in 60 minutes, 3 per account younger than 24 hours in a minute/,
+      ),
+      "put /tips/{id}": expect.stringMatching(/^Too many tip edits/),
+      "post /tips/{id}/like": expect.stringMatching(/^Too many likes \(at most 60 per account in a minute/),
+      "delete /tips/{id}/like": expect.stringMatching(/^Too many likes/),
     });
   });
 

@@ -13,12 +13,14 @@ import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
 import { imageUrls, storedImage } from "../../lib/urls.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { releasePhoto } from "../uploads/index.ts";
 import { toTip } from "./tip-dto.ts";
 import {
+  accountCreatedAt,
   createTip,
   deleteTip,
   findVisibleTip,
@@ -99,7 +101,13 @@ const createTipRoute = apiRoute({
   summary: "Share a tip",
   description:
     "The author's name and e-mail come from the session; totalLiked starts at 0 and createdAt is set by the server. Other fields in the body are ignored.",
-  middleware: requireUser("Sign in to share a tip"),
+  middleware: [
+    requireUser("Sign in to share a tip"),
+    rateLimit<SignedInEnv>("shareTip", async (c) => ({
+      account: c.var.user.id,
+      createdAt: await accountCreatedAt(c.var.db, c.var.user.id),
+    })),
+  ] as const,
   request: { body: tipBody },
   responses: {
     201: { description: "The created tip", content: { "application/json": { schema: TipSchema } } },
@@ -115,7 +123,7 @@ const updateTipRoute = apiRoute({
   summary: "Replace a tip's editable fields (author only)",
   description:
     "Sends the editable fields, as the edit form does; any other field (_id, name, email, totalLiked, createdAt) is ignored. Without availability the tip keeps its current one.",
-  middleware: requireUser(SIGN_IN_FIRST),
+  middleware: [requireUser(SIGN_IN_FIRST), rateLimit<SignedInEnv>("editTip", (c) => c.var.user.id)] as const,
   request: {
     params: idParam,
     body: { content: { "application/json": { schema: TipUpdateSchema } }, required: true },
@@ -148,7 +156,7 @@ const likeRoute = (method: "post" | "delete") =>
     operationId: method === "post" ? "likeTip" : "unlikeTip",
     tags: ["Tips"],
     summary: method === "post" ? "Like a tip (idempotent)" : "Take a like back (idempotent)",
-    middleware: requireUser(SIGN_IN_FIRST),
+    middleware: [requireUser(SIGN_IN_FIRST), rateLimit<SignedInEnv>("like", (c) => c.var.user.id)] as const,
     request: { params: idParam },
     responses: {
       200: {

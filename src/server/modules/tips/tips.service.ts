@@ -12,8 +12,18 @@ import {
   type TipUpdateParsed,
 } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
-import { tipCounts, tipLikes, tips, tipTitleKey } from "../../db/schema.ts";
+import { tipCounts, tipLikes, tips, tipTitleKey, users } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
+
+/** When the account was made: a young account may share fewer tips (RATE_LIMITS.shareTip). */
+export async function accountCreatedAt(db: Db, userId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.createdAt;
+}
 
 /** A tip as stored; tip-dto.ts makes the API's shape of it. */
 export type TipRow = typeof tips.$inferSelect;

@@ -61,11 +61,14 @@ export function PrivacyRoute() {
 
       <DocumentSection id="cookies" title="Cookies and storage in your browser">
         <p>
-          We set one cookie: the session cookie that keeps you signed in. It is httpOnly, so scripts on the
-          page cannot read it, and it is only sent back to this site. (While you sign in with Google, a second
-          cookie that expires after five minutes protects the sign-in against forgery.) There are no tracking
-          or advertising cookies and no third-party analytics, and the site loads no fonts or scripts from
-          other websites.
+          We set two cookies: the session cookie that keeps you signed in, and, once you sign in with your
+          password, a device cookie that remembers this browser for a year, so that strangers guessing your
+          password elsewhere cannot lock you out here. The device cookie holds a random number and the time
+          you signed in, not your name or e-mail. Both are httpOnly, so scripts on the page cannot read them,
+          and they are only sent back to this site. (While you sign in with Google, another cookie that
+          expires after five minutes protects the sign-in against forgery.) There are no tracking or
+          advertising cookies and no third-party analytics, and the site loads no fonts or scripts from other
+          websites.
         </p>
         <p>
           Photos that members upload are served by this site. A member may instead give the web address of a
