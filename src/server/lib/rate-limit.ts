@@ -6,6 +6,7 @@ import { PHOTO_LIMITS } from "#shared/photos.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema.ts";
+import { bodyLimitOf } from "./body-limit.ts";
 import { clientIp } from "./client-ip.ts";
 import { answering } from "./openapi.ts";
 
@@ -46,16 +47,17 @@ export class RateLimitStore {
 
   constructor(private readonly db: Db) {}
 
-  async take(keys: LimitKey[]): Promise<Turn> {
+  /** `cost` is what the attempt adds to each count: 1 for a request, its size for a limit on bytes. */
+  async take(keys: LimitKey[], cost = 1): Promise<Turn> {
     const taken: string[] = [];
     let retryAfter = 0;
     for (const { key, window } of keys) {
       const result = UpsertResultSchema.parse(
         await this.db.execute(sql`
           insert into ${rateLimitHits} (key, count, reset_at)
-          values (${key}, 1, now() + make_interval(mins => ${window.minutes}))
+          values (${key}, ${cost}, now() + make_interval(mins => ${window.minutes}))
           on conflict (key) do update set
-            count = case when ${rateLimitHits.resetAt} <= now() then 1 else ${rateLimitHits.count} + 1 end,
+            count = case when ${rateLimitHits.resetAt} <= now() then ${cost} else ${rateLimitHits.count} + ${cost} end,
             reset_at = case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end
           returning count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as wait
         `),
@@ -66,16 +68,16 @@ export class RateLimitStore {
     }
     void this.pruneNowAndThen();
     if (retryAfter > 0) {
-      await this.give(taken);
+      await this.give(taken, cost);
       return { allowed: false, retryAfter };
     }
-    return { allowed: true, release: () => this.give(taken) };
+    return { allowed: true, release: () => this.give(taken, cost) };
   }
 
-  private async give(keys: string[]) {
+  private async give(keys: string[], cost: number) {
     for (const key of keys)
       await this.db.execute(
-        sql`update ${rateLimitHits} set count = greatest(${rateLimitHits.count} - 1, 0) where key = ${key} and reset_at > now()`,
+        sql`update ${rateLimitHits} set count = greatest(${rateLimitHits.count} - ${cost}, 0) where key = ${key} and reset_at > now()`,
       );
   }
 
@@ -100,6 +102,10 @@ export interface Policy {
   /** Plural, for the refusal: "Too many <what>." */
   what: string;
   failuresOnly: boolean;
+  /** Only what the route accepts counts: the turn is given back when it answers 4xx or 5xx. */
+  acceptedOnly?: boolean;
+  /** What the windows count: requests (the default), or bytes, each request adding its body's size. */
+  unit?: "bytes";
   perIp?: Window;
   perAccount?: Window;
   perAccountAndIp?: Window;
@@ -125,6 +131,8 @@ const EMAILS = {
   perIp: { count: 100, minutes: 15 },
 } as const;
 
+const MB = 1024 * 1024;
+
 /** Every limit of the site, in one table. */
 export const RATE_LIMITS = {
   signIn: { what: "failed sign-in attempts", ...PASSWORD_GUESSES },
@@ -138,11 +146,24 @@ export const RATE_LIMITS = {
   },
   resetEmail: { what: "password reset requests", ...EMAILS },
   verificationEmail: { what: "verification e-mails", ...EMAILS },
-  /** Refused files count too: each one costs the server a decode. */
+  /**
+   * Refused files count too: each one costs the server a decode. Per address as well, so a hundred free
+   * accounts at one address do not get a hundred allowances (ADR 030).
+   */
   upload: {
     what: "photo uploads",
     failuresOnly: false,
     perAccount: { count: PHOTO_LIMITS.perHour, minutes: 60 },
+    perIp: { count: PHOTO_LIMITS.perHourPerAddress, minutes: 60 },
+  },
+  /** What uploads may add to the storage in a day: only accepted photos count, by their size. */
+  uploadBytes: {
+    what: `megabytes of photos (at most ${PHOTO_LIMITS.bytesPerDay / MB} MB per account in 24 hours)`,
+    failuresOnly: false,
+    acceptedOnly: true,
+    unit: "bytes",
+    perAccount: { count: PHOTO_LIMITS.bytesPerDay, minutes: 24 * 60 },
+    perIp: { count: PHOTO_LIMITS.bytesPerDayPerAddress, minutes: 24 * 60 },
   },
 } as const satisfies Record<string, Policy>;
 
@@ -181,15 +202,19 @@ export class Limiter {
     return new Limiter(db, { enabled: config.RATE_LIMIT ?? true, trustProxy: config.TRUST_PROXY ?? 0 });
   }
 
-  take(policy: PolicyName, ip: string, account: string | null): Promise<Turn> {
-    return this.store.take(this.keys(policy, ip, account));
+  take(policy: PolicyName, ip: string, account: string | null, cost = 1): Promise<Turn> {
+    return this.store.take(this.keys(policy, ip, account), cost);
   }
 }
 
-/** A wait as a person reads it: seconds up to two minutes, whole minutes (rounded up) beyond. */
+/**
+ * A wait as a person reads it: seconds up to two minutes, whole minutes (rounded up) up to two hours,
+ * whole hours (rounded up) beyond.
+ */
 export function waitInWords(seconds: number): string {
   if (seconds < 120) return seconds === 1 ? "1 second" : `${seconds} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+  if (seconds < 2 * 60 * 60) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.ceil(seconds / 3600)} hours`;
 }
 
 /** The one refusal of every limit: 429, Retry-After in seconds, and the same sentence shape. */
@@ -198,25 +223,39 @@ function tooMany(c: Context, seconds: number, what: string) {
   return c.json<ApiError>({ message: `Too many ${what}. Try again in ${waitInWords(seconds)}.` }, 429);
 }
 
-/**
- * A route's limit, as middleware: takes a turn of `policy` for the client's address and the account that
- * `account` names (an e-mail in the body, the signed-in user), before the route runs; 429 when one is used
- * up. A turn of a failures-only policy is given back when the route succeeds.
- */
 /** Any app whose routes find the limiter in `c.var.limiter` (AppEnv does). */
 type LimitedEnv = { Variables: { limiter: Limiter } };
 
+/**
+ * What a request adds to a limit on bytes: its body's declared size. A body without Content-Length
+ * (chunked) is charged the most the body limit lets through for its path.
+ */
+function bodyBytes(c: Context): number {
+  const declared = Number(c.req.header("Content-Length"));
+  return Number.isSafeInteger(declared) && declared >= 0 ? declared : bodyLimitOf(c.req.path).maxSize;
+}
+
+/**
+ * A route's limit, as middleware: takes a turn of `policy` for the client's address and the account that
+ * `account` names (an e-mail in the body, the signed-in user), before the route runs; 429 when one is used
+ * up. A turn is given back when it should not count: a failures-only policy's when the route succeeds, an
+ * accepted-only policy's when it refuses, and any turn the server was too busy to serve (503).
+ */
 export function rateLimit<E extends LimitedEnv>(
   policy: PolicyName,
   account: (c: Context<E>) => string | null | Promise<string | null>,
 ): MiddlewareHandler<E> {
+  const { what, failuresOnly, acceptedOnly, unit }: Policy = RATE_LIMITS[policy];
   const limited: MiddlewareHandler<E> = async (c, next) => {
     const { limiter } = c.var;
     if (!limiter.options.enabled) return next();
-    const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await account(c));
-    if (!turn.allowed) return tooMany(c, turn.retryAfter, RATE_LIMITS[policy].what);
+    const cost = unit === "bytes" ? bodyBytes(c) : 1;
+    const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await account(c), cost);
+    if (!turn.allowed) return tooMany(c, turn.retryAfter, what);
     await next();
-    if (RATE_LIMITS[policy].failuresOnly && c.res.status < 400) await turn.release();
+    const status = c.res.status;
+    if ((failuresOnly && status < 400) || (acceptedOnly && status >= 400) || status === 503)
+      await turn.release();
   };
   return answering(limited, {
     429: {
@@ -229,14 +268,22 @@ export function rateLimit<E extends LimitedEnv>(
 
 /** A limit as the API document states it: "Too many photo uploads (30 per account an hour); wait ...". */
 export function limitDescription(policy: PolicyName): string {
-  const { what, failuresOnly, perAccountAndIp, perAccount, perIp }: Policy = RATE_LIMITS[policy];
+  const { what, failuresOnly, acceptedOnly, unit, perAccountAndIp, perAccount, perIp }: Policy =
+    RATE_LIMITS[policy];
+  const amount = (count: number) => (unit === "bytes" ? `${count / MB} MB` : String(count));
+  const period = (minutes: number) =>
+    minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
   const per = (window: Window | undefined, whose: string) =>
-    window ? [`${window.count} per ${whose} in ${window.minutes} minutes`] : [];
+    window ? [`${amount(window.count)} per ${whose} in ${period(window.minutes)}`] : [];
   const windows = [
     ...per(perAccountAndIp, "account and address"),
     ...per(perAccount, "account"),
     ...per(perIp, "address"),
   ].join(", ");
-  const counted = failuresOnly ? "; only failures count" : "";
+  const counted = failuresOnly
+    ? "; only failures count"
+    : acceptedOnly
+      ? "; only accepted requests count, by their Content-Length"
+      : "";
   return `Too many ${what} (at most ${windows}${counted}); wait the number of seconds in Retry-After`;
 }
