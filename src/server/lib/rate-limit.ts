@@ -106,6 +106,8 @@ export interface Policy {
   acceptedOnly?: boolean;
   /** What the windows count: requests (the default), or bytes, each request adding its body's size. */
   unit?: "bytes";
+  /** Said in the refusal after "Too many <what>", in brackets, where the wait alone would puzzle. */
+  limitInWords?: string;
   perIp?: Window;
   perAccount?: Window;
   perAccountAndIp?: Window;
@@ -132,6 +134,7 @@ const EMAILS = {
 } as const;
 
 const MB = 1024 * 1024;
+const GB = 1024 * MB;
 
 /** Every limit of the site, in one table. */
 export const RATE_LIMITS = {
@@ -158,7 +161,8 @@ export const RATE_LIMITS = {
   },
   /** What uploads may add to the storage in a day: only accepted photos count, by their size. */
   uploadBytes: {
-    what: `megabytes of photos (at most ${PHOTO_LIMITS.bytesPerDay / MB} MB per account in 24 hours)`,
+    what: "megabytes of photos",
+    limitInWords: `at most ${PHOTO_LIMITS.bytesPerDay / MB} MB per account, ${PHOTO_LIMITS.bytesPerDayPerAddress / GB} GB per address in 24 hours`,
     failuresOnly: false,
     acceptedOnly: true,
     unit: "bytes",
@@ -218,9 +222,13 @@ export function waitInWords(seconds: number): string {
 }
 
 /** The one refusal of every limit: 429, Retry-After in seconds, and the same sentence shape. */
-function tooMany(c: Context, seconds: number, what: string) {
+function tooMany(c: Context, seconds: number, { what, limitInWords }: Policy) {
   c.header("Retry-After", String(seconds));
-  return c.json<ApiError>({ message: `Too many ${what}. Try again in ${waitInWords(seconds)}.` }, 429);
+  const limit = limitInWords ? ` (${limitInWords})` : "";
+  return c.json<ApiError>(
+    { message: `Too many ${what}${limit}. Try again in ${waitInWords(seconds)}.` },
+    429,
+  );
 }
 
 /** Any app whose routes find the limiter in `c.var.limiter` (AppEnv does). */
@@ -245,13 +253,14 @@ export function rateLimit<E extends LimitedEnv>(
   policy: PolicyName,
   account: (c: Context<E>) => string | null | Promise<string | null>,
 ): MiddlewareHandler<E> {
-  const { what, failuresOnly, acceptedOnly, unit }: Policy = RATE_LIMITS[policy];
+  const windows: Policy = RATE_LIMITS[policy];
+  const { failuresOnly, acceptedOnly, unit } = windows;
   const limited: MiddlewareHandler<E> = async (c, next) => {
     const { limiter } = c.var;
     if (!limiter.options.enabled) return next();
     const cost = unit === "bytes" ? bodyBytes(c) : 1;
     const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await account(c), cost);
-    if (!turn.allowed) return tooMany(c, turn.retryAfter, what);
+    if (!turn.allowed) return tooMany(c, turn.retryAfter, windows);
     await next();
     const status = c.res.status;
     if ((failuresOnly && status < 400) || (acceptedOnly && status >= 400) || status === 503)
@@ -270,7 +279,8 @@ export function rateLimit<E extends LimitedEnv>(
 export function limitDescription(policy: PolicyName): string {
   const { what, failuresOnly, acceptedOnly, unit, perAccountAndIp, perAccount, perIp }: Policy =
     RATE_LIMITS[policy];
-  const amount = (count: number) => (unit === "bytes" ? `${count / MB} MB` : String(count));
+  const amount = (count: number) =>
+    unit !== "bytes" ? String(count) : count >= GB ? `${count / GB} GB` : `${count / MB} MB`;
   const period = (minutes: number) =>
     minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
   const per = (window: Window | undefined, whose: string) =>

@@ -14,7 +14,7 @@ const KEPT_FOR_OTHERS = 2;
 const WAITING_PER_SLOT = 4;
 
 /**
- * One decode per core, but never so many that they take libuv's whole thread pool: each sharp job holds
+ * One decode per core, and never so many that they take libuv's whole thread pool: each sharp job holds
  * a pool thread while it runs, and the pool is also where files are read and passwords hashed. The pool's
  * size is fixed by UV_THREADPOOL_SIZE before the server's first line runs (an ES module entry point uses
  * the pool while it is loaded), so it is read here, not set.
@@ -36,7 +36,8 @@ export interface QueuePlace {
 /**
  * The photos being processed: at most `slots` decoding at once, `waiting` more in line, and the rest
  * refused at once (the route answers 503 with Retry-After) instead of piling up bodies in memory and
- * decodes in the thread pool. A place is taken before the body is read, so a refused upload costs nothing.
+ * decodes in the thread pool. A place is taken before the body is read, so a refused upload's body is
+ * never parsed or kept.
  */
 export class PhotoQueue {
   private admitted = 0;

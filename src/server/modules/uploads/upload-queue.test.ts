@@ -123,7 +123,7 @@ describe("photo decoding queue", () => {
 
     const accepted = answers.filter((answer) => answer.value.status === 201);
     const refused = answers.filter((answer) => answer.value.status === 503);
-    // One decoding and two waiting are accepted, and each of them is stored; the rest are refused at once.
+    // One decoding and two waiting are accepted, and each of them is stored; the rest are refused.
     expect(accepted).toHaveLength(QUEUE.slots + QUEUE.waiting);
     expect(refused).toHaveLength(UPLOADS - accepted.length);
     for (const answer of accepted) expect(UploadedPhotoSchema.parse(answer.value.body).width).toBe(1862);

@@ -34,7 +34,7 @@ const uploadPhotoRoute = apiRoute({
     `(every attempt counts); ${PHOTO_LIMITS.bytesPerDay / MB} MB of accepted photos per account and`,
     `${PHOTO_LIMITS.bytesPerDayPerAddress / MB} MB per address in 24 hours (counted by Content-Length).`,
     "Photos are decoded a few at a time (one per core); when the line of photos waiting is full the upload",
-    "is refused at once with 503 and Retry-After, before its body is read.",
+    "is refused with 503 and Retry-After, its body discarded unread.",
   ].join(" "),
   middleware: [
     requireUser("Sign in to upload a photo"),
@@ -73,7 +73,7 @@ const uploadPhotoRoute = apiRoute({
     }),
     503: {
       description:
-        "The server is decoding as many photos as it takes at once and its line is full; nothing was read or stored: send the photo again after the seconds in Retry-After",
+        "The server is decoding as many photos as it takes at once and its line is full; the photo was discarded unread: send it again after the seconds in Retry-After",
       headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait" }) }),
       content: { "application/json": { schema: ApiErrorSchema } },
     },
@@ -111,6 +111,9 @@ export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {
     const { user, db, storage } = c.var;
     const place = photos.enter();
     if (!place) {
+      // The body is let through unparsed before the answer: a client still sending it would otherwise
+      // see the connection reset instead of the 503.
+      await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => {});
       const seconds = photos.retryAfter();
       c.header("Retry-After", String(seconds));
       return c.json<ApiError, 503>(

@@ -355,7 +355,7 @@ describe("upload limit", () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(23 * 60 * 60);
       expect(ApiErrorSchema.parse(refused.body).message).toBe(
-        "Too many megabytes of photos (at most 200 MB per account in 24 hours). Try again in 24 hours.",
+        "Too many megabytes of photos (at most 200 MB per account, 1 GB per address in 24 hours). Try again in 24 hours.",
       );
       // Another account is not affected.
       const other = await signedIn(limited.app);
