@@ -2,23 +2,29 @@
  * `npm run bench -- uploads`: what 24 accounts each sending the largest photo the limits allow (39.6
  * megapixels, about 6 MB of JPEG) at the same moment do to everyone else. On the production build with
  * PGlite and the demo data (builds first when the sources changed), limits off so one address can send
- * them all: the queue of photos (ADR 030) is what is measured, not the limits in front of it.
+ * them all: the queue of photos (ADR 030) is what is measured, not the limits in front of it. The uploads
+ * are sent by a second process (bench/upload-burst.ts), so the measuring process's requests do not wait
+ * behind 140 MB of bodies of its own. UV_THREADPOOL_SIZE and MALLOC_ARENA_MAX, when set, are passed on to
+ * the server.
  *
- * It measures the p99 of a sign-in, a stored photo and the public tip list, each asked over and over by
+ * It measures the p99 of a sign-in, a stored photo and the public tip list, each asked every 100 ms by
  * its own client, first for BENCH_QUIET_SECONDS (default 5) with nothing else going on, then while the
- * uploads run; and the server's resident memory before, at its peak, and after (polled until it is back
- * within 20 % of where it started, or 30 s). The target: each p99 under 100 ms during the uploads, memory
+ * uploads run; and the server's resident memory before, at its peak, and after (while the reads go on,
+ * polled until it is back within 20 % of where it started, or 30 s). The target: each p99 under 100 ms during the uploads, memory
  * back within 20 %.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { fork } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { noisyJpeg, phonePhoto } from "../src/server/test/photo-fixtures.ts";
 import { freePort } from "../src/server/test/server-process.ts";
-import { ensureBuilt, startServer } from "./support.ts";
+import { ensureBuilt, projectRoot, startServer } from "./support.ts";
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 24);
 const QUIET_SECONDS = Number(process.env.BENCH_QUIET_SECONDS ?? 5);
+/** Each read is asked again this long after the previous one began: ten people at a time, not a flood. */
+const PACE_MS = 100;
 const TARGET_P99_MS = 100;
 const TARGET_MEMORY = 0.2;
 const PASSWORD = "Sunflower7";
@@ -30,9 +36,9 @@ function residentMemory(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-function p99(samples: number[]): number {
+function percentile(samples: number[], fraction: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? Number.NaN;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,7 +47,14 @@ async function bench() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "garden-bench-uploads-"));
-  const server = await startServer({ DATA_DIR: dataDir }, port);
+  const passedOn = Object.fromEntries(
+    ["UV_THREADPOOL_SIZE", "MALLOC_ARENA_MAX"].flatMap((name) => {
+      const value = process.env[name];
+      return value ? [[name, value]] : [];
+    }),
+  );
+  if (Object.keys(passedOn).length > 0) console.log(`Server environment: ${JSON.stringify(passedOn)}`);
+  const server = await startServer({ DATA_DIR: dataDir, ...passedOn }, port);
   const pid = server.pid ?? 0;
   const origin = { Origin: base };
   try {
@@ -101,8 +114,11 @@ async function bench() {
             const started = performance.now();
             const response = await read();
             await response.arrayBuffer();
-            samples.push(performance.now() - started);
+            const took = performance.now() - started;
+            samples.push(took);
             if (response.status !== 200) errors += 1;
+            // As a person would: the next one PACE_MS after the last began (at once if it took longer).
+            if (took < PACE_MS) await wait(PACE_MS - took);
           }
         }),
       );
@@ -120,42 +136,49 @@ async function bench() {
     const sampler = setInterval(() => {
       peak = Math.max(peak, residentMemory(pid));
     }, 50);
+    const photoFile = path.join(dataDir, "largest.jpg");
+    writeFileSync(photoFile, largest);
+    const burst = fork(path.join(projectRoot, "bench/upload-burst.ts"), {
+      execArgv: ["--import", "tsx"],
+      stdio: "inherit",
+    });
     let pending = UPLOADS;
-    const started = performance.now();
     const statuses: number[] = [];
-    const uploads = Promise.all(
-      uploaders.map(async ({ cookie }) => {
-        try {
-          const response = await upload(cookie, largest);
-          await response.arrayBuffer();
-          statuses.push(response.status);
-        } catch {
-          statuses.push(0);
-        } finally {
-          pending -= 1;
-        }
-      }),
-    );
+    const uploads = new Promise<void>((resolve) => {
+      burst.on("message", (message: { status: number } | "done") => {
+        if (message === "done") return resolve();
+        statuses.push(message.status);
+        pending -= 1;
+      });
+      burst.once("exit", () => resolve());
+    });
+    await new Promise((resolve) => burst.once("spawn", resolve));
+    const started = performance.now();
+    burst.send({ base, photo: photoFile, cookies: uploaders.map((uploader) => uploader.cookie) });
     const busy = await measure(() => pending > 0);
     await uploads;
     const uploadSeconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     peak = Math.max(peak, residentMemory(pid));
 
+    // Afterwards the site goes on being read, as it would be: polled until memory is back within 20 %,
+    // for at most 30 s.
     let after = residentMemory(pid);
     const settled = performance.now();
-    while (after > before * (1 + TARGET_MEMORY) && performance.now() - settled < 30_000) {
-      await wait(500);
+    const settling = () => {
       after = residentMemory(pid);
-    }
+      return after > before * (1 + TARGET_MEMORY) && performance.now() - settled < 30_000;
+    };
+    await measure(settling);
     const settleSeconds = (performance.now() - settled) / 1000;
 
     const count = (status: number) => statuses.filter((s) => s === status).length;
     const rows = Object.keys(reads).map((name) => {
       const calm = quiet.latencies[name] ?? [];
       const loaded = busy.latencies[name] ?? [];
-      const [q, b] = [p99(calm), p99(loaded)];
-      return { name, quiet: q, busy: b, samples: loaded.length, met: b < TARGET_P99_MS };
+      const [q, b] = [percentile(calm, 0.99), percentile(loaded, 0.99)];
+      const median = percentile(loaded, 0.5);
+      return { name, quiet: q, busy: b, median, samples: loaded.length, met: b < TARGET_P99_MS };
     });
     const memoryMet = after <= before * (1 + TARGET_MEMORY);
     const lines = [
@@ -163,11 +186,11 @@ async function bench() {
         statuses.length - count(201) - count(503)
       } other; the last answered after ${uploadSeconds.toFixed(1)} s. Read errors: ${quiet.errors + busy.errors}.`,
       "",
-      "| read | p99 quiet | p99 during the uploads | ratio | answers during | under 100 ms |",
-      "| --- | ---: | ---: | ---: | ---: | --- |",
+      "| read | p99 quiet | p99 during the uploads | ratio | median during | answers during | under 100 ms |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
       ...rows.map(
         (row) =>
-          `| ${row.name} | ${row.quiet.toFixed(1)} ms | ${row.busy.toFixed(1)} ms | ${(row.busy / row.quiet).toFixed(1)}x | ${row.samples} | ${row.met ? "yes" : "NO"} |`,
+          `| ${row.name} | ${row.quiet.toFixed(1)} ms | ${row.busy.toFixed(1)} ms | ${(row.busy / row.quiet).toFixed(1)}x | ${row.median.toFixed(1)} ms | ${row.samples} | ${row.met ? "yes" : "NO"} |`,
       ),
       "",
       "| memory (RSS) | MB | of before |",
