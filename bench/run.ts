@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- http|search|soak ...]`: the performance measurements of docs/performance.md.
+ * `npm run bench [-- http|search|soak|uploads ...]`: the performance measurements of docs/performance.md.
  * Without names: `http` (public reads against a bare server, PGlite and PostgreSQL) then `search` (a
- * million tips). `soak` (ten minutes of mixed traffic) runs only when named.
+ * million tips). `soak` (ten minutes of mixed traffic) and `uploads` (24 of the largest photos at once)
+ * run only when named.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -11,6 +12,7 @@ const BENCHMARKS: Record<string, string> = {
   http: "bench/http.ts",
   search: "bench/search.ts",
   soak: "bench/soak.ts",
+  uploads: "bench/uploads.ts",
 };
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const names = asked.length > 0 ? asked : ["http", "search"];

@@ -22,7 +22,7 @@ import { createDocsRouter } from "./modules/docs/index.ts";
 import { gardenersRouter } from "./modules/gardeners/index.ts";
 import { systemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
-import { servePhotoFile, uploadsRouter } from "./modules/uploads/index.ts";
+import { createUploadsRouter, type PhotoQueueOptions, servePhotoFile } from "./modules/uploads/index.ts";
 import { createMemoryStorage, type PhotoStorage } from "./storage/photo-storage.ts";
 import { serveWeb } from "./web.ts";
 import { readShell } from "./web-shell.ts";
@@ -43,6 +43,8 @@ export interface AppDeps {
    * the app, and clears on database notifications; each app gets its own otherwise.
    */
   publicCache?: PublicCache;
+  /** How many photos are decoded at once and how many wait (ADR 030); from the machine when not given. */
+  photoQueue?: PhotoQueueOptions;
 }
 
 /** Builds the whole HTTP application. Tests call it with their own database and never open a port. */
@@ -77,7 +79,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", gardenersRouter);
   api.route("/", tipsRouter);
   api.route("/", dashboardRouter);
-  api.route("/", uploadsRouter);
+  api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createDocsRouter(api, auth, { secureCookies: https }));
   app.route("/api", api);
   app.all("/api/*", noSuchEndpoint);

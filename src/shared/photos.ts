@@ -21,6 +21,12 @@ export const PHOTO_LIMITS = {
   maxSide: 2048,
   /** Uploads per account per hour. */
   perHour: 30,
+  /** Uploads per client address per hour, whichever accounts send them. */
+  perHourPerAddress: 100,
+  /** Bytes of accepted uploads per account in 24 hours: some forty phone photos. */
+  bytesPerDay: 200 * MB,
+  /** Bytes of accepted uploads per client address in 24 hours, whichever accounts send them. */
+  bytesPerDayPerAddress: 1024 * MB,
 } as const;
 
 /** The narrower copies made for srcset, where the photo is wider. */

@@ -38,8 +38,17 @@ export function answering<M extends object>(middleware: M, answers: MiddlewareAn
  */
 export function apiRoute<R extends RouteConfig>(route: R): R {
   const middleware = [route.middleware ?? []].flat() as object[];
-  const answers = middleware.flatMap((handler) =>
-    ANSWERS in handler ? Object.entries(handler[ANSWERS] as MiddlewareAnswers) : [],
-  );
-  return createRoute({ ...route, responses: { ...Object.fromEntries(answers), ...route.responses } });
+  const answers: MiddlewareAnswers = {};
+  for (const handler of middleware) {
+    if (!(ANSWERS in handler)) continue;
+    for (const [status, answer] of Object.entries(handler[ANSWERS] as MiddlewareAnswers)) {
+      const earlier = answers[Number(status)];
+      // Two limits on one route both answer 429: the document names both.
+      answers[Number(status)] =
+        earlier && "description" in earlier && "description" in answer
+          ? { ...answer, description: `${earlier.description}. Or: ${answer.description}` }
+          : answer;
+    }
+  }
+  return createRoute({ ...route, responses: { ...answers, ...route.responses } });
 }

@@ -130,6 +130,12 @@ describe("waitInWords", () => {
     expect(waitInWords(121)).toBe("3 minutes");
     expect(waitInWords(3600)).toBe("60 minutes");
   });
+
+  it("says whole hours, rounded up, from two hours on (a day's limit on photo bytes)", () => {
+    expect(waitInWords(2 * 3600 - 1)).toBe("120 minutes");
+    expect(waitInWords(2 * 3600)).toBe("2 hours");
+    expect(waitInWords(23 * 3600 + 1)).toBe("24 hours");
+  });
 });
 
 describe("one limiter per app", () => {

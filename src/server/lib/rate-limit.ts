@@ -6,6 +6,7 @@ import { PHOTO_LIMITS } from "#shared/photos.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema.ts";
+import { bodyLimitOf } from "./body-limit.ts";
 import { clientIp } from "./client-ip.ts";
 import { answering } from "./openapi.ts";
 
@@ -65,12 +66,15 @@ export class RateLimitStore {
    * turn back, so ten correct sign-ins in parallel one failure short of a limit go through one after
    * another rather than nine being refused; guesses still get no more than the limit checked.
    */
-  async take(keys: LimitKey[], { waitForPending = false }: { waitForPending?: boolean } = {}): Promise<Turn> {
+  async take(
+    keys: LimitKey[],
+    { waitForPending = false, cost = 1 }: { waitForPending?: boolean; cost?: number } = {},
+  ): Promise<Turn> {
     const deadline = Date.now() + WAIT_FOR_PENDING_MS;
     for (;;) {
       const settledBefore = this.settled;
-      const { retryAfter, blockedBy } = await this.reserve(keys);
-      if (retryAfter === 0) return this.started(keys);
+      const { retryAfter, blockedBy } = await this.reserve(keys, cost);
+      if (retryAfter === 0) return this.started(keys, cost);
       if (!waitForPending) return { allowed: false, retryAfter };
       if (this.inFlightOn(blockedBy)) {
         // Wait until every turn in flight on these keys has ended, then count once more: guesses in
@@ -103,8 +107,14 @@ export class RateLimitStore {
     return true;
   }
 
-  /** One atomic upsert per key; a refused reservation is given back at once. */
-  private async reserve(keys: LimitKey[]): Promise<{ retryAfter: number; blockedBy: string[] }> {
+  /**
+   * One atomic upsert per key, adding `cost` (1 for a request, its size for a limit on bytes); a refused
+   * reservation is given back at once.
+   */
+  private async reserve(
+    keys: LimitKey[],
+    cost: number,
+  ): Promise<{ retryAfter: number; blockedBy: string[] }> {
     const taken: string[] = [];
     const blockedBy: string[] = [];
     let retryAfter = 0;
@@ -112,9 +122,9 @@ export class RateLimitStore {
       const result = UpsertResultSchema.parse(
         await this.db.execute(sql`
           insert into ${rateLimitHits} (key, count, reset_at)
-          values (${key}, 1, now() + make_interval(mins => ${window.minutes}))
+          values (${key}, ${cost}, now() + make_interval(mins => ${window.minutes}))
           on conflict (key) do update set
-            count = case when ${rateLimitHits.resetAt} <= now() then 1 else ${rateLimitHits.count} + 1 end,
+            count = case when ${rateLimitHits.resetAt} <= now() then ${cost} else ${rateLimitHits.count} + ${cost} end,
             reset_at = case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end
           returning count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as wait
         `),
@@ -127,11 +137,11 @@ export class RateLimitStore {
       }
     }
     void this.pruneNowAndThen();
-    if (retryAfter > 0) await this.give(taken);
+    if (retryAfter > 0) await this.give(taken, cost);
     return { retryAfter, blockedBy };
   }
 
-  private started(keys: LimitKey[]): Turn {
+  private started(keys: LimitKey[], cost: number): Turn {
     const taken = keys.map(({ key }) => key);
     for (const key of taken) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
     let ended = false;
@@ -153,7 +163,7 @@ export class RateLimitStore {
         if (ended) return;
         ended = true;
         try {
-          await this.give(taken);
+          await this.give(taken, cost);
         } finally {
           finish();
         }
@@ -166,10 +176,10 @@ export class RateLimitStore {
     };
   }
 
-  private async give(keys: string[]) {
+  private async give(keys: string[], cost: number) {
     for (const key of keys)
       await this.db.execute(
-        sql`update ${rateLimitHits} set count = greatest(${rateLimitHits.count} - 1, 0) where key = ${key} and reset_at > now()`,
+        sql`update ${rateLimitHits} set count = greatest(${rateLimitHits.count} - ${cost}, 0) where key = ${key} and reset_at > now()`,
       );
   }
 
@@ -198,6 +208,12 @@ export interface Policy {
   /** Plural, for the refusal: "Too many <what>." */
   what: string;
   failuresOnly: boolean;
+  /** Only what the route accepts counts: the turn is given back when it answers 4xx or 5xx. */
+  acceptedOnly?: boolean;
+  /** What the windows count: requests (the default), or bytes, each request adding its body's size. */
+  unit?: "bytes";
+  /** Said in the refusal after "Too many <what>", in brackets, where the wait alone would puzzle. */
+  limitInWords?: string;
   perIp?: Windows;
   perAccount?: Windows;
   /** Instead of `perAccount` for an account younger than NEW_ACCOUNT_HOURS: free accounts cost nothing. */
@@ -234,6 +250,9 @@ const EMAILS = {
   perIp: { count: 100, minutes: 15 },
 } as const;
 
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
 /** Every limit of the site, in one table. */
 export const RATE_LIMITS = {
   signIn: { what: "failed sign-in attempts", ...PASSWORD_GUESSES, perDevice: { count: 5, minutes: 15 } },
@@ -247,11 +266,25 @@ export const RATE_LIMITS = {
   },
   resetEmail: { what: "password reset requests", ...EMAILS },
   verificationEmail: { what: "verification e-mails", ...EMAILS },
-  /** Refused files count too: each one costs the server a decode. */
+  /**
+   * Refused files count too: each one costs the server a decode. Per address as well, so a hundred free
+   * accounts at one address do not get a hundred allowances (ADR 030).
+   */
   upload: {
     what: "photo uploads",
     failuresOnly: false,
     perAccount: { count: PHOTO_LIMITS.perHour, minutes: 60 },
+    perIp: { count: PHOTO_LIMITS.perHourPerAddress, minutes: 60 },
+  },
+  /** What uploads may add to the storage in a day: only accepted photos count, by their size. */
+  uploadBytes: {
+    what: "megabytes of photos",
+    limitInWords: `at most ${PHOTO_LIMITS.bytesPerDay / MB} MB per account, ${PHOTO_LIMITS.bytesPerDayPerAddress / GB} GB per address in 24 hours`,
+    failuresOnly: false,
+    acceptedOnly: true,
+    unit: "bytes",
+    perAccount: { count: PHOTO_LIMITS.bytesPerDay, minutes: 24 * 60 },
+    perIp: { count: PHOTO_LIMITS.bytesPerDayPerAddress, minutes: 24 * 60 },
   },
   /**
    * A new tip is in every reader's list at once and empties the public cache. Per address looser: a
@@ -352,49 +385,72 @@ export class Limiter {
     return new Limiter(db, { enabled: config.RATE_LIMIT ?? true, trustProxy: config.TRUST_PROXY ?? 0 });
   }
 
-  take(policy: PolicyName, ip: string, who: string | Counted | null): Promise<Turn> {
+  take(policy: PolicyName, ip: string, who: string | Counted | null, cost = 1): Promise<Turn> {
     return this.store.take(this.keys(policy, ip, who), {
       waitForPending: RATE_LIMITS[policy].failuresOnly,
+      cost,
     });
   }
 }
 
-/** A wait as a person reads it: seconds up to two minutes, whole minutes (rounded up) beyond. */
+/**
+ * A wait as a person reads it: seconds up to two minutes, whole minutes (rounded up) up to two hours,
+ * whole hours (rounded up) beyond.
+ */
 export function waitInWords(seconds: number): string {
   if (seconds < 120) return seconds === 1 ? "1 second" : `${seconds} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+  if (seconds < 2 * 60 * 60) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.ceil(seconds / 3600)} hours`;
 }
 
 /** The one refusal of every limit: 429, Retry-After in seconds, and the same sentence shape. */
-function tooMany(c: Context, seconds: number, what: string) {
+function tooMany(c: Context, seconds: number, { what, limitInWords }: Policy) {
   c.header("Retry-After", String(seconds));
-  return c.json<ApiError>({ message: `Too many ${what}. Try again in ${waitInWords(seconds)}.` }, 429);
+  const limit = limitInWords ? ` (${limitInWords})` : "";
+  return c.json<ApiError>(
+    { message: `Too many ${what}${limit}. Try again in ${waitInWords(seconds)}.` },
+    429,
+  );
 }
 
 /** Any app whose routes find the limiter in `c.var.limiter` (AppEnv does). */
 type LimitedEnv = { Variables: { limiter: Limiter } };
 
 /**
+ * What a request adds to a limit on bytes: its body's declared size. A body without Content-Length
+ * (chunked) is charged the most the body limit lets through for its path.
+ */
+function bodyBytes(c: Context): number {
+  const declared = Number(c.req.header("Content-Length"));
+  return Number.isSafeInteger(declared) && declared >= 0 ? declared : bodyLimitOf(c.req.path).maxSize;
+}
+
+/**
  * A route's limit, as middleware: takes a turn of `policy` for the client's address and whoever `who`
  * names (an e-mail in the body, the signed-in user, with the account's age or a known device), before the
- * route runs; 429 when one is used up. A turn of a failures-only policy is given back when the route
- * succeeds.
+ * route runs; 429 when one is used up. A turn is given back when it should not count: a failures-only
+ * policy's when the route succeeds, an accepted-only policy's when it refuses, and any turn the server was
+ * too busy to serve (503).
  */
 export function rateLimit<E extends LimitedEnv>(
   policy: PolicyName,
   who: (c: Context<E>) => string | Counted | null | Promise<string | Counted | null>,
 ): MiddlewareHandler<E> {
+  const windows: Policy = RATE_LIMITS[policy];
+  const { failuresOnly, acceptedOnly, unit } = windows;
   const limited: MiddlewareHandler<E> = async (c, next) => {
     const { limiter } = c.var;
     if (!limiter.options.enabled) return next();
-    const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await who(c));
-    if (!turn.allowed) return tooMany(c, turn.retryAfter, RATE_LIMITS[policy].what);
-    let succeeded = false;
+    const cost = unit === "bytes" ? bodyBytes(c) : 1;
+    const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await who(c), cost);
+    if (!turn.allowed) return tooMany(c, turn.retryAfter, windows);
+    let giveBack = false;
     try {
       await next();
-      succeeded = c.res.status < 400;
+      const status = c.res.status;
+      giveBack = (failuresOnly && status < 400) || (acceptedOnly === true && status >= 400) || status === 503;
     } finally {
-      if (RATE_LIMITS[policy].failuresOnly && succeeded) await turn.release();
+      if (giveBack) await turn.release();
       else turn.keep();
     }
   };
@@ -407,17 +463,33 @@ export function rateLimit<E extends LimitedEnv>(
   });
 }
 
-/** A window in words: "5 per account a minute", "30 per account in 60 minutes". */
-function windowInWords({ count, minutes }: Window, whose: string): string {
-  return `${count} per ${whose} in ${minutes === 1 ? "a minute" : `${minutes} minutes`}`;
+/** A window in words: "5 per account in a minute", "30 per account in 60 minutes", "200 MB per account in 24 hours". */
+function windowInWords({ count, minutes }: Window, whose: string, unit?: "bytes"): string {
+  const amount = unit !== "bytes" ? String(count) : count >= GB ? `${count / GB} GB` : `${count / MB} MB`;
+  const period =
+    minutes === 1
+      ? "a minute"
+      : minutes >= 120 && minutes % 60 === 0
+        ? `${minutes / 60} hours`
+        : `${minutes} minutes`;
+  return `${amount} per ${whose} in ${period}`;
 }
 
 /** A limit as the API document states it: "Too many photo uploads (30 per account an hour); wait ...". */
 export function limitDescription(policy: PolicyName): string {
-  const { what, failuresOnly, perAccountAndIp, perAccount, perNewAccount, perIp, perDevice }: Policy =
-    RATE_LIMITS[policy];
+  const {
+    what,
+    failuresOnly,
+    acceptedOnly,
+    unit,
+    perAccountAndIp,
+    perAccount,
+    perNewAccount,
+    perIp,
+    perDevice,
+  }: Policy = RATE_LIMITS[policy];
   const per = (windows: Windows | undefined, whose: string) =>
-    asList(windows).map((window) => windowInWords(window, whose));
+    asList(windows).map((window) => windowInWords(window, whose, unit));
   const windows = [
     ...per(perAccountAndIp, "account and address"),
     ...per(perAccount, "account"),
@@ -427,6 +499,10 @@ export function limitDescription(policy: PolicyName): string {
   const device = perDevice
     ? `; from a device where the account signed in before, only ${windowInWords(perDevice, "device")}`
     : "";
-  const counted = failuresOnly ? "; only failures count" : "";
+  const counted = failuresOnly
+    ? "; only failures count"
+    : acceptedOnly
+      ? "; only accepted requests count, by their Content-Length"
+      : "";
   return `Too many ${what} (at most ${windows}${device}${counted}); wait the number of seconds in Retry-After`;
 }

@@ -135,7 +135,7 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
     return request("DELETE", path, undefined, options);
   }
 
-  /** POSTs a multipart/form-data body, as a browser sends a chosen file. */
+  /** POSTs a multipart/form-data body, as a browser sends a chosen file (with its Content-Length). */
   function postForm<Schema extends z.ZodType>(
     path: string,
     form: FormData,
@@ -143,14 +143,19 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
   ): Promise<TestResponse<z.output<Schema>>>;
   function postForm(path: string, form: FormData, options?: RequestOptions): Promise<TestResponse<unknown>>;
   async function postForm(path: string, form: FormData, { headers = {}, schema }: AnyRequestOptions = {}) {
+    // Encoded first, so the body's length is declared as a browser declares it.
+    const envelope = new Response(form);
+    const body = new Uint8Array(await envelope.arrayBuffer());
     const response = await app.request(`${origin}${path}`, {
       method: "POST",
       headers: {
         Origin: origin,
+        "Content-Type": envelope.headers.get("Content-Type") ?? "",
+        "Content-Length": String(body.length),
         ...(cookies.size > 0 ? { Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
         ...headers,
       },
-      body: form,
+      body,
     });
     remember(response);
     return readResponse(app, "POST", path, response, schema);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 
 /** A form as a browser sends a chosen file: the bytes, a name and a declared type the server ignores. */
@@ -63,5 +64,22 @@ export function smallPng(n: number): Promise<Buffer> {
     create: { width: 64, height: 48, channels: 3, background: { r: n % 256, g: (n * 7) % 256, b: 90 } },
   })
     .png()
+    .toBuffer();
+}
+
+/**
+ * A JPEG as large as the limits allow: `width` x `height` of noise (what a photo's detail costs a
+ * decoder), about 6 MB at 6000 x 6600 (39.6 megapixels). Made by tiling one random square, which takes a
+ * second or two instead of the ten that noise generated pixel by pixel takes.
+ */
+export async function noisyJpeg({ width = 6000, height = 6600 } = {}): Promise<Buffer> {
+  const side = 512;
+  const noise = randomBytes(side * side * 3).map((byte) => 100 + (byte & 0x3f));
+  const tile = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: "#000" } })
+    .composite([{ input: tile, tile: true }])
+    .jpeg({ quality: 65 })
     .toBuffer();
 }

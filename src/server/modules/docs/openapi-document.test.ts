@@ -133,7 +133,7 @@ describe("the API document's sessions and limits", () => {
       .map(({ method, path, op }) => [`${method} ${path}`, op.responses["429"]?.description]);
     expect(Object.fromEntries(limited)).toEqual({
       "post /uploads": expect.stringMatching(
-        /^Too many photo uploads \(at most 30 per account in 60 minutes\)/,
+        /^Too many photo uploads \(at most 30 per account in 60 minutes, 100 per address in 60 minutes\).*\. Or: Too many megabytes of photos \(at most 200 MB per account in 24 hours, 1 GB per address in 24 hours; only accepted requests count, by their Content-Length\)/,
       ),
       "post /auth/sign-in/email": expect.stringMatching(/^Too many failed sign-in attempts/),
       "post /auth/sign-up/email": expect.stringMatching(/^Too many sign-up attempts/),

@@ -46,6 +46,11 @@ const tooManyPixels = (megapixels: number) =>
     `The photo has ${megapixels} megapixels; at most ${PHOTO_LIMITS.maxPixels / 1_000_000} are accepted`,
   );
 
+// Decode memory is bounded (ADR 030): libvips keeps no cache of decoded images between photos (its default
+// holds up to 50 MB), and each photo is worked on by one thread; PhotoQueue decides how many run at once.
+sharp.cache(false);
+sharp.concurrency(1);
+
 /** sharp's encoders are deterministic, so the same photo always gives the same bytes and the same name. */
 const WEBP = { quality: 82, effort: 4 } as const;
 

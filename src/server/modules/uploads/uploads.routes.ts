@@ -1,14 +1,17 @@
 import type { Context } from "hono";
+import { z } from "zod";
 import { isPhotoFileName, PHOTO_LIMITS } from "#shared/photos.ts";
+import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { rateLimit } from "../../lib/rate-limit.ts";
+import { rateLimit, waitInWords } from "../../lib/rate-limit.ts";
 import { requireUser } from "../../lib/session.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { processPhoto } from "./photo-processing.ts";
+import { PhotoQueue, type PhotoQueueOptions } from "./photo-queue.ts";
 import { storePhoto } from "./uploads.service.ts";
 
 const MB = 1024 * 1024;
@@ -26,12 +29,17 @@ const uploadPhotoRoute = apiRoute({
     "photo is turned upright, stripped of every metadata block (EXIF with the GPS position, XMP, IPTC, ICC),",
     `fitted within ${PHOTO_LIMITS.maxSide} px and stored as WebP with narrower copies for srcset`,
     "(`<hash>-<w>w.webp`); the same photo is stored once. A photo nothing uses is deleted after a day.",
-    `At most ${PHOTO_LIMITS.maxBytes / MB} MB, ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels and`,
-    `${PHOTO_LIMITS.perHour} uploads an hour per account.`,
+    `At most ${PHOTO_LIMITS.maxBytes / MB} MB and ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels a photo;`,
+    `${PHOTO_LIMITS.perHour} uploads an hour per account and ${PHOTO_LIMITS.perHourPerAddress} per address`,
+    `(every attempt counts); ${PHOTO_LIMITS.bytesPerDay / MB} MB of accepted photos per account and`,
+    `${PHOTO_LIMITS.bytesPerDayPerAddress / MB} MB per address in 24 hours (counted by Content-Length).`,
+    "Photos are decoded a few at a time (one per core); when the line of photos waiting is full the upload",
+    "is refused with 503 and Retry-After, its body discarded unread.",
   ].join(" "),
   middleware: [
     requireUser("Sign in to upload a photo"),
     rateLimit<SignedInEnv>("upload", (c) => c.var.user.id),
+    rateLimit<SignedInEnv>("uploadBytes", (c) => c.var.user.id),
   ] as const,
   request: {
     body: {
@@ -63,6 +71,12 @@ const uploadPhotoRoute = apiRoute({
       413: `Larger than ${PHOTO_LIMITS.maxBytes / MB} MB (refused before the body is stored, by Content-Length or while it streams) or more than ${PHOTO_LIMITS.maxPixels / 1_000_000} megapixels`,
       415: "Not a photo in an accepted format (SVG and anything else), or a body that is not multipart/form-data",
     }),
+    503: {
+      description:
+        "The server is decoding as many photos as it takes at once and its line is full; the photo was discarded unread: send it again after the seconds in Retry-After",
+      headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait" }) }),
+      content: { "application/json": { schema: ApiErrorSchema } },
+    },
   },
 });
 
@@ -87,12 +101,36 @@ async function readPhotoFile(c: {
   return new Uint8Array(await file.arrayBuffer());
 }
 
-export const uploadsRouter = createRouter().openapi(uploadPhotoRoute, async (c) => {
-  const { user, db, storage } = c.var;
-  const photo = await processPhoto(await readPhotoFile(c));
-  const url = await storePhoto(db, storage, photo, user.id);
-  return c.json({ url, width: photo.width, height: photo.height }, 201);
-});
+/**
+ * POST /api/uploads, with its own queue of photos: one per app, made from the machine's cores and thread
+ * pool unless `queue` says otherwise (tests make a short one).
+ */
+export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {}) {
+  const photos = new PhotoQueue(queue);
+  return createRouter().openapi(uploadPhotoRoute, async (c) => {
+    const { user, db, storage } = c.var;
+    const place = photos.enter();
+    if (!place) {
+      // The body is let through unparsed before the answer: a client still sending it would otherwise
+      // see the connection reset instead of the 503.
+      await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => {});
+      const seconds = photos.retryAfter();
+      c.header("Retry-After", String(seconds));
+      return c.json<ApiError, 503>(
+        { message: `The server is busy with other photos. Try again in ${waitInWords(seconds)}.` },
+        503,
+      );
+    }
+    try {
+      const bytes = await readPhotoFile(c);
+      const photo = await place.run(() => processPhoto(bytes));
+      const url = await storePhoto(db, storage, photo, user.id);
+      return c.json({ url, width: photo.width, height: photo.height }, 201);
+    } finally {
+      place.leave();
+    }
+  });
+}
 
 /** Each file's name is a hash of its bytes: it never changes, so browsers and CDNs keep it for a year. */
 const PHOTO_CACHE_CONTROL = "public, max-age=31536000, immutable";

@@ -297,6 +297,73 @@ describe("upload limit", () => {
       await limited.close();
     }
   });
+
+  it("counts uploads per address too: many accounts at one address share its hundred an hour", async () => {
+    const limited = await createTestApp({ storage, config: { TRUST_PROXY: 1 } });
+    const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
+    try {
+      const accounts = await Promise.all(
+        Array.from({ length: Math.ceil(PHOTO_LIMITS.perHourPerAddress / PHOTO_LIMITS.perHour) }, () =>
+          signedIn(limited.app),
+        ),
+      );
+      for (let n = 0; n < PHOTO_LIMITS.perHourPerAddress; n++) {
+        const client = accounts[n % accounts.length] as TestClient;
+        const res = await client.postForm("/api/uploads", photoForm(await smallPng(n)), from("203.0.113.7"));
+        expect(res.status).toBe(201);
+      }
+      // A new account at the same address has no allowance left; the same account elsewhere has.
+      const newcomer = await signedIn(limited.app);
+      const refused = await newcomer.postForm("/api/uploads", photoForm(await smallPng(7)), {
+        ...from("203.0.113.7"),
+        schema: ApiErrorSchema,
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(3500);
+      expect(refused.body.message).toMatch(/^Too many photo uploads\. Try again in \d+ minutes\.$/);
+      const elsewhere = await newcomer.postForm(
+        "/api/uploads",
+        photoForm(await smallPng(7)),
+        from("198.51.100.2"),
+      );
+      expect(elsewhere.status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("accepts at most 200 MB of photos per account in 24 hours; refused files do not count", async () => {
+    expect(PHOTO_LIMITS.bytesPerDay).toBe(200 * 1024 * 1024);
+    const limited = await createTestApp({ storage });
+    try {
+      const client = await signedIn(limited.app);
+      const send = (bytes: Uint8Array) => client.postForm("/api/uploads", photoForm(bytes));
+      // A photo of almost 10 MB (a small picture and the rest of the file after its end), different each time.
+      const nearlyTenMb = async (n: number) => {
+        const picture = await sharp({
+          create: { width: 64, height: 48, channels: 3, background: { r: n, g: 90, b: 40 } },
+        })
+          .jpeg()
+          .toBuffer();
+        return Buffer.concat([picture, Buffer.alloc(PHOTO_LIMITS.maxBytes - 1024 - picture.length)]);
+      };
+      const notAPhoto = Buffer.alloc(PHOTO_LIMITS.maxBytes - 1024, 7);
+      expect((await send(notAPhoto)).status).toBe(415);
+      // Twenty photos of just under 10 MB fit in 200 MB; the twenty-first does not.
+      for (let n = 0; n < 20; n++) expect((await send(await nearlyTenMb(n))).status).toBe(201);
+      const refused = await send(await nearlyTenMb(20));
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(23 * 60 * 60);
+      expect(ApiErrorSchema.parse(refused.body).message).toBe(
+        "Too many megabytes of photos (at most 200 MB per account, 1 GB per address in 24 hours). Try again in 24 hours.",
+      );
+      // Another account is not affected.
+      const other = await signedIn(limited.app);
+      expect((await other.postForm("/api/uploads", photoForm(await smallPng(300)))).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe("photos nothing uses", () => {
