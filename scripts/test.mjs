@@ -92,7 +92,25 @@ function vitest(projects, label) {
     return;
   }
   const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
-  tally.push({ name: label, passed: report.numPassedTests, failed });
+  const failures = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((test) => test.status === "failed")
+      .map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
+  );
+  tally.push({ name: label, passed: report.numPassedTests, failed, failures });
+}
+
+/** The titles of the browser tests that failed, from Playwright's JSON report. */
+function playwrightFailures(report) {
+  const failures = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected") failures.push([...titles, spec.title].join(" › "));
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of report?.suites ?? []) visit(suite, [suite.title]);
+  return failures;
 }
 
 const postgresOk = await ensurePostgres();
@@ -141,12 +159,14 @@ if (only === "server") {
       CHROME_PATH: chromePath,
       PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
     });
-    const stats = readJson(outputFile)?.stats;
+    const report = readJson(outputFile);
+    const stats = report?.stats;
     if (stats) {
       tally.push({
         name: "browser tests",
         passed: stats.expected + stats.flaky,
         failed: stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1),
+        failures: playwrightFailures(report),
       });
     } else tally.push({ name: "browser tests", passed: 0, failed: 1 });
   }
@@ -159,7 +179,9 @@ writeFileSync(
   JSON.stringify({ passed, failed, tally }, null, 2),
 );
 banner("summary");
-for (const t of tally)
+for (const t of tally) {
   console.log(`${t.failed === 0 ? "✔" : "✘"} ${t.name} — passed ${t.passed}, failed ${t.failed}`);
+  for (const failure of t.failures ?? []) console.log(`    ✘ ${failure}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
