@@ -57,6 +57,25 @@ describe("apiClient", () => {
     expect((error as Error).message).toBe("Something went wrong on our side. Please try again in a moment.");
   });
 
+  it("passes a busy server's own words and wait through (503 with Retry-After), not a 503 without", async () => {
+    const busy = "The server is busy with other photos. Try again in 5 seconds.";
+    server.use(
+      http.get("*/api/gardeners", () =>
+        HttpResponse.json({ message: busy }, { status: 503, headers: { "Retry-After": "5" } }),
+      ),
+    );
+    expect(await apiClient.get("/gardeners").catch((e: unknown) => e)).toMatchObject({
+      status: 503,
+      message: busy,
+      retryAfter: 5,
+    });
+    server.use(
+      http.get("*/api/gardeners", () => HttpResponse.json({ message: "upstream down" }, { status: 503 })),
+    );
+    const error = await apiClient.get("/gardeners").catch((e: unknown) => e);
+    expect((error as Error).message).toBe("Something went wrong on our side. Please try again in a moment.");
+  });
+
   it("reports an unreachable server", async () => {
     // A network error: fetch rejects with a TypeError, as when the server cannot be reached.
     server.use(http.get("*/api/gardeners", () => HttpResponse.error()));

@@ -7,6 +7,8 @@ export class ApiClientError extends Error {
     readonly status: number,
     message: string,
     readonly issues?: ApiError["issues"],
+    /** Seconds the server asked to wait before trying again (Retry-After), when it said. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = "ApiClientError";
@@ -34,6 +36,18 @@ export interface ListResult<T> {
 
 const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
+
+/**
+ * What a refusal tells the person: the server's own words for a 4xx, and for a 503 with Retry-After (the
+ * server turning work away on purpose, saying when to come back); any other 5xx is a fault of ours.
+ */
+function refusal(status: number, body: Partial<ApiError> | null, retryAfterHeader: string | null) {
+  const retryAfter =
+    retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : undefined;
+  const ownWords = status < 500 || (status === 503 && retryAfter !== undefined);
+  const message = ownWords && body?.message ? body.message : GENERIC_SERVER_ERROR;
+  return new ApiClientError(status, message, body?.issues, retryAfter);
+}
 
 function buildUrl(path: string, params?: QueryParams): string {
   const search = new URLSearchParams();
@@ -71,8 +85,7 @@ async function request(
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as Partial<ApiError> | null;
-    const message = response.status >= 500 || !body?.message ? GENERIC_SERVER_ERROR : body.message;
-    throw new ApiClientError(response.status, message, body?.issues);
+    throw refusal(response.status, body, response.headers.get("Retry-After"));
   }
   return response;
 }
@@ -105,9 +118,7 @@ function sendForm<T>(
         body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
       } catch {}
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
-      const error = (body ?? {}) as Partial<ApiError>;
-      const message = xhr.status >= 500 || !error.message ? GENERIC_SERVER_ERROR : error.message;
-      reject(new ApiClientError(xhr.status, message, error.issues));
+      reject(refusal(xhr.status, body as Partial<ApiError> | null, xhr.getResponseHeader("Retry-After")));
     });
     xhr.send(form);
   });

@@ -88,6 +88,59 @@ describe("Share a tip with a photo from the device", () => {
     expect(screen.getByRole("status", { name: "" })).toHaveTextContent("The photo was not uploaded");
   });
 
+  it("sends the photo again when the server is busy with other photos, after the wait it asks for", async () => {
+    const answeredAt: number[] = [];
+    server.use(
+      http.post("*/api/uploads", () => {
+        answeredAt.push(Date.now());
+        if (answeredAt.length === 1)
+          return HttpResponse.json(
+            { message: "The server is busy with other photos. Try again in 1 second." },
+            { status: 503, headers: { "Retry-After": "1" } },
+          );
+        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+      }),
+    );
+    renderShare();
+    await userEvent.upload(await screen.findByLabelText("Photo file"), aPhoto());
+    await screen.findByRole("img", { name: "Preview of the chosen photo" }, { timeout: 5_000 });
+    expect(answeredAt).toHaveLength(2);
+    const [first = 0, second = 0] = answeredAt;
+    expect(second - first).toBeGreaterThanOrEqual(900);
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("says the server is busy, in its words, when it stays busy", async () => {
+    let tries = 0;
+    server.use(
+      http.post("*/api/uploads", () => {
+        tries += 1;
+        return HttpResponse.json(
+          { message: "The server is busy with other photos. Try again in 1 second." },
+          { status: 503, headers: { "Retry-After": "1" } },
+        );
+      }),
+    );
+    renderShare();
+    await userEvent.upload(await screen.findByLabelText("Photo file"), aPhoto());
+    expect(await screen.findByRole("alert", {}, { timeout: 6_000 })).toHaveTextContent(
+      "The server is busy with other photos. Try again in 1 second.",
+    );
+    expect(tries).toBe(3);
+    expect(screen.getByLabelText("Image URL")).toHaveValue("");
+  });
+
+  it("shows the generic message for a 5xx that is a fault, not a busy server", async () => {
+    server.use(
+      http.post("*/api/uploads", () =>
+        HttpResponse.json({ message: "relation tips does not exist" }, { status: 500 }),
+      ),
+    );
+    renderShare();
+    await userEvent.upload(await screen.findByLabelText("Photo file"), aPhoto());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Something went wrong on our side.");
+  });
+
   it("stops the upload on Cancel: the URL stays empty even when the server answers later", async () => {
     const answer = deferred();
     let answered = false;
