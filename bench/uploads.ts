@@ -9,12 +9,13 @@
  *
  * It measures the p99 of a sign-in, a stored photo and the public tip list, each asked every 100 ms by
  * its own client, first for BENCH_QUIET_SECONDS (default 5) with nothing else going on, then while the
- * uploads run; and the server's resident memory before, at its peak, and after (while the reads go on,
+ * uploads run; and the resident memory of the server and the processes it started (its photo decoders)
+ * before, at its peak, and after (while the reads go on,
  * polled until it is back within 20 % of where it started, or 30 s). The target: each p99 under 100 ms during the uploads, memory
  * back within 20 %.
  */
 import { fork } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { noisyJpeg, phonePhoto } from "../src/server/test/photo-fixtures.ts";
@@ -31,9 +32,18 @@ const PASSWORD = "Sunflower7";
 
 const MB = 1024 * 1024;
 
+/** The resident memory of a process and every process it started (the server's photo decoders). */
 function residentMemory(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+    return own + children.reduce((sum, child) => sum + residentMemory(child), 0);
+  } catch {
+    return 0; // the process ended while it was read
+  }
 }
 
 function percentile(samples: number[], fraction: number): number {

@@ -1,9 +1,14 @@
-// Bundles the server into dist/server/server.mjs; dependencies stay in node_modules.
+// Bundles the server into dist/server/server.mjs, and the process that decodes photos beside it
+// (dist/server/photo-worker.mjs, started by the server); dependencies stay in node_modules.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/server/server.ts"],
-  outfile: "dist/server/server.mjs",
+  entryPoints: {
+    server: "src/server/server.ts",
+    "photo-worker": "src/server/modules/uploads/photo-worker.ts",
+  },
+  outdir: "dist/server",
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",

@@ -6,24 +6,15 @@ export interface PhotoQueueOptions {
   waiting: number;
 }
 
-/** libuv's pool when UV_THREADPOOL_SIZE does not say otherwise. */
-const DEFAULT_THREADPOOL = 4;
-/** Pool threads kept free of decodes: file reads (stored photos) and scrypt (sign-in) run there too. */
-const KEPT_FOR_OTHERS = 2;
 /** Photos that may wait per slot: a few seconds of work, and a few 10 MB bodies held in memory. */
 const WAITING_PER_SLOT = 4;
 
 /**
- * One decode per core, and never so many that they take libuv's whole thread pool: each sharp job holds
- * a pool thread while it runs, and the pool is also where files are read and passwords hashed. The pool's
- * size is fixed by UV_THREADPOOL_SIZE before the server's first line runs (an ES module entry point uses
- * the pool while it is loaded), so it is read here, not set.
+ * One decode per core but one, so a core is always left to the server's own requests (the decodes also
+ * run below its CPU priority, in processes of their own: PhotoDecoder); one on a single core.
  */
-export function defaultPhotoQueueOptions(
-  cores = os.availableParallelism(),
-  threadpool = Number(process.env.UV_THREADPOOL_SIZE) || DEFAULT_THREADPOOL,
-): PhotoQueueOptions {
-  const slots = Math.max(1, Math.min(cores, threadpool - KEPT_FOR_OTHERS));
+export function defaultPhotoQueueOptions(cores = os.availableParallelism()): PhotoQueueOptions {
+  const slots = Math.max(1, cores - 1);
   return { slots, waiting: slots * WAITING_PER_SLOT };
 }
 

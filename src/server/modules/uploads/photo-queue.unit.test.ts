@@ -2,12 +2,10 @@ import { describe, expect, it } from "vitest";
 import { defaultPhotoQueueOptions, PhotoQueue } from "./photo-queue.ts";
 
 describe("defaultPhotoQueueOptions", () => {
-  it("gives one slot per core but keeps two of libuv's threads free, and four waiting per slot", () => {
-    expect(defaultPhotoQueueOptions(2, 4)).toEqual({ slots: 2, waiting: 8 });
-    expect(defaultPhotoQueueOptions(8, 4)).toEqual({ slots: 2, waiting: 8 });
-    expect(defaultPhotoQueueOptions(8, 12)).toEqual({ slots: 8, waiting: 32 });
-    expect(defaultPhotoQueueOptions(1, 4)).toEqual({ slots: 1, waiting: 4 });
-    expect(defaultPhotoQueueOptions(4, 2)).toEqual({ slots: 1, waiting: 4 });
+  it("gives one slot per core but one (a core is left to the server), at least one, and four waiting per slot", () => {
+    expect(defaultPhotoQueueOptions(2)).toEqual({ slots: 1, waiting: 4 });
+    expect(defaultPhotoQueueOptions(8)).toEqual({ slots: 7, waiting: 28 });
+    expect(defaultPhotoQueueOptions(1)).toEqual({ slots: 1, waiting: 4 });
   });
 });
 

@@ -10,7 +10,7 @@ import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit, waitInWords } from "../../lib/rate-limit.ts";
 import { requireUser } from "../../lib/session.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
-import { processPhoto } from "./photo-processing.ts";
+import { PhotoDecoder } from "./photo-decoder.ts";
 import { PhotoQueue, type PhotoQueueOptions } from "./photo-queue.ts";
 import { storePhoto } from "./uploads.service.ts";
 
@@ -33,7 +33,7 @@ const uploadPhotoRoute = apiRoute({
     `${PHOTO_LIMITS.perHour} uploads an hour per account and ${PHOTO_LIMITS.perHourPerAddress} per address`,
     `(every attempt counts); ${PHOTO_LIMITS.bytesPerDay / MB} MB of accepted photos per account and`,
     `${PHOTO_LIMITS.bytesPerDayPerAddress / MB} MB per address in 24 hours (counted by Content-Length).`,
-    "Photos are decoded a few at a time (one per core); when the line of photos waiting is full the upload",
+    "Photos are decoded a few at a time (one per core but one); when the line of photos waiting is full the upload",
     "is refused with 503 and Retry-After, its body discarded unread.",
   ].join(" "),
   middleware: [
@@ -102,11 +102,12 @@ async function readPhotoFile(c: {
 }
 
 /**
- * POST /api/uploads, with its own queue of photos: one per app, made from the machine's cores and thread
- * pool unless `queue` says otherwise (tests make a short one).
+ * POST /api/uploads, with its own queue of photos (as many slots as the machine's cores allow, unless
+ * `queue` says otherwise: tests make a short one) and its own decoding processes.
  */
 export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {}) {
   const photos = new PhotoQueue(queue);
+  const decoder = new PhotoDecoder();
   return createRouter().openapi(uploadPhotoRoute, async (c) => {
     const { user, db, storage } = c.var;
     const place = photos.enter();
@@ -123,7 +124,7 @@ export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {
     }
     try {
       const bytes = await readPhotoFile(c);
-      const photo = await place.run(() => processPhoto(bytes));
+      const photo = await place.run(() => decoder.process(bytes));
       const url = await storePhoto(db, storage, photo, user.id);
       return c.json({ url, width: photo.width, height: photo.height }, 201);
     } finally {
