@@ -247,6 +247,34 @@ test.describe("password reset by e-mail", () => {
     await expect(page.getByTestId("email-status")).toHaveText("Verified");
   });
 
+  test("a verification link followed while signed out signs nobody in: it confirms after the password", async ({
+    page,
+    login,
+  }) => {
+    const account = newAccount("verify-out");
+    await login(account);
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Resend verification e-mail" }).click();
+    await expect.poll(() => findVerificationLink(account.email), { timeout: 10_000 }).not.toBeNull();
+    const link = (await findVerificationLink(account.email)) ?? "";
+    await page.context().clearCookies();
+
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expect(
+      page.getByText("Sign in with this account's password to confirm your e-mail."),
+    ).toBeVisible();
+    expect((await page.context().cookies()).some((cookie) => cookie.name.includes("session_token"))).toBe(
+      false,
+    );
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Login", exact: true }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId("email-status")).toHaveText("Verified");
+    await expect(page.getByRole("status").filter({ hasText: "Your e-mail is verified." })).toBeVisible();
+  });
+
   test("a reset link arrives through SMTP and sets a new password", async ({ page, login }) => {
     const account = newAccount("reset");
     await login(account);

@@ -38,6 +38,7 @@ export function isBuildCurrent() {
     existsSync("dist/web/index.html") &&
     existsSync("dist/shell.json") &&
     existsSync("dist/server/server.mjs") &&
+    existsSync("dist/server/photo-worker.mjs") &&
     existsSync("dist/ssr/entry-server.js") &&
     existsSync(STAMP) &&
     readFileSync(STAMP, "utf8") === sourceHash()

@@ -30,14 +30,18 @@ describe("answers the document describes", () => {
     expect((await client.get("/api/auth/get-session")).status).toBe(200);
   });
 
-  it("a verification link opened without a callback", async () => {
+  it("a verification link opened without a callback: 401 without the account's session, 200 with it", async () => {
     const account = newAccount();
-    expect((await createClient(ctx.app).post("/api/auth/sign-up/email", account)).status).toBe(200);
+    const owner = createClient(ctx.app);
+    expect((await owner.post("/api/auth/sign-up/email", account)).status).toBe(200);
     const mail = ctx.mailer.sent.findLast((message) => message.to === account.email);
     const link = new URL(mail?.text.match(/http:\/\/localhost\/api\/auth\/verify-email\?\S+/)?.[0] ?? "");
     link.searchParams.delete("callbackURL");
-    const opened = await createClient(ctx.app).get(`${link.pathname}${link.search}`);
-    expect(opened.status).toBe(200);
+    const path = `${link.pathname}${link.search}`;
+    const stranger = await createClient(ctx.app).get(path, { schema: ApiErrorSchema });
+    expect(stranger.status).toBe(401);
+    expect(stranger.body.message).toBe("Sign in with this account's password to confirm its e-mail.");
+    expect((await owner.get(path)).status).toBe(200);
   });
 
   it("account operations asked without a session: 401 with a message", async () => {
