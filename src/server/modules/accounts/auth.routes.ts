@@ -14,8 +14,8 @@ import { getSessionUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
-import { isGoogleOnlyAuthPath } from "./google-only-paths.ts";
 import { deviceCookies } from "./device.ts";
+import { isGoogleOnlyAuthPath } from "./google-only-paths.ts";
 
 const passwordPolicyRoute = apiRoute({
   method: "get",
