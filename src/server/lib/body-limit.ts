@@ -47,4 +47,14 @@ const limiter = ({ maxSize, message }: { maxSize: number; message: string }): Mi
  * A body is bounded before it is read (ADR 014), by its Content-Length or, without one, by counting the
  * bytes as they stream in: a 20 MB body is refused after the first 64 KB, not parsed.
  */
-export const limitBody: MiddlewareHandler = (c, next) => limiter(bodyLimitOf(c.req.path))(c, next);
+export const limitBody: MiddlewareHandler = (c, next) => {
+  const limit = bodyLimitOf(c.req.path);
+  // A declared size is checked from the header alone, without touching the request's body: on Node's
+  // server the body then stays the socket's own stream, which a route may read directly (uploads).
+  const declared = c.req.header("Content-Length");
+  if (declared !== undefined && c.req.header("Transfer-Encoding") === undefined) {
+    if (Number(declared) > limit.maxSize) return limiter(limit)(c, next);
+    return next();
+  }
+  return limiter(limit)(c, next);
+};

@@ -1,3 +1,6 @@
+import type { IncomingMessage } from "node:http";
+import { Readable } from "node:stream";
+import busboy from "busboy";
 import type { Context } from "hono";
 import { z } from "zod";
 import { isPhotoFileName, PHOTO_LIMITS } from "#shared/photos.ts";
@@ -81,24 +84,93 @@ const uploadPhotoRoute = apiRoute({
 });
 
 /** The multipart body's file, within the size limit. */
-async function readPhotoFile(c: {
-  req: { header(name: string): string | undefined; formData(): Promise<FormData> };
-}): Promise<Uint8Array> {
-  if (!/^multipart\/form-data\s*;/i.test(c.req.header("Content-Type") ?? ""))
+async function readPhotoFile(c: Context): Promise<Uint8Array> {
+  const contentType = c.req.header("Content-Type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType))
     throw new HttpError(415, 'Send the photo as multipart/form-data, in a field named "file"');
-  let form: FormData;
+  const body = bodyStream(c);
+  const notMultipart = () => new HttpError(400, "The request body is not valid multipart/form-data");
+  if (!body) throw notMultipart();
+  let parser: busboy.Busboy;
   try {
-    form = await c.req.formData();
+    parser = busboy({
+      headers: { "content-type": contentType },
+      limits: { files: 1, fileSize: PHOTO_LIMITS.maxBytes, fields: 20, parts: 40 },
+    });
   } catch {
-    throw new HttpError(400, "The request body is not valid multipart/form-data");
+    body.resume();
+    throw notMultipart();
   }
-  const file = form.get("file");
-  if (!(file instanceof File))
-    throw new HttpError(400, 'Add the photo in a field named "file"', [
-      { path: "file", message: "Choose a photo" },
-    ]);
-  if (file.size > PHOTO_LIMITS.maxBytes) throw new HttpError(413, PHOTO_TOO_LARGE);
-  return new Uint8Array(await file.arrayBuffer());
+  return new Promise<Uint8Array>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let found = false;
+    let tooLarge = false;
+    parser.on("file", (name, file) => {
+      if (name !== "file" || found) return file.resume();
+      found = true;
+      file.on("data", (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.length;
+      });
+      file.on("limit", () => {
+        tooLarge = true;
+      });
+    });
+    parser.on("error", () => {
+      // The rest of the body is let through unread, so the client reads the answer.
+      body.unpipe(parser);
+      body.resume();
+      reject(notMultipart());
+    });
+    parser.on("close", () => {
+      if (tooLarge) reject(new HttpError(413, PHOTO_TOO_LARGE));
+      else if (!found)
+        reject(
+          new HttpError(400, 'Add the photo in a field named "file"', [
+            { path: "file", message: "Choose a photo" },
+          ]),
+        );
+      else resolve(Buffer.concat(chunks, size));
+    });
+    body.on("error", () => reject(notMultipart()));
+    body.pipe(parser);
+  });
+}
+
+/**
+ * The request's body as a Node stream. On Node's server that is the socket's own stream while nothing
+ * has read it yet: a 10 MB body then arrives as a few hundred chunks handed straight to the multipart
+ * parser, instead of going through Web Streams and a buffered FormData, which kept the event loop busy
+ * for most of a second when several photos arrived at once (ADR 030). Elsewhere (tests, a body the
+ * size check has already read) it is the Request's body.
+ */
+function bodyStream(c: Context): Readable | null {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && !incoming.readableEnded && !incoming.destroyed && incoming.readableFlowing === null)
+    return incoming;
+  const body = c.req.raw.body;
+  return body ? Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>) : null;
+}
+
+/**
+ * Lets a refused upload's body through unread before the answer: a client still sending it would
+ * otherwise see the connection reset instead of the 503. On Node's server the socket's bytes are dropped
+ * as they come (a paused stream resumed with nobody listening), which costs next to nothing; through Web
+ * Streams each chunk of a 10 MB body would take a turn of the event loop that reads are waiting for.
+ */
+async function discardBody(c: Context): Promise<void> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && !incoming.readableEnded && !incoming.destroyed && incoming.readableFlowing === null) {
+    await new Promise<void>((resolve) => {
+      incoming.once("end", resolve);
+      incoming.once("close", resolve);
+      incoming.once("error", () => resolve());
+      incoming.resume();
+    });
+    return;
+  }
+  await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => {});
 }
 
 /**
@@ -112,9 +184,7 @@ export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {
     const { user, db, storage } = c.var;
     const place = photos.enter();
     if (!place) {
-      // The body is let through unparsed before the answer: a client still sending it would otherwise
-      // see the connection reset instead of the 503.
-      await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => {});
+      await discardBody(c);
       const seconds = photos.retryAfter();
       c.header("Retry-After", String(seconds));
       return c.json<ApiError, 503>(

@@ -274,6 +274,104 @@ describe("POST /api/uploads", () => {
   });
 });
 
+/**
+ * Over Node's own server the route reads the socket's stream straight into the multipart parser, unless
+ * something read the body before it; the answers must be the same either way.
+ */
+describe("POST /api/uploads over a real connection", () => {
+  let base = "";
+  let server: ReturnType<typeof serve>;
+  beforeAll(async () => {
+    server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    if ("closeAllConnections" in server) server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** The signed-in headers of a new account, for requests sent with fetch. */
+  async function signedInHeaders(): Promise<Record<string, string>> {
+    const client = await signedIn();
+    return {
+      Origin: "http://localhost",
+      Cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    };
+  }
+
+  /** A multipart body as bytes, with its Content-Type, to send however a test likes. */
+  async function multipart(form: FormData): Promise<{ bytes: Uint8Array; type: string }> {
+    const encoded = new Response(form);
+    return {
+      bytes: new Uint8Array(await encoded.arrayBuffer()),
+      type: encoded.headers.get("Content-Type") ?? "",
+    };
+  }
+
+  /** Sends `bytes` in 64 KB pieces without a Content-Length, as a client streaming its body does. */
+  function chunked(bytes: Uint8Array): ReadableStream<Uint8Array> {
+    let at = 0;
+    return new ReadableStream({
+      pull(controller) {
+        if (at >= bytes.length) return controller.close();
+        controller.enqueue(bytes.subarray(at, at + 64 * 1024));
+        at += 64 * 1024;
+      },
+    });
+  }
+
+  it("stores a photo sent with its Content-Length, and one sent in chunks without it", async () => {
+    const headers = await signedInHeaders();
+    const sized = await fetch(`${base}/api/uploads`, {
+      method: "POST",
+      headers,
+      body: photoForm(await phonePhoto({ seed: 31 })),
+    });
+    expect(sized.status).toBe(201);
+    const stored = UploadedPhotoSchema.parse(await sized.json());
+    expect((await fetch(`${base}${new URL(stored.url).pathname}`)).status).toBe(200);
+
+    const { bytes, type } = await multipart(photoForm(await phonePhoto({ seed: 32 })));
+    const streamed = await fetch(`${base}/api/uploads`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": type },
+      body: chunked(bytes),
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(201);
+    expect(UploadedPhotoSchema.parse(await streamed.json()).url).not.toBe(stored.url);
+  });
+
+  it("refuses a file one byte over 10 MB in a body under the body limit with 413, and stores nothing", async () => {
+    const headers = await signedInHeaders();
+    const filesBefore = storedFiles();
+    const big = Buffer.alloc(PHOTO_LIMITS.maxBytes + 1, 7);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const res = await fetch(`${base}/api/uploads`, { method: "POST", headers, body: photoForm(big) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: "The photo is larger than 10 MB" });
+    expect(storedFiles()).toEqual(filesBefore);
+  });
+
+  it("refuses a body that is not multipart, or has no photo, with 400 and a message", async () => {
+    const headers = await signedInHeaders();
+    const broken = await fetch(`${base}/api/uploads`, {
+      method: "POST",
+      headers: { ...headers, "Content-Type": "multipart/form-data; charset=utf-8" },
+      body: "--x\r\nnot a part",
+    });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ message: "The request body is not valid multipart/form-data" });
+
+    const form = new FormData();
+    form.append("photo", "not a file");
+    const none = await fetch(`${base}/api/uploads`, { method: "POST", headers, body: form });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ message: 'Add the photo in a field named "file"' });
+  });
+});
+
 describe("upload limit", () => {
   it("answers the 31st upload in an hour 429 with Retry-After", async () => {
     const limited = await createTestApp({ storage });
