@@ -19,6 +19,16 @@ export interface ListPaging {
   scrollToTop?: boolean;
 }
 
+/** What every list's states need: the query, its words for loading, failing and finding nothing, its pages. */
+interface ListStatesProps<T> {
+  query: UseQueryResult<ListResult<T>>;
+  loadingLabel: string;
+  errorTitle: string;
+  empty: ReactNode;
+  paging?: ListPaging;
+  children: (list: ListResult<T>) => ReactNode;
+}
+
 /**
  * The scaffold of every list screen: its toolbar (search, filters, actions), then the loading, error (with
  * retry) and empty states every list has (style rule 4), or the list's count line and the screen's own
@@ -35,17 +45,11 @@ export function ListQueryView<T>({
   toolbar,
   summary,
   children,
-}: {
-  query: UseQueryResult<ListResult<T>>;
-  loadingLabel: string;
-  errorTitle: string;
-  empty: ReactNode;
-  paging?: ListPaging;
+}: ListStatesProps<T> & {
   /** Above the list in every state, so a search that finds nothing can be changed. */
   toolbar?: ReactNode;
   /** The count line over the list ("12 tips"), announced politely when it changes. */
   summary?: (list: ListResult<T>) => ReactNode;
-  children: (list: ListResult<T>) => ReactNode;
 }) {
   return (
     <>
@@ -75,21 +79,7 @@ export function ListQueryView<T>({
   );
 }
 
-function ListStates<T>({
-  query,
-  loadingLabel,
-  errorTitle,
-  empty,
-  paging,
-  children,
-}: {
-  query: UseQueryResult<ListResult<T>>;
-  loadingLabel: string;
-  errorTitle: string;
-  empty: ReactNode;
-  paging?: ListPaging;
-  children: (list: ListResult<T>) => ReactNode;
-}) {
+function ListStates<T>({ query, loadingLabel, errorTitle, empty, paging, children }: ListStatesProps<T>) {
   // Only an answer for this very page counts, not the previous page's kept on screen meanwhile.
   // A total that is a lower bound (a broad search) says nothing of where the pages end.
   const lastPage =
