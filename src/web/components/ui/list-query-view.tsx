@@ -6,7 +6,7 @@ import { LoadingState } from "./loading-state.tsx";
 import { Pagination } from "./pagination.tsx";
 
 /** A paged list's position and how to move it (useListPage gives all of these). */
-export interface ListPaging {
+interface ListPaging {
   page: number;
   pageSize: number;
   /** Goes to another page (a new history entry). */
