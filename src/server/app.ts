@@ -14,6 +14,7 @@ import { publicCacheLayer } from "./lib/public-cache-layer.ts";
 import { Limiter } from "./lib/rate-limit.ts";
 import { sameOriginWrites, trustedOrigins } from "./lib/same-origin.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
+import { SessionCache } from "./lib/session-cache.ts";
 import { DEFAULT_BASE_URL, storedImage } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { type Auth, createAuth, createAuthRouter } from "./modules/accounts/index.ts";
@@ -43,13 +44,25 @@ export interface AppDeps {
    * the app, and clears on database notifications; each app gets its own otherwise.
    */
   publicCache?: PublicCache;
+  /**
+   * Signed-in sessions kept between requests (ADR 034); the server passes one that follows the database's
+   * changes. One that follows nothing keeps nothing.
+   */
+  sessionCache?: SessionCache;
   /** How many photos are decoded at once and how many wait (ADR 030); from the machine when not given. */
   photoQueue?: PhotoQueueOptions;
 }
 
 /** Builds the whole HTTP application. Tests call it with their own database and never open a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config = {}, logger = silentLogger, webRoot, publicCache = new PublicCache() } = deps;
+  const {
+    db,
+    config = {},
+    logger = silentLogger,
+    webRoot,
+    publicCache = new PublicCache(),
+    sessionCache = new SessionCache(),
+  } = deps;
   const baseUrl = config.BASE_URL ?? DEFAULT_BASE_URL;
   const https = baseUrl.startsWith("https://");
   const storage = deps.storage ?? createMemoryStorage({ publicBase: `${baseUrl}/uploads` });
@@ -65,7 +78,7 @@ export function createApp(deps: AppDeps) {
   // First of all: a stored public answer skips everything below, and a stored one has all its headers.
   app.use("*", publicCacheLayer(publicCache));
   app.use("*", securityHeaders({ https, scriptHashes: shell?.scriptHashes ?? [] }));
-  app.use("/api/*", apiContext({ db, config, logger, auth, storage, limiter }));
+  app.use("/api/*", apiContext({ db, config, logger, auth, storage, limiter, sessionCache }));
   app.use(
     "/api/*",
     allowedMethods(() => [...routesOf(api), ...authRoutes(auth)]),
@@ -130,7 +143,10 @@ function authFor({
  * marked public is reused, ADR 022).
  */
 function apiContext(
-  vars: Pick<AppEnv["Variables"], "db" | "config" | "logger" | "auth" | "storage" | "limiter">,
+  vars: Pick<
+    AppEnv["Variables"],
+    "db" | "config" | "logger" | "auth" | "storage" | "limiter" | "sessionCache"
+  >,
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set("db", vars.db);
@@ -139,6 +155,7 @@ function apiContext(
     c.set("auth", vars.auth);
     c.set("storage", vars.storage);
     c.set("limiter", vars.limiter);
+    c.set("sessionCache", vars.sessionCache);
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });

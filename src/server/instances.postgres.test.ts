@@ -136,4 +136,70 @@ describe("two instances on one PostgreSQL", () => {
     const list = await send(second(), "GET", `/api/tips?q=${encodeURIComponent(email)}&sort=likes`);
     expect(TipSchema.array().parse(list.body)[0]?.totalLiked).toBe(1);
   });
+
+  /** Signs up a fresh account on `base`; its session cookie. */
+  async function member(base: string, password = "Sunflower7") {
+    const email = `kept.${randomUUID()}@example.com`;
+    const signUp = await send(base, "POST", "/api/auth/sign-up/email", { name: "Kept", email, password });
+    expect(signUp.status).toBe(200);
+    return { email, password, cookie: signUp.setCookie };
+  }
+
+  /** Asks `base` for the session every 20 ms until it has none; how long that took, in ms. */
+  async function untilSignedOut(base: string, cookie: string): Promise<number> {
+    const started = performance.now();
+    for (;;) {
+      const session = await send(base, "GET", "/api/auth/get-session", undefined, cookie);
+      if (session.body === null) return performance.now() - started;
+      if (performance.now() - started > 5_000) return Number.POSITIVE_INFINITY;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it("end a session kept by the other within a second of signing out on one", async () => {
+    const { cookie } = await member(first());
+    // The second instance has read the session, and keeps it.
+    for (let i = 0; i < 3; i++) {
+      const kept = await send(second(), "GET", "/api/auth/get-session", undefined, cookie);
+      expect(kept.body).toMatchObject({ user: { name: "Kept" } });
+      expect((await send(second(), "GET", "/api/dashboard/stats", undefined, cookie)).status).toBe(200);
+    }
+    expect((await send(first(), "POST", "/api/auth/sign-out", {}, cookie)).status).toBe(200);
+    expect(await untilSignedOut(second(), cookie)).toBeLessThan(1_000);
+    expect((await send(second(), "GET", "/api/dashboard/stats", undefined, cookie)).status).toBe(401);
+  });
+
+  it("end every other session within a second of a password change on one", async () => {
+    const account = await member(first());
+    const laptop = account.cookie;
+    const phone = (await send(second(), "POST", "/api/auth/sign-in/email", account)).setCookie;
+    expect((await send(second(), "GET", "/api/auth/get-session", undefined, phone)).body).not.toBeNull();
+    const changed = await send(
+      first(),
+      "POST",
+      "/api/auth/change-password",
+      { currentPassword: account.password, newPassword: "Sunflower8", revokeOtherSessions: true },
+      laptop,
+    );
+    expect(changed.status).toBe(200);
+    expect(await untilSignedOut(second(), phone)).toBeLessThan(1_000);
+  });
+
+  it("show a changed name on the other within a second", async () => {
+    const { cookie } = await member(second());
+    expect((await send(first(), "GET", "/api/auth/get-session", undefined, cookie)).body).toMatchObject({
+      user: { name: "Kept" },
+    });
+    expect((await send(second(), "POST", "/api/auth/update-user", { name: "Renamed" }, cookie)).status).toBe(
+      200,
+    );
+    const started = performance.now();
+    let name = "";
+    while (name !== "Renamed" && performance.now() - started < 5_000) {
+      const session = await send(first(), "GET", "/api/auth/get-session", undefined, cookie);
+      name = (session.body as { user: { name: string } }).user.name;
+    }
+    expect(name).toBe("Renamed");
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
 });

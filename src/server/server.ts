@@ -8,6 +8,7 @@ import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { webDistDir } from "./lib/paths.ts";
 import { hasSessionCookie, PublicCache, replyFor } from "./lib/public-cache.ts";
+import { SessionCache } from "./lib/session-cache.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
@@ -59,9 +60,17 @@ const stopFollowingChanges = await publicCache
   .catch((error: unknown) =>
     fail(`cannot listen for database changes: ${error instanceof Error ? error.message : String(error)}`),
   );
+// Members' sessions are kept between requests and dropped on every change to them or their accounts.
+const sessionCache = new SessionCache();
+const stopFollowingSessions = await sessionCache
+  .follow(database)
+  .catch((error: unknown) =>
+    fail(`cannot listen for session changes: ${error instanceof Error ? error.message : String(error)}`),
+  );
 const app = createApp({
   storage,
   publicCache,
+  sessionCache,
   db: database.db,
   authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
   config: env,
@@ -129,6 +138,7 @@ async function shutdown(signal: string) {
   force.unref();
   server.close(async () => {
     await stopFollowingChanges().catch(() => {});
+    await stopFollowingSessions().catch(() => {});
     await database.close().catch((error) => logger.error("Closing the database failed", error));
     process.exit(0);
   });

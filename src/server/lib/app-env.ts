@@ -5,6 +5,7 @@ import type { PhotoStorage } from "../storage/photo-storage.ts";
 import type { Logger } from "./logger.ts";
 import type { PublicScope, PublicTable } from "./public-cache.ts";
 import type { Limiter } from "./rate-limit.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 /**
  * The types every route module shares, kept apart from app.ts (which imports the route modules), so no
@@ -37,6 +38,8 @@ export interface AppEnv {
     storage: PhotoStorage;
     /** The app's one limiter (lib/rate-limit.ts), used through `rateLimit()` on a route. */
     limiter: Limiter;
+    /** Signed-in sessions kept between requests (lib/session-cache.ts). */
+    sessionCache: SessionCache;
     /** The session's user (null for a visitor), once read (see lib/session.ts). */
     sessionUser?: SessionUser | null;
     /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */
@@ -66,6 +69,7 @@ export interface ContextWithVars {
 interface SessionSource {
   api: {
     getSession(options: { headers: Headers }): Promise<{
+      session: { expiresAt: Date | string };
       user: { id: string; name: string; email: string; image?: string | null; emailVerified: boolean };
     } | null>;
   };

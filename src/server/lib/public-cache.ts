@@ -1,6 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Database, ListenOptions } from "../db/client.ts";
+import { followChanges } from "./change-feed.ts";
 import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from "./negotiate.ts";
 
 /**
@@ -26,7 +25,6 @@ export type PublicTable = (typeof PUBLIC_TABLES)[number];
 
 /** The channel those triggers notify on; a payload is the changed table's name. */
 const PUBLIC_CHANGE_CHANNEL = "public_change";
-const SYNC_PREFIX = "sync:";
 
 export interface PublicAnswer {
   body: Buffer;
@@ -136,18 +134,11 @@ export class PublicCache {
     database: Pick<Database, "listen" | "db">,
     options: ListenOptions = {},
   ): Promise<() => Promise<void>> {
-    const waiting = new Map<string, () => void>();
-    const stop = await database.listen(
+    const { stop, settle } = await followChanges(
+      database,
       PUBLIC_CHANGE_CHANNEL,
       {
-        notify: (payload) => {
-          if (!payload.startsWith(SYNC_PREFIX)) {
-            this.changed(payload);
-            return;
-          }
-          waiting.get(payload)?.();
-          waiting.delete(payload);
-        },
+        changed: (table) => this.changed(table),
         trustedUntil: (time) => {
           this.trustedUntil = time;
         },
@@ -155,28 +146,11 @@ export class PublicCache {
           this.trustedUntil = 0;
           this.invalidate();
         },
-        // What was sent while nobody listened is unknown: every answer goes.
         back: () => this.invalidate(),
       },
       options,
     );
-    this.settle = async (timeoutMs) => {
-      const marker = `${SYNC_PREFIX}${randomUUID()}`;
-      let timer: NodeJS.Timeout | undefined;
-      const arrived = new Promise<void>((resolve, reject) => {
-        timer = setTimeout(() => {
-          waiting.delete(marker);
-          reject(new Error(`No notification came back within ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiting.set(marker, resolve);
-      });
-      try {
-        await database.db.execute(sql`select pg_notify(${PUBLIC_CHANGE_CHANNEL}, ${marker})`);
-        await arrived;
-      } finally {
-        clearTimeout(timer);
-      }
-    };
+    this.settle = settle;
     return async () => {
       this.settle = null;
       this.trustedUntil = 0;

@@ -12,15 +12,37 @@ interface SessionContext extends ContextWithVars {
   set(key: "sessionUser", value: AppEnv["Variables"]["sessionUser"]): void;
 }
 
+/**
+ * The session cookies a request carries (either name: plain http or __Secure-), as they were sent: the
+ * key of a kept session (lib/session-cache.ts). Empty when there is none.
+ */
+export function sessionCookieKey(cookie: string | null | undefined): string {
+  if (!hasSessionCookie(cookie)) return "";
+  return (cookie ?? "")
+    .split(";")
+    .map((part) => part.trim())
+    .filter((part) => part.split("=", 1)[0]?.endsWith("better-auth.session_token"))
+    .join("; ");
+}
+
 /** The signed-in user of this request, or null for a visitor: for routes that answer both. */
 export async function getSessionUser(c: SessionContext): Promise<SessionUser | null> {
   // Read once per request, however many middlewares and handlers ask.
   if (c.var.sessionUser !== undefined) return c.var.sessionUser;
   // No session cookie, no session: a visitor's public read costs no database lookup (ADR 022).
-  if (!hasSessionCookie(c.req.raw.headers.get("Cookie"))) {
+  const key = sessionCookieKey(c.req.raw.headers.get("Cookie"));
+  if (!key) {
     c.set("sessionUser", null);
     return null;
   }
+  // A member's session is kept in memory while nothing changes it (ADR 034).
+  const { sessionCache } = c.var;
+  const kept = sessionCache.get(key);
+  if (kept) {
+    c.set("sessionUser", kept.user);
+    return kept.user;
+  }
+  const generation = sessionCache.generation;
   const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
   const user: SessionUser | null = session
     ? {
@@ -31,6 +53,8 @@ export async function getSessionUser(c: SessionContext): Promise<SessionUser | n
         emailVerified: session.user.emailVerified,
       }
     : null;
+  if (session && user)
+    sessionCache.set(key, generation, { user, expiresAt: new Date(session.session.expiresAt).getTime() });
   c.set("sessionUser", user);
   return user;
 }

@@ -6,6 +6,7 @@ import { type App, createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import type { Logger } from "../lib/logger.ts";
 import { PublicCache } from "../lib/public-cache.ts";
+import { SessionCache } from "../lib/session-cache.ts";
 import { createMemoryMailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { readResponse, type TestResponse } from "./http-client.ts";
@@ -73,6 +74,7 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const mailer = createMemoryMailer();
   const publicCache = new PublicCache();
+  const sessionCache = new SessionCache();
   const app = createApp({
     db: database.db,
     authSecret: randomBytes(32).toString("hex"),
@@ -81,15 +83,17 @@ export async function createTestApp(
     storage: options.storage,
     logger: options.logger,
     publicCache,
+    sessionCache,
   });
   // As the server does: every change to public data, whoever makes it, drops the cached answers. Tests
   // also write straight to the database (like another instance would); each request first waits until
   // such changes have reached the cache, as a client arriving after them would find them there.
   const stopFollowing = await publicCache.follow(database);
+  const stopFollowingSessions = await sessionCache.follow(database);
   const request = app.request;
   app.request = async (...args: Parameters<typeof request>) => {
     // Generous: a stalled listener under a loaded machine is not what a test checks.
-    await publicCache.settled(30_000);
+    await Promise.all([publicCache.settled(30_000), sessionCache.settled(30_000)]);
     return request(...args);
   };
   return {
@@ -98,8 +102,10 @@ export async function createTestApp(
     database,
     mailer,
     publicCache,
+    sessionCache,
     close: async () => {
       await stopFollowing();
+      await stopFollowingSessions();
       await database.close();
     },
   };

@@ -1,0 +1,64 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Database, ListenOptions } from "../db/client.ts";
+
+const SYNC_PREFIX = "sync:";
+
+/** What a cache following a channel is told (see `Listener` in db/client.ts). */
+export interface ChangeHandlers {
+  /** A change committed; the payload is what its trigger said. */
+  changed(payload: string): void;
+  /** Until when nothing can have been missed. */
+  trustedUntil(time: number): void;
+  /** The listening connection is gone: what is held can no longer be trusted. */
+  lost(): void;
+  /** A new connection listens; what was sent meanwhile is unknown. */
+  back(): void;
+}
+
+/**
+ * Follows the committed changes on `channel` for a cache (ADR 026): resolves once listening, with the
+ * function that stops it and `settle`, which resolves once every change committed before the call has
+ * come back (a marker sent on the same channel: PostgreSQL delivers notifications in commit order) and
+ * rejects after `timeoutMs` otherwise.
+ */
+export async function followChanges(
+  database: Pick<Database, "listen" | "db">,
+  channel: string,
+  handlers: ChangeHandlers,
+  options: ListenOptions = {},
+): Promise<{ stop: () => Promise<void>; settle: (timeoutMs: number) => Promise<void> }> {
+  const waiting = new Map<string, () => void>();
+  const stop = await database.listen(
+    channel,
+    {
+      notify: (payload) => {
+        if (!payload.startsWith(SYNC_PREFIX)) return handlers.changed(payload);
+        waiting.get(payload)?.();
+        waiting.delete(payload);
+      },
+      trustedUntil: handlers.trustedUntil,
+      lost: handlers.lost,
+      back: handlers.back,
+    },
+    options,
+  );
+  const settle = async (timeoutMs: number) => {
+    const marker = `${SYNC_PREFIX}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<void>((resolve, reject) => {
+      timer = setTimeout(() => {
+        waiting.delete(marker);
+        reject(new Error(`No notification came back within ${timeoutMs} ms`));
+      }, timeoutMs);
+      waiting.set(marker, resolve);
+    });
+    try {
+      await database.db.execute(sql`select pg_notify(${channel}, ${marker})`);
+      await arrived;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { stop, settle };
+}
