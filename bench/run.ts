@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- http|search|soak|uploads ...]`: the performance measurements of docs/performance.md.
- * Without names: `http` (public reads against a bare server, PGlite and PostgreSQL) then `search` (a
- * million tips). `soak` (ten minutes of mixed traffic) and `uploads` (24 of the largest photos at once)
- * run only when named.
+ * `npm run bench [-- http|search|soak|uploads|members ...]`: the performance measurements of
+ * docs/performance.md. Without names: `http` (public reads against a bare server, PGlite and PostgreSQL)
+ * then `search` (a million tips). `soak` (ten minutes of mixed traffic), `uploads` (24 of the largest
+ * photos at once) and `members` (one signed-in member's reads and writes against a bare server) run only
+ * when named.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -13,6 +14,7 @@ const BENCHMARKS: Record<string, string> = {
   search: "bench/search.ts",
   soak: "bench/soak.ts",
   uploads: "bench/uploads.ts",
+  members: "bench/members.ts",
 };
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const names = asked.length > 0 ? asked : ["http", "search"];
