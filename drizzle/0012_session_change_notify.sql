@@ -27,3 +27,8 @@ CREATE TRIGGER "users_notify_session_change" AFTER UPDATE OR DELETE ON "users"
 --> statement-breakpoint
 CREATE TRIGGER "users_truncate_notify_session_change" AFTER TRUNCATE ON "users"
   FOR EACH STATEMENT EXECUTE FUNCTION "notify_session_change"();
+--> statement-breakpoint
+-- A member's own answers (their like on a tip, their dashboard) read the likes: kept with their session
+-- (ADR 034), they are dropped when the likes change, like public answers by the tables they read (ADR 026).
+CREATE TRIGGER "tip_likes_notify_public_change" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "tip_likes"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_public_change"();

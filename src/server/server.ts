@@ -7,7 +7,8 @@ import { seedOnFirstStart } from "./db/seed.ts";
 import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { webDistDir } from "./lib/paths.ts";
-import { hasSessionCookie, PublicCache, replyFor } from "./lib/public-cache.ts";
+import { hasSessionCookie, memberKey, PublicCache, replyFor } from "./lib/public-cache.ts";
+import { sessionCookieKey } from "./lib/session.ts";
 import { SessionCache } from "./lib/session-cache.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
@@ -87,7 +88,7 @@ const app = createApp({
 function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
   const { method, url } = req;
   if ((method !== "GET" && method !== "HEAD") || !url) return false;
-  const answer = publicCache.get(url, hasSessionCookie(req.headers.cookie));
+  const answer = publicCache.get(url, hasSessionCookie(req.headers.cookie)) ?? memberAnswer(req, url);
   if (!answer) return false;
   const reply = replyFor(answer, {
     method,
@@ -97,6 +98,13 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
   res.writeHead(reply.status, reply.flatHeaders);
   res.end(reply.body ?? undefined);
   return true;
+}
+
+/** A member's own kept answer (ADR 034): found through their kept session, never another's. */
+function memberAnswer(req: IncomingMessage, url: string) {
+  const key = sessionCookieKey(req.headers.cookie);
+  const user = key ? sessionCache.get(key)?.user : undefined;
+  return user ? publicCache.get(memberKey(user.id, url), true) : undefined;
 }
 
 const appListener = getRequestListener(app.fetch, { hostname: env.HOST });

@@ -45,7 +45,7 @@ export interface AppEnv {
     /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */
     jsonBody?: Record<string, unknown>;
     /** Set by a route whose answer is public and may be cached (lib/public-cache-layer.ts). */
-    publicScope?: { scope: PublicScope; reads: readonly PublicTable[] };
+    publicScope?: { scope: PublicScope; reads: readonly PublicTable[]; until?: number };
   };
 }
 

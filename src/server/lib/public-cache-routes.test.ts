@@ -4,7 +4,7 @@ import { TipSchema } from "#shared/schemas/tip.ts";
 import { gardeners } from "../db/schema.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
-import { PUBLIC_TABLES, type PublicTable } from "./public-cache.ts";
+import { memberKey, PUBLIC_TABLES, type PublicTable } from "./public-cache.ts";
 
 /**
  * Every answer the public cache keeps, with the tables it reads; a change committed to one of those
@@ -14,6 +14,8 @@ import { PUBLIC_TABLES, type PublicTable } from "./public-cache.ts";
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let author: TestClient;
 let tipId = "";
+let authorId = "";
+let authorEmail = "";
 const word = `routes${Date.now().toString(36)}`;
 
 /** The cached GET routes: the path to ask (its parameters filled in) and what its answer reads. */
@@ -28,12 +30,16 @@ const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly Pu
 const changeTo: Record<PublicTable, () => Promise<unknown>> = {
   tips: () => ctx.db.execute(sql`update tips set description = description || '.' where id = ${tipId}`),
   gardeners: () => ctx.db.execute(sql`update gardeners set location = location || '.'`),
+  tip_likes: () => ctx.db.execute(sql`update tip_likes set created_at = created_at where tip_id = ${tipId}`),
 };
 
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
   author = createClient(ctx.app);
-  await author.post("/api/auth/sign-up/email", newAccount({ name: "Routes Author" }));
+  const account = newAccount({ name: "Routes Author" });
+  authorEmail = account.email;
+  const signedUp = await author.post("/api/auth/sign-up/email", account);
+  authorId = (signedUp.body as { user: { id: string } }).user.id;
   const tip = await author.post("/api/tips", newTip(`Cached ${word}`), { schema: TipSchema });
   tipId = tip.body._id;
   await ctx.db.insert(gardeners).values({ name: `Gardener ${word}`, email: `${word}@example.com` });
@@ -96,5 +102,41 @@ describe("what the public cache keeps, and what empties it", () => {
     expect(cached(path)).toBe(true);
     expect((await createClient(ctx.app).post("/api/auth/sign-in/email", account)).status).toBe(200);
     expect(cached(path)).toBe(true);
+  });
+
+  /** A member's own answers: the path and what each reads. */
+  const memberRoutes = (): Array<{ path: string; reads: readonly PublicTable[] }> => [
+    { path: `/api/tips/${tipId}`, reads: ["tips", "tip_likes"] },
+    { path: `/api/tips?limit=20&offset=0&email=${encodeURIComponent(authorEmail)}`, reads: ["tips"] },
+    { path: "/api/dashboard/stats", reads: ["tips", "tip_likes", "gardeners"] },
+  ];
+  const keptForAuthor = (path: string) => ctx.publicCache.get(memberKey(authorId, path), true) !== undefined;
+
+  for (const table of PUBLIC_TABLES)
+    it(`a committed change to ${table} drops exactly the member's own answers that read it`, async () => {
+      ctx.publicCache.invalidate();
+      for (const { path } of memberRoutes()) {
+        expect((await author.get(path)).status, path).toBe(200);
+        expect(keptForAuthor(path), path).toBe(true);
+        // Kept for the member alone: never a visitor's answer to the same path.
+        expect(ctx.publicCache.get(path, true)?.scope, path).not.toBe("member");
+      }
+      await changeTo[table]();
+      await ctx.publicCache.settled();
+      for (const { path, reads } of memberRoutes())
+        expect(keptForAuthor(path), path).toBe(!reads.includes(table));
+    });
+
+  it("gives each member their own answer to the same path: a like shows to its giver alone, at once", async () => {
+    const reader = createClient(ctx.app);
+    await reader.post("/api/auth/sign-up/email", newAccount({ name: "Routes Reader" }));
+    const path = `/api/tips/${tipId}`;
+    expect((await reader.get(path, { schema: TipSchema })).body.likedByMe).toBe(false);
+    expect((await author.get(path, { schema: TipSchema })).body.likedByMe).toBe(false);
+    expect((await reader.post(`/api/tips/${tipId}/like`, {})).status).toBe(200);
+    expect((await reader.get(path, { schema: TipSchema })).body.likedByMe).toBe(true);
+    expect((await author.get(path, { schema: TipSchema })).body.likedByMe).toBe(false);
+    const answer = await author.get(path);
+    expect(answer.headers.get("cache-control")).toBe("private, no-cache");
   });
 });

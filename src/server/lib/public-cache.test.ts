@@ -135,8 +135,9 @@ describe("the public answer cache", () => {
     expect(asAuthor.body.likedByMe).toBe(true);
     const again = await visitor.get(`/api/tips/${tip.body._id}`, { schema: TipSchema });
     expect(again.body.likedByMe).toBeUndefined();
-    // The signed-in caller's own answer is not stored.
-    expect(asAuthor.headers.get("cache-control")).toBe("no-store");
+    // The signed-in caller's own answer is private: kept for them alone (ADR 034), never by a shared cache.
+    expect(asAuthor.headers.get("cache-control")).toBe("private, no-cache");
+    expect(ctx.publicCache.get(`/api/tips/${tip.body._id}`, true)?.scope).not.toBe("member");
   });
 
   it("keeps private answers out: one's own list by e-mail, the dashboard", async () => {
@@ -144,9 +145,11 @@ describe("the public answer cache", () => {
     const me = createClient(ctx.app);
     await me.post("/api/auth/sign-up/email", account);
     const own = await me.get(`/api/tips?email=${account.email}`);
-    expect(own.headers.get("cache-control")).toBe("no-store");
-    expect(own.headers.get("etag")).toBeNull();
-    expect((await me.get("/api/dashboard/stats")).headers.get("cache-control")).toBe("no-store");
+    expect(own.headers.get("cache-control")).toBe("private, no-cache");
+    expect(ctx.publicCache.get(`/api/tips?email=${account.email}`, true)).toBeUndefined();
+    expect(ctx.publicCache.get(`/api/tips?email=${account.email}`, false)).toBeUndefined();
+    expect((await me.get("/api/dashboard/stats")).headers.get("cache-control")).toBe("private, no-cache");
+    expect(ctx.publicCache.get("/api/dashboard/stats", true)).toBeUndefined();
   });
 
   it("sends a large answer compressed when asked, the same JSON once decompressed", async () => {

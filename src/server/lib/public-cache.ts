@@ -19,8 +19,8 @@ import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from 
  * the cache starts empty.
  */
 
-/** The tables public answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010). */
-export const PUBLIC_TABLES = ["tips", "gardeners"] as const;
+/** The tables cached answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010, 0012). */
+export const PUBLIC_TABLES = ["tips", "gardeners", "tip_likes"] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 
 /** The channel those triggers notify on; a payload is the changed table's name. */
@@ -34,6 +34,8 @@ export interface PublicAnswer {
   scope: PublicScope;
   /** The tables the answer was read from: a change to any of them drops it. */
   reads: readonly PublicTable[];
+  /** When the answer goes stale by itself (a week's figures at the week's end), in ms since the epoch. */
+  until?: number;
   /** The replies, made on first request for each encoding (and 304), then sent as they are. */
   replies?: Partial<Record<"identity" | "br" | "gzip" | "notModified", PreparedReply>>;
 }
@@ -46,8 +48,16 @@ interface PreparedReply {
   body: Buffer | null;
 }
 
-/** "visitor": only requests without a session cookie may share it; "everyone": signed in or not. */
-export type PublicScope = "visitor" | "everyone";
+/**
+ * "visitor": only requests without a session cookie may share it; "everyone": signed in or not;
+ * "member": one member's own answer, kept under `memberKey` and found only through that member's session.
+ */
+export type PublicScope = "visitor" | "everyone" | "member";
+
+/** Where one member's own answer to `path` is kept: no request's path is ever this key. */
+export function memberKey(userId: string, path: string): string {
+  return `member ${userId} ${path}`;
+}
 
 /** What to send for a cached answer: a status, the headers and the bytes (none for 304 and HEAD). */
 export interface Reply {
@@ -85,7 +95,13 @@ export class PublicCache {
   get(key: string, signedIn: boolean): PublicAnswer | undefined {
     if (this.entries.size === 0 || !this.live) return undefined;
     const entry = this.entries.get(key);
-    if (!entry || (signedIn && entry.scope !== "everyone")) return undefined;
+    if (!entry) return undefined;
+    if (signedIn ? entry.scope === "visitor" : entry.scope === "member") return undefined;
+    if (entry.until !== undefined && Date.now() >= entry.until) {
+      this.entries.delete(key);
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
     return entry;
   }
 

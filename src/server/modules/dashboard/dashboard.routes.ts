@@ -3,10 +3,13 @@ import { DashboardStatsSchema } from "#shared/schemas/dashboard.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
+import { markPublic } from "../../lib/public-cache-layer.ts";
 import { requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { toTip } from "../tips/index.ts";
-import { getDashboardStats } from "./dashboard.service.ts";
+import { getDashboardStats, weekStart } from "./dashboard.service.ts";
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 const statsRoute = apiRoute({
   method: "get",
@@ -32,7 +35,13 @@ export const dashboardRouter = createRouter().openapi(statsRoute, async (c) => {
   const { user } = c.var;
   const { email } = c.req.valid("query");
   if (email && email !== user.email) throw new HttpError(403, "You can only see your own dashboard");
-  const stats = await getDashboardStats(c.var.db, user);
+  const now = new Date();
+  const stats = await getDashboardStats(c.var.db, user, now);
+  // The member's own figures, kept until tips, likes or gardeners change, or the week turns (the chart's
+  // last bar is the current week).
+  markPublic(c, "member", ["tips", "tip_likes", "gardeners"], {
+    until: Date.parse(`${weekStart(now)}T00:00:00Z`) + WEEK_MS,
+  });
   const imageUrl = imageUrls(c);
   return c.json({ ...stats, recentTips: stats.recentTips.map((row) => toTip(row, imageUrl)) }, 200);
 });

@@ -183,8 +183,9 @@ export const tipsRouter = createRouter()
       );
     }
     const { rows, total, totalExact, nextCursor } = await listTips(c.var.db, query, { ownerId });
-    // The public list holds nothing of the caller: one answer for everyone, signed in or not.
-    if (!ownerId) markPublic(c, "everyone", ["tips"]);
+    // The public list holds nothing of the caller: one answer for everyone, signed in or not. A member's
+    // own list is theirs alone.
+    markPublic(c, ownerId ? "member" : "everyone", ["tips"]);
     const imageUrl = imageUrls(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     if (!totalExact) c.header(TOTAL_COUNT_EXACT_HEADER, "false");
@@ -202,6 +203,7 @@ export const tipsRouter = createRouter()
     const tip = toTip(row, imageUrls(c));
     if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
     // A visitor's answer is the same for every visitor; a signed-in caller's says whether they like it.
+    if (user) markPublic(c, "member", ["tips", "tip_likes"]);
     else markPublic(c, "visitor", ["tips"]);
     c.header("Vary", "Cookie");
     return c.json(tip, 200);
