@@ -10,7 +10,7 @@ import { createErrorHandler, noSuchEndpoint } from "./lib/errors.ts";
 import { jsonObjectBodies } from "./lib/json-body.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
 import { PublicCache } from "./lib/public-cache.ts";
-import { memberCacheLayer, publicCacheLayer } from "./lib/public-cache-layer.ts";
+import { publicCacheLayer } from "./lib/public-cache-layer.ts";
 import { Limiter } from "./lib/rate-limit.ts";
 import { sameOriginWrites, trustedOrigins } from "./lib/same-origin.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
@@ -76,15 +76,13 @@ export function createApp(deps: AppDeps) {
 
   app.onError(createErrorHandler(logger));
   // First of all: a stored public answer skips everything below, and a stored one has all its headers.
-  app.use("*", publicCacheLayer(publicCache));
+  app.use("*", publicCacheLayer(publicCache, sessionCache));
   app.use("*", securityHeaders({ https, scriptHashes: shell?.scriptHashes ?? [] }));
   app.use("/api/*", apiContext({ db, config, logger, auth, storage, limiter, sessionCache }));
   app.use(
     "/api/*",
     allowedMethods(() => [...routesOf(api), ...authRoutes(auth)]),
   );
-  // A member's own answers, kept with their session (ADR 034), after the context that reads the session.
-  app.use("/api/*", memberCacheLayer(publicCache));
   app.use("/api/*", limitBody);
   app.use("/api/*", jsonObjectBodies({ except: ["/api/uploads"] }));
   app.use("/api/*", sameOriginWrites(origins));

@@ -92,4 +92,42 @@ describe("answers from the server's fast path", () => {
     };
     expect(signedIn.likedByMe).toBe(false);
   });
+
+  it("answers a member's session and own answers as the app does, and never after sign-out", async () => {
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify({
+        name: "Kept",
+        email: `kept.${randomUUID()}@example.com`,
+        password: "Sunflower7",
+      }),
+    });
+    const cookie = signUp.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    for (const path of ["/api/auth/get-session", "/api/dashboard/stats"]) {
+      const init = { headers: { Cookie: cookie, "Accept-Encoding": "identity" } };
+      // The first goes through the app and keeps the answer; the next come from the fast path.
+      const first = await fetch(`${base}${path}`, init);
+      const firstBody = Buffer.from(await first.arrayBuffer());
+      for (let i = 0; i < 2; i++) {
+        const again = await fetch(`${base}${path}`, init);
+        expect(again.status, path).toBe(200);
+        expect(headersOf(again), path).toEqual(headersOf(first));
+        expect(Buffer.from(await again.arrayBuffer()).equals(firstBody), path).toBe(true);
+      }
+    }
+    const out = await fetch(`${base}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
+      body: "{}",
+    });
+    expect(out.status).toBe(200);
+    expect(
+      await (await fetch(`${base}/api/auth/get-session`, { headers: { Cookie: cookie } })).json(),
+    ).toBeNull();
+    expect((await fetch(`${base}/api/dashboard/stats`, { headers: { Cookie: cookie } })).status).toBe(401);
+  });
 });

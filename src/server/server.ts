@@ -8,6 +8,7 @@ import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
 import { webDistDir } from "./lib/paths.ts";
 import { hasSessionCookie, memberKey, PublicCache, replyFor } from "./lib/public-cache.ts";
+import { isSessionAsk } from "./lib/public-cache-layer.ts";
 import { sessionCookieKey } from "./lib/session.ts";
 import { SessionCache } from "./lib/session-cache.ts";
 import { createMailer } from "./mail/mailer.ts";
@@ -88,6 +89,13 @@ const app = createApp({
 function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
   const { method, url } = req;
   if ((method !== "GET" && method !== "HEAD") || !url) return false;
+  if (isSessionAsk(method, url)) {
+    const kept = sessionCache.get(sessionCookieKey(req.headers.cookie))?.answer;
+    if (!kept) return false;
+    res.writeHead(200, [...kept.headers.flat(), "content-length", String(kept.body.length)]);
+    res.end(kept.body);
+    return true;
+  }
   const answer = publicCache.get(url, hasSessionCookie(req.headers.cookie)) ?? memberAnswer(req, url);
   if (!answer) return false;
   const reply = replyFor(answer, {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { etagOf } from "./negotiate.ts";
 import {
@@ -10,7 +10,8 @@ import {
   type Reply,
   replyFor,
 } from "./public-cache.ts";
-import { getSessionUser } from "./session.ts";
+import { sessionCookieKey } from "./session.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 /** The cache key of a request: its path and query exactly as sent (the server's fast path makes the same). */
 function cacheKey(url: string): string {
@@ -53,9 +54,10 @@ export function toResponse(reply: Reply): Response {
  * so its author's next read shows it. A refused request (4xx) changed nothing and does not wait.
  * Registered first, so a stored answer carries every header the app adds and a hit skips all the rest.
  */
-export function publicCacheLayer(cache: PublicCache): MiddlewareHandler<AppEnv> {
+export function publicCacheLayer(cache: PublicCache, sessions: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { method } = c.req;
+    if (isSessionAsk(method, cacheKey(c.req.url))) return keptSessionAnswer(c, next, sessions);
     if (method !== "GET" && method !== "HEAD") {
       try {
         await next();
@@ -65,62 +67,56 @@ export function publicCacheLayer(cache: PublicCache): MiddlewareHandler<AppEnv> 
       }
       return;
     }
-    const key = cacheKey(c.req.url);
-    const signedIn = hasSessionCookie(c.req.header("Cookie"));
+    const path = cacheKey(c.req.url);
+    const cookie = c.req.header("Cookie");
+    const signedIn = hasSessionCookie(cookie);
     const request = {
       method,
       ifNoneMatch: c.req.header("If-None-Match"),
       acceptEncoding: c.req.header("Accept-Encoding"),
     };
-    const hit = cache.get(key, signedIn);
+    // A member's own answer is found through their kept session, as the server's fast path finds it.
+    const member = signedIn ? sessions.get(sessionCookieKey(cookie))?.user : undefined;
+    const hit =
+      cache.get(path, signedIn) ?? (member ? cache.get(memberKey(member.id, path), true) : undefined);
     if (hit) return toResponse(replyFor(hit, request));
 
     const generation = cache.generation;
     await next();
     const marked = c.get("publicScope");
-    // A member's own answer is kept by memberCacheLayer, under the member's key.
-    if (
-      !marked ||
-      c.res.status !== 200 ||
-      marked.scope === "member" ||
-      (signedIn && marked.scope === "visitor")
-    )
-      return;
-    const body = Buffer.from(await c.res.arrayBuffer());
-    const headers = [...c.res.headers].filter(([name]) => name !== "content-length");
-    const answer = { body, headers, scope: marked.scope, reads: marked.reads };
-    const stored = method === "GET" ? cache.set(key, generation, answer) : null;
-    c.res = toResponse(replyFor(stored ?? { ...answer, etag: etagOf(body) }, request));
-  };
-}
-
-/**
- * The same for a member's own answers (`markPublic(c, "member", ...)`: their tip with their like, My Tips,
- * their dashboard): kept under the member's key, found through their kept session (ADR 034), dropped by
- * the same committed changes. After apiContext, where the session is read.
- */
-export function memberCacheLayer(cache: PublicCache): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const { method } = c.req;
-    if ((method !== "GET" && method !== "HEAD") || !hasSessionCookie(c.req.header("Cookie"))) return next();
-    const user = await getSessionUser(c);
-    if (!user) return next();
-    const key = memberKey(user.id, cacheKey(c.req.url));
-    const request = {
-      method,
-      ifNoneMatch: c.req.header("If-None-Match"),
-      acceptEncoding: c.req.header("Accept-Encoding"),
-    };
-    const hit = cache.get(key, true);
-    if (hit) return toResponse(replyFor(hit, request));
-    const generation = cache.generation;
-    await next();
-    const marked = c.get("publicScope");
-    if (marked?.scope !== "member" || c.res.status !== 200) return;
+    if (!marked || c.res.status !== 200 || (signedIn && marked.scope === "visitor")) return;
+    // Kept for the member the route answered, under their key; never under the path.
+    const owner = marked.scope === "member" ? c.var.sessionUser : undefined;
+    if (marked.scope === "member" && !owner) return;
+    const key = owner ? memberKey(owner.id, path) : path;
     const body = Buffer.from(await c.res.arrayBuffer());
     const headers = [...c.res.headers].filter(([name]) => name !== "content-length");
     const answer = { body, headers, scope: marked.scope, reads: marked.reads, until: marked.until };
     const stored = method === "GET" ? cache.set(key, generation, answer) : null;
     c.res = toResponse(replyFor(stored ?? { ...answer, etag: etagOf(body) }, request));
   };
+}
+
+/** GET /api/auth/get-session, plainly asked (no query), asked on every page load; `path` with its query. */
+export function isSessionAsk(method: string | undefined, path: string): boolean {
+  return method === "GET" && path === "/api/auth/get-session";
+}
+
+/**
+ * The session answer kept with the member's session (ADR 034), as the app sent it, every header included,
+ * so the server's fast path can send the same: while nothing changed the session or its account. An answer
+ * that sets a cookie (better-auth extending the session) is never kept.
+ */
+async function keptSessionAnswer(c: Context<AppEnv>, next: Next, sessions: SessionCache) {
+  const key = sessionCookieKey(c.req.header("Cookie"));
+  if (!key) return next();
+  const kept = sessions.get(key)?.answer;
+  if (kept) return new Response(new Uint8Array(kept.body), { status: 200, headers: kept.headers });
+  const generation = sessions.generation;
+  await next();
+  if (c.res.status !== 200 || c.res.headers.has("Set-Cookie")) return;
+  const body = Buffer.from(await c.res.arrayBuffer());
+  const headers = [...c.res.headers].filter(([name]) => name !== "content-length");
+  sessions.setAnswer(key, generation, { body, headers });
+  c.res = new Response(new Uint8Array(body), { status: 200, headers });
 }

@@ -17,8 +17,8 @@ const MAX_ENTRIES = 20_000;
 export interface KeptSession {
   user: SessionUser;
   expiresAt: number;
-  /** GET /api/auth/get-session's answer for it, once one was sent. */
-  answer?: { body: ArrayBuffer; headers: Array<[string, string]> };
+  /** GET /api/auth/get-session's answer for it as the app sent it, every header included, once sent. */
+  answer?: { body: Buffer; headers: Array<[string, string]> };
 }
 
 interface Entry extends KeptSession {

@@ -10,7 +10,7 @@ import { createRouter } from "../../lib/create-router.ts";
 import { GENERIC_SERVER_ERROR, noSuchEndpoint } from "../../lib/errors.ts";
 import { apiRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, sessionCookieKey } from "../../lib/session.ts";
+import { getSessionUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
@@ -193,9 +193,8 @@ export function createAuthRouter(
     const path = c.req.path.slice("/api/auth".length);
     if (HIDDEN_AUTH_PATHS.has(path) || path.startsWith("/open-api/")) return noSuchEndpoint(c);
     if (!googleConfigured && isGoogleOnlyAuthPath(path)) return noSuchEndpoint(c);
-    const session = keptSessionAnswer(c, path);
-    const kept = session && (await session.kept());
-    if (kept) return kept;
+    // The session asked for is kept first, so its answer can be kept with it (lib/public-cache-layer.ts).
+    if (path === "/get-session") await getSessionUser(c);
     const response = await auth.handler(forwardedRequest(c, siteOrigins[0] as string));
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
@@ -204,44 +203,12 @@ export function createAuthRouter(
     // A sign-out, a new password or a changed profile is in this instance's kept sessions before the
     // answer, so the next request sees it (ADR 034); other instances hear of it from the database.
     if (c.req.method === "POST" && answer.status < 400) await c.var.sessionCache.settled();
-    return session ? session.keep(answer) : answer;
+    return answer;
   });
   return router;
 }
 
 const NO_SESSION = "Sign in first: this needs a signed-in session";
-
-/**
- * GET /api/auth/get-session, asked on every page load, from the member's kept session (ADR 034): `kept`
- * gives the answer sent for the same session cookie before, while nothing has changed the session or its
- * account; `keep` stores better-auth's answer with the session. Only a plain ask is kept (no query) and
- * only an answer that sets no cookie (one that extends the session is better-auth's to send each time).
- * Null for any other request.
- */
-function keptSessionAnswer(c: Context<AppEnv>, path: string) {
-  if (c.req.method !== "GET" || path !== "/get-session" || new URL(c.req.url).search) return null;
-  const key = sessionCookieKey(c.req.header("Cookie"));
-  if (!key) return null;
-  const { sessionCache } = c.var;
-  let generation = sessionCache.generation;
-  return {
-    async kept(): Promise<Response | null> {
-      const answer = sessionCache.get(key)?.answer;
-      if (answer) return new Response(answer.body, { status: 200, headers: answer.headers });
-      // Keeps the session itself (the user every other route reads), then the answer with it.
-      generation = sessionCache.generation;
-      await getSessionUser(c);
-      return null;
-    },
-    async keep(response: Response): Promise<Response> {
-      if (response.status !== 200 || response.headers.has("Set-Cookie")) return response;
-      const body = await response.arrayBuffer();
-      const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "content-length");
-      sessionCache.setAnswer(key, generation, { body, headers });
-      return new Response(body, { status: 200, headers });
-    },
-  };
-}
 
 /**
  * better-auth refuses some account operations asked without a session with an empty body, and the rest
