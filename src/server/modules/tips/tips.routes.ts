@@ -248,13 +248,15 @@ async function releasePhotoQuietly(c: { var: SignedInEnv["Variables"] }, image: 
 for (const method of ["post", "delete"] as const) {
   tipsRouter.openapi(likeRoute(method), async (c) => {
     const { user } = c.var;
-    const row = await findVisibleTip(c.var.db, c.req.valid("param").id, user.id);
-    if (!row) throw new HttpError(404, "Tip not found");
+    const { id } = c.req.valid("param");
     const wanted = method === "post";
-    // Already as asked (a second tap, a retry): answered from two reads, without the transaction that
+    // Read before the tip, so the count read next includes any like this state reflects.
+    const already = (await isLikedBy(c.var.db, id, user.id)) === wanted;
+    const row = await findVisibleTip(c.var.db, id, user.id);
+    if (!row) throw new HttpError(404, "Tip not found");
+    // Already as asked (a second tap, a retry): answered from the two reads, without the transaction that
     // locks the tip's row, so many members tapping the same tip do not queue behind each other.
-    if ((await isLikedBy(c.var.db, row.id, user.id)) === wanted)
-      return c.json({ liked: wanted, totalLiked: row.totalLiked }, 200);
+    if (already) return c.json({ liked: wanted, totalLiked: row.totalLiked }, 200);
     return c.json(await setLike(c.var.db, row.id, user.id, wanted), 200);
   });
 }
