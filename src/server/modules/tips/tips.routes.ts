@@ -25,6 +25,7 @@ import {
   deleteTip,
   findVisibleTip,
   isLikedBy,
+  likeState,
   listTips,
   setLike,
   updateTip,
@@ -248,15 +249,13 @@ async function releasePhotoQuietly(c: { var: SignedInEnv["Variables"] }, image: 
 for (const method of ["post", "delete"] as const) {
   tipsRouter.openapi(likeRoute(method), async (c) => {
     const { user } = c.var;
-    const { id } = c.req.valid("param");
-    const wanted = method === "post";
-    // Read before the tip, so the count read next includes any like this state reflects.
-    const already = (await isLikedBy(c.var.db, id, user.id)) === wanted;
-    const row = await findVisibleTip(c.var.db, id, user.id);
+    const row = await findVisibleTip(c.var.db, c.req.valid("param").id, user.id);
     if (!row) throw new HttpError(404, "Tip not found");
-    // Already as asked (a second tap, a retry): answered from the two reads, without the transaction that
+    const wanted = method === "post";
+    // Already as asked (a second tap, a retry): answered from one read, without the transaction that
     // locks the tip's row, so many members tapping the same tip do not queue behind each other.
-    if (already) return c.json({ liked: wanted, totalLiked: row.totalLiked }, 200);
+    const state = await likeState(c.var.db, row.id, user.id);
+    if (state.liked === wanted) return c.json(state, 200);
     return c.json(await setLike(c.var.db, row.id, user.id, wanted), 200);
   });
 }

@@ -316,6 +316,18 @@ export async function setLike(db: Db, tipId: string, userId: string, liked: bool
   });
 }
 
+/** Whether `userId` likes the tip, and its count, read together (one statement, one snapshot). */
+export async function likeState(db: Db, tipId: string, userId: string): Promise<LikeState> {
+  const [row] = await db
+    .select({
+      totalLiked: tips.totalLiked,
+      liked: sql<boolean>`exists (select 1 from ${tipLikes} where ${tipLikes.tipId} = ${tips.id} and ${tipLikes.userId} = ${userId})`,
+    })
+    .from(tips)
+    .where(eq(tips.id, tipId));
+  return { liked: Boolean(row?.liked), totalLiked: row?.totalLiked ?? 0 };
+}
+
 export async function isLikedBy(db: Db, tipId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ tipId: tipLikes.tipId })
