@@ -5,7 +5,7 @@ import type { Database, ListenOptions } from "../db/client.ts";
 const SYNC_PREFIX = "sync:";
 
 /** What a cache following a channel is told (see `Listener` in db/client.ts). */
-export interface ChangeHandlers {
+interface ChangeHandlers {
   /** A change committed; the payload is what its trigger said. */
   changed(payload: string): void;
   /** Until when nothing can have been missed. */
@@ -22,7 +22,7 @@ export interface ChangeHandlers {
  * come back (a marker sent on the same channel: PostgreSQL delivers notifications in commit order) and
  * rejects after `timeoutMs` otherwise.
  */
-export async function followChanges(
+async function followChanges(
   database: Pick<Database, "listen" | "db">,
   channel: string,
   handlers: ChangeHandlers,
@@ -61,4 +61,56 @@ export async function followChanges(
     }
   };
   return { stop, settle };
+}
+
+/**
+ * A cache's side of the change feed: how long it may trust what it holds (`live`), following it, and
+ * waiting for an instance's own change (`settled`). The cache says how a change drops what it holds and
+ * how to drop everything (when the feed was lost, is back, or a marker did not come back in time).
+ */
+export class ChangeFeed {
+  private trustedUntil = 0;
+  private settle: ((timeoutMs: number) => Promise<void>) | null = null;
+
+  constructor(
+    private readonly channel: string,
+    private readonly cache: { changed(payload: string): void; dropAll(): void },
+  ) {}
+
+  /** Whether what the cache holds may be served and added to now. */
+  get live(): boolean {
+    return Date.now() < this.trustedUntil;
+  }
+
+  /** Listens on the channel; until this resolves the cache is not live. Returns the function that stops. */
+  async follow(database: Pick<Database, "listen" | "db">, options: ListenOptions = {}) {
+    const { stop, settle } = await followChanges(
+      database,
+      this.channel,
+      {
+        changed: (payload) => this.cache.changed(payload),
+        trustedUntil: (time) => {
+          this.trustedUntil = time;
+        },
+        lost: () => {
+          this.trustedUntil = 0;
+          this.cache.dropAll();
+        },
+        back: () => this.cache.dropAll(),
+      },
+      options,
+    );
+    this.settle = settle;
+    return async () => {
+      this.settle = null;
+      this.trustedUntil = 0;
+      await stop();
+    };
+  }
+
+  /** Resolves once every change committed before the call has reached the cache (see `followChanges`). */
+  async settled(timeoutMs = 3000): Promise<void> {
+    if (!this.settle || !this.live) return;
+    await this.settle(timeoutMs).catch(() => this.cache.dropAll());
+  }
 }

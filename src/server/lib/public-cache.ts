@@ -1,5 +1,5 @@
 import type { Database, ListenOptions } from "../db/client.ts";
-import { followChanges } from "./change-feed.ts";
+import { ChangeFeed } from "./change-feed.ts";
 import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from "./negotiate.ts";
 
 /**
@@ -73,9 +73,10 @@ export class PublicCache {
   private entries = new Map<string, PublicAnswer>();
   private bytes = 0;
   private version = 0;
-  /** Until when the change feed is known to have missed nothing; 0 until `follow` listens. */
-  private trustedUntil = 0;
-  private settle: ((timeoutMs: number) => Promise<void>) | null = null;
+  private readonly feed = new ChangeFeed(PUBLIC_CHANGE_CHANNEL, {
+    changed: (table) => this.changed(table),
+    dropAll: () => this.invalidate(),
+  });
 
   /** Changes on every invalidation; read it before reading the database for an answer. */
   get generation(): number {
@@ -88,7 +89,7 @@ export class PublicCache {
 
   /** Whether answers may be served and stored now: the change feed is listening and answering. */
   get live(): boolean {
-    return Date.now() < this.trustedUntil;
+    return this.feed.live;
   }
 
   /** The stored answer for `key`, if `signedIn` may share it and the cache is live. */
@@ -146,43 +147,21 @@ export class PublicCache {
    * Listens for committed changes to the public tables and keeps the cache true to them (see above).
    * Until this resolves the cache serves nothing. The returned function stops listening.
    */
-  async follow(
+  follow(
     database: Pick<Database, "listen" | "db">,
     options: ListenOptions = {},
   ): Promise<() => Promise<void>> {
-    const { stop, settle } = await followChanges(
-      database,
-      PUBLIC_CHANGE_CHANNEL,
-      {
-        changed: (table) => this.changed(table),
-        trustedUntil: (time) => {
-          this.trustedUntil = time;
-        },
-        lost: () => {
-          this.trustedUntil = 0;
-          this.invalidate();
-        },
-        back: () => this.invalidate(),
-      },
-      options,
-    );
-    this.settle = settle;
-    return async () => {
-      this.settle = null;
-      this.trustedUntil = 0;
-      await stop();
-    };
+    return this.feed.follow(database, options);
   }
 
   /**
    * Resolves once every change committed before the call has reached the cache: a marker is sent on the
    * same channel, and PostgreSQL delivers notifications in commit order. Used after a request that may
    * have written, so its own change shows on the next read, and by tests that write straight to the
-   * database. If the marker does not come back in time, the cache is not live by then either.
+   * database. If the marker does not come back in time, the cache is emptied.
    */
-  async settled(timeoutMs = 3000): Promise<void> {
-    if (!this.settle || !this.live) return;
-    await this.settle(timeoutMs).catch(() => this.invalidate());
+  settled(timeoutMs = 3000): Promise<void> {
+    return this.feed.settled(timeoutMs);
   }
 }
 

@@ -1,6 +1,6 @@
+import type { User as SessionUser } from "#shared/schemas/auth.ts";
 import type { Database } from "../db/client.ts";
-import type { SessionUser } from "./app-env.ts";
-import { followChanges } from "./change-feed.ts";
+import { ChangeFeed } from "./change-feed.ts";
 
 const SESSION_CHANGE_CHANNEL = "session_change";
 /**
@@ -39,8 +39,10 @@ export class SessionCache {
   private entries = new Map<string, Entry>();
   private byUser = new Map<string, Set<string>>();
   private version = 0;
-  private trustedUntil = 0;
-  private settle: ((timeoutMs: number) => Promise<void>) | null = null;
+  private readonly feed = new ChangeFeed(SESSION_CHANGE_CHANNEL, {
+    changed: (userId) => this.changed(userId),
+    dropAll: () => this.changed(""),
+  });
 
   /** Changes on every drop; read it before asking the database, and give it to `set`. */
   get generation(): number {
@@ -48,7 +50,7 @@ export class SessionCache {
   }
 
   get live(): boolean {
-    return Date.now() < this.trustedUntil;
+    return this.feed.live;
   }
 
   get(cookie: string): KeptSession | undefined {
@@ -107,38 +109,15 @@ export class SessionCache {
   }
 
   /** Listens for changes to sessions and accounts; until this resolves nothing is kept. */
-  async follow(database: Pick<Database, "listen" | "db">): Promise<() => Promise<void>> {
-    const { stop, settle } = await followChanges(
-      database,
-      SESSION_CHANGE_CHANNEL,
-      {
-        changed: (userId) => this.changed(userId),
-        trustedUntil: (time) => {
-          this.trustedUntil = time;
-        },
-        lost: () => {
-          this.trustedUntil = 0;
-          this.changed("");
-        },
-        back: () => this.changed(""),
-      },
-      { heartbeatMs: HEARTBEAT_MS },
-    );
-    this.settle = settle;
-    return async () => {
-      this.settle = null;
-      this.trustedUntil = 0;
-      await stop();
-    };
+  follow(database: Pick<Database, "listen" | "db">): Promise<() => Promise<void>> {
+    return this.feed.follow(database, { heartbeatMs: HEARTBEAT_MS });
   }
 
   /**
-   * Resolves once every change committed before the call has reached this instance's sessions (a marker
-   * on the same channel comes back: notifications arrive in commit order). If it does not come back in
-   * time, nothing is served from here until the feed proves itself again.
+   * Resolves once every change committed before the call has reached this instance's sessions. If it
+   * does not come back in time, everything kept is dropped.
    */
-  async settled(timeoutMs = 3000): Promise<void> {
-    if (!this.settle || !this.live) return;
-    await this.settle(timeoutMs).catch(() => this.changed(""));
+  settled(timeoutMs = 3000): Promise<void> {
+    return this.feed.settled(timeoutMs);
   }
 }
