@@ -7,63 +7,28 @@
  * BENCH_SECONDS (default 5) per measurement; each pair is measured twice, alternating (ours, bare, ours,
  * bare), and the figures are the means of the two.
  */
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 import { freePort } from "../src/server/test/server-process.ts";
-import { ensureBuilt, projectRoot, startServer } from "./support.ts";
-
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** Which databases to measure on: BENCH_DRIVERS=pglite,postgres (the default: both). */
-const DRIVERS = (process.env.BENCH_DRIVERS ?? "pglite,postgres").split(",");
-const CONNECTIONS = 50;
+import {
+  CONNECTIONS,
+  DRIVERS,
+  type Measured,
+  mean,
+  measure,
+  SECONDS,
+  startBare,
+  stop,
+} from "./beside-bare.ts";
+import { ensureBuilt, startServer } from "./support.ts";
 
 interface Target {
   name: string;
   path: string;
-}
-
-interface Measured {
-  requestsPerSecond: number;
-  p99: number;
-  errors: number;
-}
-
-async function measure(url: string): Promise<Measured> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, pipelining: 1 });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
-
-function mean(values: Measured[]): Measured {
-  const sum = (pick: (m: Measured) => number) => values.reduce((total, m) => total + pick(m), 0);
-  return {
-    requestsPerSecond: sum((m) => m.requestsPerSecond) / values.length,
-    p99: sum((m) => m.p99) / values.length,
-    errors: sum((m) => m.errors),
-  };
-}
-
-async function startBare(answersFile: string, port: number): Promise<ChildProcess> {
-  const child = fork(path.join(projectRoot, "bench/bare-server.mjs"), [answersFile, String(port)], {
-    stdio: "inherit",
-  });
-  await new Promise((resolve) => child.once("message", resolve));
-  return child;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 async function benchmark(label: string, env: Record<string, string>) {
