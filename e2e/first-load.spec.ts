@@ -179,3 +179,35 @@ test.describe("what is sent", () => {
     expect(((await changed.json()) as Array<{ _id: string }>).map((t) => t._id)).toEqual([tip._id]);
   });
 });
+
+test("the dashboard's first load sends at most 150 KB of JavaScript, compressed, over plain HTTP", async ({
+  page,
+  login,
+}) => {
+  await login();
+  // As on a first visit: every script comes over the network, none from this browser's cache.
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Network.enable");
+  await devtools.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const scripts: Array<Promise<{ url: string; bytes: number }>> = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(
+      response
+        .request()
+        .sizes()
+        .then((sizes) => ({ url: response.url(), bytes: sizes.responseBodySize })),
+    );
+  });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("figure", { name: "Likes on your tips, per week" })).toBeVisible();
+  // Nothing further is fetched once the page has settled: the total is the whole first load.
+  await page.waitForLoadState("networkidle");
+  const sent = await Promise.all(scripts);
+  const total = sent.reduce((sum, script) => sum + script.bytes, 0);
+  expect(sent.length, "the page's scripts were counted").toBeGreaterThan(0);
+  expect(
+    total,
+    `scripts sent: ${sent.map((script) => `${script.url.replace(/^.*\//, "")} ${script.bytes}`).join(", ")}`,
+  ).toBeLessThanOrEqual(150_000);
+});

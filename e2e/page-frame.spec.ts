@@ -339,39 +339,41 @@ test.describe("the footer", () => {
   }
 });
 
-/** Every axis label of a chart figure as drawn: its text, box, fill and outline, and the chart's box. */
-function axisLabels(figure: Locator) {
+/** Every label of a chart figure's drawing that shows: its text, box, colour and outline, and the drawing's box. */
+function chartLabels(figure: Locator) {
   return figure.evaluate((element) => {
-    const svg = element.querySelector("svg.recharts-surface");
-    if (!svg) throw new Error("no chart drawn");
-    const labels = Array.from(
-      element.querySelectorAll("svg text.recharts-cartesian-axis-tick-value"),
-      (text) => {
-        const style = getComputedStyle(text);
+    const drawing = element.querySelector("[data-chart-drawing]");
+    if (!drawing) throw new Error("no chart drawn");
+    const labels = Array.from(drawing.querySelectorAll("[data-chart-label]"))
+      .filter((label) => label.checkVisibility({ visibilityProperty: true }))
+      .map((label) => {
+        const style = getComputedStyle(label);
         return {
-          text: text.textContent ?? "",
-          box: text.getBoundingClientRect().toJSON() as DOMRect,
-          fill: style.fill,
-          stroke: style.stroke,
+          text: label.textContent ?? "",
+          box: label.getBoundingClientRect().toJSON() as DOMRect,
+          colour: style.color,
+          outline: style.webkitTextStrokeWidth,
+          // Wider than the box it is in: cut off or spilling over its neighbours.
+          cut: label.scrollWidth > Math.ceil(label.getBoundingClientRect().width),
         };
-      },
-    );
+      });
     return {
-      chart: svg.getBoundingClientRect().toJSON() as DOMRect,
+      chart: drawing.getBoundingClientRect().toJSON() as DOMRect,
       labels,
-      textColour: getComputedStyle(svg).color,
+      textColour: getComputedStyle(drawing).color,
     };
   });
 }
 
-async function expectReadableAxes(figure: Locator) {
-  const { chart, labels, textColour } = await axisLabels(figure);
+async function expectReadableLabels(figure: Locator) {
+  const { chart, labels, textColour } = await chartLabels(figure);
   expect(labels.length).toBeGreaterThan(3);
   for (const [index, label] of labels.entries()) {
-    // Filled with the text colour, not outlined (an outline swells the letters into their neighbours).
-    expect(label.fill, label.text).toBe(textColour);
-    expect(label.stroke, label.text).toBe("none");
-    // Not clipped: wholly inside the drawing.
+    // In the text colour, not outlined (an outline swells the letters into their neighbours).
+    expect(label.colour, label.text).toBe(textColour);
+    expect(label.outline, label.text).toBe("0px");
+    expect(label.cut, `${label.text} is whole`).toBe(false);
+    // Wholly inside the drawing.
     expect(label.box.left, `${label.text} starts inside the chart`).toBeGreaterThanOrEqual(chart.left);
     expect(label.box.right, `${label.text} ends inside the chart`).toBeLessThanOrEqual(chart.right);
     expect(label.box.top).toBeGreaterThanOrEqual(chart.top);
@@ -389,33 +391,35 @@ async function expectReadableAxes(figure: Locator) {
 
 test.describe("the dashboard overview", () => {
   for (const width of [390, 1280]) {
-    test(`chart axis labels are whole, apart and readable at ${width} px`, async ({ page, login }) => {
+    test(`chart labels are whole, apart and readable at ${width} px`, async ({ page, login }) => {
       await page.setViewportSize({ width, height: 900 });
       await login();
       await page.goto("/dashboard");
       for (const name of ["Public tips by category", "Likes on your tips, per week"]) {
         const figure = page.getByRole("figure", { name });
-        await expect(figure.locator("svg text").first()).toBeVisible();
-        await expectReadableAxes(figure);
+        await expect(figure.locator("[data-chart-label]").first()).toBeVisible();
+        await expectReadableLabels(figure);
       }
     });
   }
 
-  test("category names fit their axis in a reader's larger font too", async ({ page, login }) => {
-    // The site uses the reader's own system font: the axis must make room for the names as drawn.
+  test("chart labels fit in a reader's larger font too", async ({ page, login }) => {
+    // The site uses the reader's own system font: the charts must make room for their labels as drawn.
     await page.addInitScript(() =>
       document.addEventListener("DOMContentLoaded", () => {
         const style = document.createElement("style");
-        style.textContent = ".recharts-yAxis-tick-labels text { font-size: 15px }";
+        style.textContent = "[data-chart-label] { font-size: 15px }";
         document.head.append(style);
       }),
     );
     await page.setViewportSize({ width: 390, height: 900 });
     await login();
     await page.goto("/dashboard");
-    const figure = page.getByRole("figure", { name: "Public tips by category" });
-    await expect(figure.locator("svg text").first()).toBeVisible();
-    await expectReadableAxes(figure);
+    for (const name of ["Public tips by category", "Likes on your tips, per week"]) {
+      const figure = page.getByRole("figure", { name });
+      await expect(figure.locator("[data-chart-label]").first()).toBeVisible();
+      await expectReadableLabels(figure);
+    }
   });
 
   test("Quick Actions is as tall as what it holds, beside the taller recent tips", async ({

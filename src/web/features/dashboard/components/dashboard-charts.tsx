@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { DashboardStats } from "#shared/schemas/dashboard.ts";
 import { formatNumber } from "#web/lib/format.ts";
 
@@ -7,23 +6,22 @@ const weekLabel = new Intl.DateTimeFormat("en-US", { month: "short", day: "numer
 const weekOf = (week: string) => weekLabel.format(new Date(`${week}T00:00:00Z`));
 
 /**
- * Colours from the daisyUI theme, so the charts follow light and dark. Labels are filled with the text
- * colour and not outlined: an outline thickens the letters until neighbouring labels run together.
+ * The gridlines of a scale from 0 to at least `max`, whole numbers only: at most `most` steps, each 1, 2 or
+ * 5 times a power of ten, as people count. An empty chart still has a scale (0 and 1).
  */
-const tick = { fill: "var(--color-base-content)", fontSize: 12 };
-const tooltipStyle = {
-  contentStyle: {
-    background: "var(--color-base-100)",
-    border: "1px solid var(--color-base-300)",
-    borderRadius: "var(--radius-box)",
-    color: "var(--color-base-content)",
-  },
-  cursor: { fill: "var(--color-base-200)" },
-};
+export function scaleTicks(max: number, most = 4): number[] {
+  const rough = Math.max(1, max) / most;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, [1, 2, 5, 10].map((times) => times * power).find((size) => size >= rough) ?? 1);
+  const top = Math.max(step, Math.ceil(max / step) * step);
+  return Array.from({ length: top / step + 1 }, (_, index) => index * step);
+}
 
 /**
  * A chart with what it shows said in words and as a table: the drawing is for the eye, the sentence and
- * the table (open under "Show the numbers") for everyone, screen readers included.
+ * the table (open under "Show the numbers") for everyone, screen readers included. The drawings are HTML
+ * and CSS coloured from the daisyUI theme (ADR 035): they follow light and dark, and their labels are text
+ * the browser lays out, so no label is ever cut or measured wrongly in the reader's own font.
  */
 function ChartFigure({
   id,
@@ -31,15 +29,12 @@ function ChartFigure({
   summary,
   table,
   children,
-  height = 256,
 }: {
   id: string;
   title: string;
   summary: string;
   table: { headers: [string, string]; rows: [string, number][] };
   children: ReactNode;
-  /** The drawing's height in pixels (a bar per category needs room for every label). */
-  height?: number;
 }) {
   return (
     <figure aria-labelledby={id} className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
@@ -49,7 +44,7 @@ function ChartFigure({
         </h2>
         <p className="mt-1 text-sm text-base-content/80">{summary}</p>
       </figcaption>
-      <div aria-hidden="true" className="mt-4 text-base-content" style={{ height }}>
+      <div aria-hidden="true" data-chart-drawing="" className="mt-4 text-xs text-base-content">
         {children}
       </div>
       <details className="mt-3 text-sm">
@@ -79,48 +74,63 @@ function ChartFigure({
   );
 }
 
-/** The community's public tips per category, the largest first. */
+/** A share of the scale as a CSS length, for a bar's width or height. */
+const share = (value: number, top: number): string => `${top > 0 ? (value / top) * 100 : 0}%`;
+
+/** The community's public tips per category, the largest first: a bar per category, its count at its end. */
 export function TipsByCategoryChart({ data }: { data: DashboardStats["tipsByCategory"] }) {
   const shown = data.filter((row) => row.tips > 0);
   const top = shown[0];
   const summary = top
     ? `${shown.length} ${shown.length === 1 ? "category has" : "categories have"} public tips; the most are in ${top.category} (${formatNumber(top.tips)}).`
     : "No public tips yet.";
+  const largest = Math.max(0, ...shown.map((row) => row.tips));
   return (
     <ChartFigure
       id="chart-categories"
       title="Public tips by category"
       summary={summary}
       table={{ headers: ["Category", "Public tips"], rows: shown.map((row) => [row.category, row.tips]) }}
-      height={Math.max(160, shown.length * 28 + 40)}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart
-          accessibilityLayer={false}
-          data={shown}
-          layout="vertical"
-          margin={{ top: 0, right: 16, bottom: 0, left: 8 }}
-        >
-          <CartesianGrid horizontal={false} stroke="var(--color-base-300)" />
-          <XAxis type="number" allowDecimals={false} tick={tick} stroke="var(--color-base-300)" />
-          {/* As wide as the longest category name as drawn, in whatever font the reader's system has. */}
-          <YAxis
-            type="category"
-            dataKey="category"
-            width="auto"
-            interval={0}
-            tick={tick}
-            stroke="var(--color-base-300)"
-          />
-          <Tooltip {...tooltipStyle} formatter={(value) => [formatNumber(Number(value)), "Public tips"]} />
-          <Bar dataKey="tips" fill="var(--color-primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      {shown.length === 0 ? (
+        <p className="py-6 text-center text-base-content/70">Nothing to draw yet.</p>
+      ) : (
+        // The names' column is as wide as the longest name as drawn; the bars share what is left, with room
+        // kept at their end for the largest count.
+        <ul className="grid grid-cols-[max-content_1fr] items-center gap-x-3 gap-y-2">
+          {shown.map((row) => (
+            <li key={row.category} className="contents">
+              <span data-chart-label="" className="text-end">
+                {row.category}
+              </span>
+              <span className="flex min-w-0 items-center gap-1.5 pe-[6ch]">
+                <span
+                  className="block h-5 min-w-1 shrink-0 rounded-e-sm bg-primary"
+                  style={{ width: share(row.tips, largest) }}
+                />
+                <span data-chart-label="" className="shrink-0 tabular-nums">
+                  {formatNumber(row.tips)}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
     </ChartFigure>
   );
 }
 
-/** Likes the user's own tips received, per week, over the last twelve weeks. */
+/**
+ * Which week labels show: every fourth on a narrow chart, every second on a wider one, all on a wide one,
+ * counted from this week (always shown), so labels never crowd whatever the screen.
+ */
+function weekLabelClass(fromEnd: number): string {
+  if (fromEnd % 4 === 0) return "";
+  if (fromEnd % 2 === 0) return "invisible @min-[32rem]:visible";
+  return "invisible @min-[48rem]:visible";
+}
+
+/** Likes the user's own tips received, per week, over the last twelve weeks: a column per week on a scale. */
 export function LikesByWeekChart({ data }: { data: DashboardStats["likesByWeek"] }) {
   const rows = data.map((row) => ({ label: weekOf(row.week), likes: row.likes }));
   const total = data.reduce((sum, row) => sum + row.likes, 0);
@@ -129,6 +139,8 @@ export function LikesByWeekChart({ data }: { data: DashboardStats["likesByWeek"]
     total === 0
       ? `Your tips have received no likes in the last ${data.length} weeks.`
       : `Your tips received ${formatNumber(total)} ${total === 1 ? "like" : "likes"} in the last ${data.length} weeks, ${formatNumber(last?.likes ?? 0)} of them this week.`;
+  const ticks = scaleTicks(Math.max(0, ...data.map((row) => row.likes)));
+  const top = ticks.at(-1) ?? 1;
   return (
     <ChartFigure
       id="chart-likes"
@@ -136,28 +148,55 @@ export function LikesByWeekChart({ data }: { data: DashboardStats["likesByWeek"]
       summary={summary}
       table={{ headers: ["Week of", "Likes"], rows: rows.map((row) => [row.label, row.likes]) }}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        {/* Room on the right for the last week's label, which is centred on the last bar. */}
-        <BarChart accessibilityLayer={false} data={rows} margin={{ top: 8, right: 16, bottom: 0, left: -16 }}>
-          <CartesianGrid vertical={false} stroke="var(--color-base-300)" />
-          {/* Week labels are skipped rather than crowded: at least 12 px between two of them. */}
-          <XAxis
-            dataKey="label"
-            tick={tick}
-            stroke="var(--color-base-300)"
-            interval="preserveStartEnd"
-            minTickGap={12}
-          />
-          <YAxis allowDecimals={false} tick={tick} stroke="var(--color-base-300)" />
-          <Tooltip {...tooltipStyle} formatter={(value) => [formatNumber(Number(value)), "Likes"]} />
-          <Bar
-            dataKey="likes"
-            fill="var(--color-secondary)"
-            radius={[4, 4, 0, 0]}
-            isAnimationActive={false}
-          />
-        </BarChart>
-      </ResponsiveContainer>
+      {/* The scale's labels in their own column, as wide as the widest; half a line of room above the top
+          one, which is centred on its gridline. */}
+      <div className="@container grid grid-cols-[max-content_1fr] grid-rows-[12rem_auto] gap-x-2 pt-2">
+        <div className="flex flex-col-reverse justify-between">
+          {ticks.map((tick) => (
+            <span key={tick} className="flex h-0 items-center justify-end">
+              <span data-chart-label="" className="tabular-nums">
+                {formatNumber(tick)}
+              </span>
+            </span>
+          ))}
+        </div>
+        <div className="relative border-b border-base-300">
+          {ticks.slice(1).map((tick) => (
+            <span
+              key={tick}
+              className="absolute inset-x-0 border-t border-base-300"
+              style={{ bottom: share(tick, top) }}
+            />
+          ))}
+          <ol className="relative flex h-full items-end gap-1 sm:gap-2">
+            {rows.map((row) => (
+              <li
+                key={row.label}
+                className="tooltip flex h-full flex-1 items-end justify-center"
+                data-tip={`${row.label}: ${formatNumber(row.likes)} ${row.likes === 1 ? "like" : "likes"}`}
+              >
+                <span
+                  className="block w-full max-w-10 rounded-t-sm bg-secondary"
+                  style={{ height: share(row.likes, top) }}
+                />
+              </li>
+            ))}
+          </ol>
+        </div>
+        <span />
+        <ol className="flex gap-1 pt-1 sm:gap-2">
+          {rows.map((row, index) => (
+            <li key={row.label} className="flex min-w-0 flex-1 justify-center">
+              <span
+                data-chart-label=""
+                className={`whitespace-nowrap ${weekLabelClass(rows.length - 1 - index)}`}
+              >
+                {row.label}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
     </ChartFigure>
   );
 }

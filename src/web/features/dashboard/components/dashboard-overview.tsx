@@ -1,26 +1,15 @@
-import { lazy, Suspense, useEffect } from "react";
-import { LoadingState } from "#web/components/ui/loading-state.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { useUser } from "#web/lib/auth.ts";
 import { useDashboardStats } from "../api/get-dashboard-stats.ts";
+import { LikesByWeekChart, TipsByCategoryChart } from "./dashboard-charts.tsx";
 import { QuickActions } from "./quick-actions.tsx";
 import { RecentTips } from "./recent-tips.tsx";
 import { StatCards } from "./stat-cards.tsx";
-
-// The chart library is only ever loaded here, asked for once the figures have been (see below).
-const loadCharts = () => import("./dashboard-charts.tsx");
-const TipsByCategoryChart = lazy(async () => ({ default: (await loadCharts()).TipsByCategoryChart }));
-const LikesByWeekChart = lazy(async () => ({ default: (await loadCharts()).LikesByWeekChart }));
 
 /** The dashboard's Overview: welcome, figures, charts, recent tips, quick actions. */
 export function DashboardOverview() {
   const { user } = useUser();
   const stats = useDashboardStats();
-  // Fetched while the figures are, not after them: the charts, and the sections that wait for them, show
-  // sooner on a slow connection.
-  useEffect(() => {
-    void loadCharts();
-  }, []);
   return (
     <>
       <h1 className="text-2xl font-bold wrap-anywhere md:text-3xl">
@@ -35,19 +24,15 @@ export function DashboardOverview() {
         {(data) => (
           <div className="flex flex-col gap-6">
             <StatCards stats={data} />
-            {/* What follows the charts waits for them: shown before, it would be pushed down the screen
-                when the chart code arrives (a layout shift). */}
-            <Suspense fallback={<LoadingState label="Loading charts…" />}>
-              <div className="grid gap-6 xl:grid-cols-2">
-                <TipsByCategoryChart data={data.tipsByCategory} />
-                <LikesByWeekChart data={data.likesByWeek} />
-              </div>
-              {/* Each card as tall as what it holds: Quick Actions is not stretched to the recent tips' height. */}
-              <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
-                <RecentTips tips={data.recentTips} />
-                <QuickActions />
-              </div>
-            </Suspense>
+            <div className="grid gap-6 xl:grid-cols-2">
+              <TipsByCategoryChart data={data.tipsByCategory} />
+              <LikesByWeekChart data={data.likesByWeek} />
+            </div>
+            {/* Each card as tall as what it holds: Quick Actions is not stretched to the recent tips' height. */}
+            <div className="grid items-start gap-6 lg:grid-cols-[2fr_1fr]">
+              <RecentTips tips={data.recentTips} />
+              <QuickActions />
+            </div>
           </div>
         )}
       </QueryView>
