@@ -404,11 +404,12 @@ test.describe("the dashboard overview", () => {
   }
 
   test("chart labels fit in a reader's larger font too", async ({ page, login }) => {
-    // The site uses the reader's own system font: the charts must make room for their labels as drawn.
+    // The site uses the reader's own system font and size: the charts make room for their labels as drawn,
+    // here with a browser set to 20 px text instead of 16.
     await page.addInitScript(() =>
       document.addEventListener("DOMContentLoaded", () => {
         const style = document.createElement("style");
-        style.textContent = "[data-chart-label] { font-size: 15px }";
+        style.textContent = "html { font-size: 20px }";
         document.head.append(style);
       }),
     );

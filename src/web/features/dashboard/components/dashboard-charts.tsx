@@ -97,7 +97,7 @@ export function TipsByCategoryChart({ data }: { data: DashboardStats["tipsByCate
       ) : (
         // The names' column is as wide as the longest name as drawn; the bars share what is left, with room
         // kept at their end for the largest count.
-        <ul className="grid grid-cols-[max-content_1fr] items-center gap-x-3 gap-y-2">
+        <ul className="grid grid-cols-[max-content_minmax(0,1fr)] items-center gap-x-3 gap-y-2">
           {shown.map((row) => (
             <li key={row.category} className="contents">
               <span data-chart-label="" className="text-end">
@@ -148,9 +148,9 @@ export function LikesByWeekChart({ data }: { data: DashboardStats["likesByWeek"]
       summary={summary}
       table={{ headers: ["Week of", "Likes"], rows: rows.map((row) => [row.label, row.likes]) }}
     >
-      {/* The scale's labels in their own column, as wide as the widest; half a line of room above the top
-          one, which is centred on its gridline. */}
-      <div className="@container grid grid-cols-[max-content_1fr] grid-rows-[12rem_auto] gap-x-2 pt-2">
+      {/* The scale's labels in their own column, as wide as the widest; room above the top one, centred on
+          its gridline, and on the right for this week's label, centred on the last column. */}
+      <div className="@container grid grid-cols-[max-content_minmax(0,1fr)] grid-rows-[12rem_auto] gap-x-2 pt-3 pe-6">
         <div className="flex flex-col-reverse justify-between">
           {ticks.map((tick) => (
             <span key={tick} className="flex h-0 items-center justify-end">
