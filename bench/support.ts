@@ -17,10 +17,13 @@ export function ensureBuilt() {
 /**
  * Starts the production server on `port` with the demo data and waits until it answers. The per-address
  * sign-in and sign-up limits are off: many benchmark accounts come from one address, and the limits are
- * for people, not for this.
+ * for people, not for this. BENCH_SERVER_NODE_OPTIONS (words split on spaces) go before the server's
+ * script on its command line, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes
+ * (Node does not take --cpu-prof from NODE_OPTIONS).
  */
 export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["dist/server/server.mjs"], {
+  const nodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeOptions, "dist/server/server.mjs"], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH ?? "",

@@ -6,7 +6,7 @@
  * are sent by a second process (bench/upload-burst.ts) at the lowest CPU priority, standing for clients
  * on other machines, so the measuring process's requests do not wait behind 140 MB of bodies of its own
  * and the senders' CPU is not taken from the server. UV_THREADPOOL_SIZE and MALLOC_ARENA_MAX, when set, are passed on to
- * the server, and BENCH_SERVER_NODE_OPTIONS as its NODE_OPTIONS.
+ * the server, and BENCH_SERVER_NODE_OPTIONS as its NODE_OPTIONS (bench/support.ts).
  *
  * It measures the p99 of a sign-in, a stored photo and the public tip list, each asked every 100 ms by
  * its own client, first for BENCH_QUIET_SECONDS (default 5) with nothing else going on, then while the
@@ -67,8 +67,6 @@ async function bench() {
       return value ? [[name, value]] : [];
     }),
   );
-  // The server's own Node options, e.g. BENCH_SERVER_NODE_OPTIONS=--cpu-prof to see where its time goes.
-  if (process.env.BENCH_SERVER_NODE_OPTIONS) passedOn.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
   if (Object.keys(passedOn).length > 0) console.log(`Server environment: ${JSON.stringify(passedOn)}`);
   const server = await startServer({ DATA_DIR: dataDir, ...passedOn }, port);
   const pid = server.pid ?? 0;

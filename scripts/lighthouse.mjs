@@ -1,6 +1,8 @@
-// `npm run lighthouse`: Lighthouse scores for the main public pages, on the production build with demo
-// data, in headless Chromium, with Lighthouse's mobile defaults (a mid-range phone on slow 4G, simulated);
-// LIGHTHOUSE_DESKTOP=1 for its desktop settings. Prints the scores, the metrics, the JavaScript each page
+// `npm run lighthouse`: Lighthouse scores for the main public pages, and for a member's own pages signed in
+// (a tip's details, My Tips, the dashboard: a new member with one tip of their own, the session cookie sent
+// with every request), on the production build with demo data, in headless Chromium, with Lighthouse's
+// mobile defaults (a mid-range phone on slow 4G, simulated); LIGHTHOUSE_DESKTOP=1 for its desktop settings,
+// LIGHTHOUSE_PAGES=public or members for one of the two sets. Prints the scores, the metrics, the JavaScript each page
 // sends before it is usable and every audit that is not passed; the full reports go to
 // test-results/lighthouse/. LIGHTHOUSE_RUNS=5 measures each page five times and reports the median run
 // with the range of scores. Not part of `npm test`: scores vary with the machine and from run to run.
@@ -13,7 +15,10 @@ import lighthouse from "lighthouse";
 import { isBuildCurrent, markBuilt } from "./build-state.mjs";
 
 process.chdir(new URL("..", import.meta.url).pathname);
-const PAGES = ["/", "/browse-tips", "/explore-gardeners", "/auth/login"];
+const PUBLIC_PAGES = ["/", "/browse-tips", "/explore-gardeners", "/auth/login"];
+/** A member's pages; `:tip` is the member's own tip. Private to the member, so `noindex`: SEO is not scored. */
+const MEMBER_PAGES = ["/tips/:tip", "/my-tips", "/dashboard"];
+const pageSet = process.env.LIGHTHOUSE_PAGES ?? "all";
 const desktop = process.env.LIGHTHOUSE_DESKTOP === "1";
 const reportDir = path.join("test-results", "lighthouse");
 mkdirSync(reportDir, { recursive: true });
@@ -39,6 +44,42 @@ const server = spawn(process.execPath, ["dist/server/server.mjs"], {
   },
   stdio: "inherit",
 });
+/** A new member with one public tip of their own: their session cookie and the tip's id. */
+async function signUpMember() {
+  const headers = { "Content-Type": "application/json", Origin: base };
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({
+      name: "Lighthouse Member",
+      email: `lighthouse.${Date.now()}@example.com`,
+      password: "Sunflower7",
+    }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const shared = await fetch(`${base}/api/tips`, {
+    method: "POST",
+    headers: { ...headers, Cookie: cookie },
+    body: JSON.stringify({
+      title: "Morning watering for tomatoes",
+      plantType: "Tomato",
+      difficulty: "Easy",
+      description: "Water at the base in the morning, so the leaves stay dry and blight has less to go on.",
+      images: null,
+      category: "Vegetables",
+      availability: "Public",
+    }),
+  });
+  if (shared.status !== 201)
+    throw new Error(`sharing a tip answered ${shared.status}: ${await shared.text()}`);
+  const tip = await shared.json();
+  return { cookie, tipId: tip._id };
+}
+
 const stop = () => {
   server.kill("SIGTERM");
   rmSync(dataDir, { recursive: true, force: true });
@@ -54,6 +95,16 @@ try {
     if (i > 300) throw new Error("the server did not start");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  const member = pageSet === "public" ? null : await signUpMember();
+  const PAGES = [
+    ...(pageSet === "members" ? [] : PUBLIC_PAGES.map((url) => ({ url, shown: url }))),
+    ...(member
+      ? MEMBER_PAGES.map((shown) => ({
+          url: shown.replace(":tip", member.tipId),
+          shown: `${shown} (member)`,
+        }))
+      : []),
+  ];
   const chromePath =
     process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
   const chrome = await chromeLauncher.launch({
@@ -72,8 +123,13 @@ try {
   try {
     const runLighthouse = (page) =>
       lighthouse(
-        `${base}${page}`,
-        { port: chrome.port, output: "json", logLevel: "error" },
+        `${base}${page.url}`,
+        {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          ...(page.shown.endsWith("(member)") ? { extraHeaders: { Cookie: member.cookie } } : {}),
+        },
         {
           extends: "lighthouse:default",
           settings: desktop
@@ -108,7 +164,7 @@ try {
             break;
           }
           console.log(
-            `  ${page}: Lighthouse could not measure the page (${error.code}); ${attempt < 3 ? "again" : "giving up"}`,
+            `  ${page.shown}: Lighthouse could not measure the page (${error.code}); ${attempt < 3 ? "again" : "giving up"}`,
           );
         }
       }
@@ -120,8 +176,14 @@ try {
           ? `${Math.round(performanceOf(runs[0]) * 100)}-${Math.round(performanceOf(runs.at(-1)) * 100)}`
           : undefined;
       const lhr = result?.lhr;
-      if (!lhr) throw new Error(`no report for ${page}`);
-      writeFileSync(path.join(reportDir, `${page.replace(/\W+/g, "_") || "home"}.json`), JSON.stringify(lhr));
+      if (!lhr) throw new Error(`no report for ${page.shown}`);
+      // A member page that answered the sign-in form instead was not measured signed in.
+      if (page.shown.endsWith("(member)") && new URL(lhr.finalDisplayedUrl).pathname !== page.url)
+        throw new Error(`${page.shown} ended at ${lhr.finalDisplayedUrl}: not signed in`);
+      writeFileSync(
+        path.join(reportDir, `${page.shown.replace(/\W+/g, "_").replace(/_+$/, "") || "home"}.json`),
+        JSON.stringify(lhr),
+      );
       const c = lhr.categories;
       const score = (key) => Math.round((c[key]?.score ?? 0) * 100);
       const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
@@ -131,7 +193,7 @@ try {
       );
       const jsKb = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
       rows.push({
-        page,
+        page: page.shown,
         performance: score("performance"),
         ...(range ? { "performance range": range } : {}),
         accessibility: score("accessibility"),
@@ -147,7 +209,7 @@ try {
         (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
       );
       for (const audit of failing)
-        console.log(`  ${page}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ""}`);
+        console.log(`  ${page.shown}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ""}`);
     }
     console.table(rows);
   } finally {

@@ -19,8 +19,14 @@ interface ChangeHandlers {
 /**
  * Follows the committed changes on `channel` for a cache (ADR 026): resolves once listening, with the
  * function that stops it and `settle`, which resolves once every change committed before the call has
- * come back (a marker sent on the same channel: PostgreSQL delivers notifications in commit order) and
- * rejects after `timeoutMs` otherwise.
+ * come back and rejects after `timeoutMs` otherwise.
+ *
+ * A change is known to have come back when a marker sent after it does: PostgreSQL delivers notifications
+ * in commit order. A marker is a NOTIFY, and PostgreSQL commits notifying transactions one at a time, so
+ * writers must not each send their own: callers share markers (ADR 036). One marker is out at a time; the
+ * callers that arrive while it is out cannot count on it (it may have been sent before their change
+ * committed) and share the next one, sent when it is back. Under any load, a write waits for at most two
+ * markers, and the database sees at most one marker per round trip instead of one per write.
  */
 async function followChanges(
   database: Pick<Database, "listen" | "db">,
@@ -43,7 +49,7 @@ async function followChanges(
     },
     options,
   );
-  const settle = async (timeoutMs: number) => {
+  const sendMarker = async (timeoutMs: number) => {
     const marker = `${SYNC_PREFIX}${randomUUID()}`;
     let timer: NodeJS.Timeout | undefined;
     const arrived = new Promise<void>((resolve, reject) => {
@@ -59,6 +65,37 @@ async function followChanges(
     } finally {
       clearTimeout(timer);
     }
+  };
+  /** The marker that is out, if any. */
+  let out: Promise<void> | null = null;
+  /** The callers since `out` was sent: they share the next marker, sent the moment `out` is back. */
+  let next: { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | null = null;
+  const send = (timeoutMs: number): Promise<void> => {
+    const sent = sendMarker(timeoutMs);
+    out = sent;
+    // Whatever became of it (back, timed out), the waiting callers' marker goes at once, before anyone
+    // else can take the turn: a caller that waits is never passed over by later ones.
+    const turn = () => {
+      out = null;
+      const waiting = next;
+      next = null;
+      if (waiting) send(timeoutMs).then(waiting.resolve, waiting.reject);
+    };
+    sent.then(turn, turn);
+    return sent;
+  };
+  const settle = (timeoutMs: number): Promise<void> => {
+    if (!out) return send(timeoutMs);
+    if (!next) {
+      let resolve = () => {};
+      let reject: (error: unknown) => void = () => {};
+      const promise = new Promise<void>((yes, no) => {
+        resolve = yes;
+        reject = no;
+      });
+      next = { promise, resolve, reject };
+    }
+    return next.promise;
   };
   return { stop, settle };
 }

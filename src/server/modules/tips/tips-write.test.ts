@@ -47,6 +47,31 @@ async function share(body: Record<string, unknown> = validTip, as = author) {
 }
 
 describe("POST /api/tips", () => {
+  it("stores every tip of many members sharing at once, each answered with their own tip", async () => {
+    const word = `quince${Date.now()}`;
+    const members = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => newAccount({ name: `Sharer ${index}` })).map(
+        async (account) => ({
+          account,
+          client: await signedIn(account),
+        }),
+      ),
+    );
+    const answers = await Promise.all(
+      members.map(({ client }, index) =>
+        client.post("/api/tips", { ...validTip, title: `${word} number ${index}` }, { schema: TipSchema }),
+      ),
+    );
+    answers.forEach((answer, index) => {
+      expect(answer.status).toBe(201);
+      expect(answer.body.title).toBe(`${word} number ${index}`);
+      expect(answer.body.email).toBe(members[index]?.account.email);
+    });
+    const found = await visitor.get(`/api/tips?q=${word}&limit=50`, { schema: TipSchema.array() });
+    expect(found.headers.get("x-total-count")).toBe("30");
+    expect(new Set(found.body.map((tip) => tip._id))).toEqual(new Set(answers.map((a) => a.body._id)));
+  }, 60_000);
+
   it("creates a tip with the author from the session, 0 likes and a server time", async () => {
     const before = Date.now();
     const tip = await share();
@@ -292,6 +317,35 @@ describe("likes", () => {
     // Everyone liking again, concurrently, changes nothing.
     await Promise.all(users.map((u) => u.post(`/api/tips/${tip._id}/like`)));
     expect((await visitor.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.totalLiked).toBe(50);
+  }, 60_000);
+
+  it("counts likes and unlikes by many users at once exactly, each answer the caller's own like", async () => {
+    const tip = await share();
+    const users = await Promise.all(Array.from({ length: 30 }, () => signedIn()));
+    await Promise.all(users.map((u) => u.post(`/api/tips/${tip._id}/like`)));
+    // A third stop liking it while the others tap like again, all at once.
+    const leaving = users.slice(0, 10);
+    const results = await Promise.all([
+      ...leaving.map((u) => u.delete(`/api/tips/${tip._id}/like`)),
+      ...users.slice(10).map((u) => u.post(`/api/tips/${tip._id}/like`)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(results.slice(0, 10).every((r) => (r.body as { liked: boolean }).liked === false)).toBe(true);
+    expect(results.slice(10).every((r) => (r.body as { liked: boolean }).liked === true)).toBe(true);
+    expect((await visitor.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.totalLiked).toBe(20);
+  }, 60_000);
+
+  it("answers likes racing the tip's deletion with 200 or 404, never an error, and leaves no like behind", async () => {
+    const tip = await share();
+    const users = await Promise.all(Array.from({ length: 20 }, () => signedIn()));
+    const [deleted, ...likes] = await Promise.all([
+      author.delete(`/api/tips/${tip._id}`),
+      ...users.map((u) => u.post(`/api/tips/${tip._id}/like`)),
+    ]);
+    expect(deleted?.status).toBe(204);
+    for (const like of likes) expect([200, 404]).toContain(like.status);
+    expect((await visitor.get(`/api/tips/${tip._id}`)).status).toBe(404);
+    expect((await users[0]?.post(`/api/tips/${tip._id}/like`))?.status).toBe(404);
   }, 60_000);
 
   it("cannot like a tip hidden from the caller", async () => {
