@@ -27,6 +27,13 @@ export interface Database {
    * connection can be trusted (see `Listener`). Resolves once listening; the returned function stops it.
    */
   listen(channel: string, listener: Listener, options?: ListenOptions): Promise<() => Promise<void>>;
+  /**
+   * Whether a statement's notifications reach this process's listeners before the statement's own
+   * answer does. True for the embedded database: it runs in this process and hands each notification to
+   * the listeners (as a microtask) while it reads the statement's result, before that result is passed
+   * on. Then nobody needs to wait for their own change to come back (`ChangeFeed.settled`).
+   */
+  notifiesBeforeAnswering: boolean;
   close(): Promise<void>;
 }
 
@@ -96,6 +103,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       }
     },
     listen: (channel, listener, options) => listenPostgres(databaseUrl, channel, listener, options),
+    notifiesBeforeAnswering: false,
     close: () => pool.end(),
   };
 }
@@ -225,6 +233,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       listener.trustedUntil(Number.POSITIVE_INFINITY);
       return () => unlisten();
     },
+    notifiesBeforeAnswering: true,
     async close() {
       await client.close();
       releaseLock();

@@ -100,6 +100,10 @@ async function followChanges(
   return { stop, settle };
 }
 
+/** What a feed needs of the database it follows. */
+export type FollowedDatabase = Pick<Database, "listen" | "db"> &
+  Partial<Pick<Database, "notifiesBeforeAnswering">>;
+
 /**
  * A cache's side of the change feed: how long it may trust what it holds (`live`), following it, and
  * waiting for an instance's own change (`settled`). The cache says how a change drops what it holds and
@@ -120,8 +124,8 @@ export class ChangeFeed {
   }
 
   /** Listens on the channel; until this resolves the cache is not live. Returns the function that stops. */
-  async follow(database: Pick<Database, "listen" | "db">, options: ListenOptions = {}) {
-    const { stop, settle } = await followChanges(
+  async follow(database: FollowedDatabase, options: ListenOptions = {}) {
+    const { stop, settle: sendAndWait } = await followChanges(
       database,
       this.channel,
       {
@@ -137,7 +141,8 @@ export class ChangeFeed {
       },
       options,
     );
-    this.settle = settle;
+    // A change that reaches the cache before its writer goes on needs no marker to wait for.
+    this.settle = database.notifiesBeforeAnswering ? async () => {} : sendAndWait;
     return async () => {
       this.settle = null;
       this.trustedUntil = 0;

@@ -10,7 +10,7 @@ const dialect = new PgDialect();
  * A feed on a database the test drives by hand: every marker the feed sends is recorded, in order, and
  * comes back only when the test says (`deliver`), as PostgreSQL would deliver it after the commits before it.
  */
-async function followedFeed() {
+async function followedFeed({ notifiesBeforeAnswering = false } = {}) {
   const changes: string[] = [];
   let dropped = 0;
   const feed = new ChangeFeed("public_change", {
@@ -34,6 +34,7 @@ async function followedFeed() {
         return { rows: [] };
       },
     },
+    notifiesBeforeAnswering,
   } as unknown as Database;
   await feed.follow(database);
   const deliver = (marker: string | undefined) => {
@@ -109,5 +110,11 @@ describe("ChangeFeed.settled", () => {
     deliver(markers[1]);
     await settle();
     expect(next.done).toBe(true);
+  });
+
+  it("sends no marker where a change reaches the cache before its writer's statement answers", async () => {
+    const { feed, markers } = await followedFeed({ notifiesBeforeAnswering: true });
+    await Promise.all(Array.from({ length: 10 }, () => feed.settled()));
+    expect(markers).toEqual([]);
   });
 });

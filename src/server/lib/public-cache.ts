@@ -1,5 +1,5 @@
-import type { Database, ListenOptions } from "../db/client.ts";
-import { ChangeFeed } from "./change-feed.ts";
+import type { ListenOptions } from "../db/client.ts";
+import { ChangeFeed, type FollowedDatabase } from "./change-feed.ts";
 import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from "./negotiate.ts";
 
 /**
@@ -147,10 +147,7 @@ export class PublicCache {
    * Listens for committed changes to the public tables and keeps the cache true to them (see above).
    * Until this resolves the cache serves nothing. The returned function stops listening.
    */
-  follow(
-    database: Pick<Database, "listen" | "db">,
-    options: ListenOptions = {},
-  ): Promise<() => Promise<void>> {
+  follow(database: FollowedDatabase, options: ListenOptions = {}): Promise<() => Promise<void>> {
     return this.feed.follow(database, options);
   }
 

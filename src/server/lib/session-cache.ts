@@ -1,6 +1,5 @@
 import type { User as SessionUser } from "#shared/schemas/auth.ts";
-import type { Database } from "../db/client.ts";
-import { ChangeFeed } from "./change-feed.ts";
+import { ChangeFeed, type FollowedDatabase } from "./change-feed.ts";
 
 const SESSION_CHANGE_CHANNEL = "session_change";
 /**
@@ -109,7 +108,7 @@ export class SessionCache {
   }
 
   /** Listens for changes to sessions and accounts; until this resolves nothing is kept. */
-  follow(database: Pick<Database, "listen" | "db">): Promise<() => Promise<void>> {
+  follow(database: FollowedDatabase): Promise<() => Promise<void>> {
     return this.feed.follow(database, { heartbeatMs: HEARTBEAT_MS });
   }
 
