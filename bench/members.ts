@@ -35,7 +35,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { type Db, openDatabase } from "../src/server/db/client.ts";
 import * as schema from "../src/server/db/schema.ts";
-import { insertTip, setLike } from "../src/server/modules/tips/tips.service.ts";
+import { insertTip, setLikeAlone } from "../src/server/modules/tips/tips.service.ts";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 import { freePort } from "../src/server/test/server-process.ts";
 import type { TipInputParsed } from "../src/shared/schemas/tip.ts";
@@ -207,7 +207,7 @@ async function writesUnderContention(
     const member = members[writer] as Member;
     const { kind, tipId, title } = next(writer);
     if (kind === "share") await insertTip(db, tipInput(title), member);
-    else await setLike(db, tipId, member.id, kind === "like");
+    else await setLikeAlone(db, tipId, member.id, kind === "like");
     return kind;
   };
 

@@ -324,17 +324,117 @@ export async function deleteTip(db: Db, id: string, user: Pick<User, "id">): Pro
   return current.images;
 }
 
+/** One member's like or unlike of one tip, as asked. */
+interface LikeChange {
+  tipId: string;
+  userId: string;
+  liked: boolean;
+}
+
 /**
- * Likes `tipId` for `userId`, or stops liking it, in one statement: answers the like as it is now and
- * the tip's count, or null when the tip does not exist for that account (hidden and private tips exist
- * only for their author). Likes are rows (one per account and tip, enforced by the primary key); the
- * count moves only when a row was really added or removed, in the same statement, so concurrent likes
- * count exactly. One statement holds the tip's row only for its own update, not across round trips, so
- * many members liking one tip at once wait for each other as little as can be; one that is already as
- * asked (a second tap, a retry) changes and locks nothing.
- *
- * A like racing the tip's deletion either lands first (and is deleted with the tip) or fails the likes'
- * reference to the tip, which is answered as null: the tip is gone.
+ * Likes and unlikes in one statement: answers each one's like as it is now and its tip's count, or null
+ * when the tip does not exist for that account (hidden and private tips exist only for their author).
+ * Likes are rows (one per account and tip, enforced by the primary key); a tip's count moves by the rows
+ * really added or removed, in the same statement, so concurrent likes count exactly. The statement holds
+ * each tip's row only for its own update, not across round trips; a like already as asked (a second tap,
+ * a retry) changes nothing. The changes must be of different (tip, account) pairs.
+ */
+async function applyLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeState | null>> {
+  const input = JSON.stringify(changes.map((change, n) => ({ n, ...change })));
+  const result = await db.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(n int, "tipId" uuid, "userId" text, liked boolean)
+    ),
+    target as (
+      select input.* from input join ${tips} on ${tips.id} = input."tipId"
+      where ${tips.availability} = 'Public' or ${tips.authorId} = input."userId"
+    ),
+    added as (
+      insert into ${tipLikes} (tip_id, user_id) select "tipId", "userId" from target where liked
+      on conflict do nothing returning tip_id
+    ),
+    removed as (
+      delete from ${tipLikes} using target
+      where not target.liked and ${tipLikes.tipId} = target."tipId" and ${tipLikes.userId} = target."userId"
+      returning ${tipLikes.tipId} as tip_id
+    ),
+    delta as (
+      select tip_id, sum(step)::int as step
+      from (select tip_id, 1 as step from added union all select tip_id, -1 from removed) as steps
+      group by tip_id
+    ),
+    counted as (
+      update ${tips} set total_liked = greatest(${tips.totalLiked} + delta.step, 0)
+      from delta where ${tips.id} = delta.tip_id
+      returning ${tips.id} as id, ${tips.totalLiked} as total
+    )
+    select input.n, target.n is not null as found, coalesce(counted.total, ${tips.totalLiked}, 0) as total
+    from input
+    left join target on target.n = input.n
+    left join counted on counted.id = input."tipId"
+    left join ${tips} on ${tips.id} = input."tipId"
+    order by input.n`);
+  const rows = (result as unknown as { rows: Array<{ n: number; found: boolean; total: number | string }> })
+    .rows;
+  return changes.map((change, n) => {
+    const row = rows.find((candidate) => Number(candidate.n) === n);
+    return row?.found ? { liked: change.liked, totalLiked: Number(row.total) } : null;
+  });
+}
+
+/** `applyLikes` for one change, in the simplest statement that does it (no list to unpack). */
+async function applyLike(db: Db, { tipId, userId, liked }: LikeChange): Promise<LikeState | null> {
+  const target = sql`select ${tips.id} as id from ${tips}
+    where ${tips.id} = ${tipId} and (${tips.availability} = 'Public' or ${tips.authorId} = ${userId})`;
+  const change = liked
+    ? sql`insert into ${tipLikes} (tip_id, user_id) select id, ${userId} from target
+        on conflict do nothing returning tip_id`
+    : sql`delete from ${tipLikes} where tip_id in (select id from target) and user_id = ${userId}
+        returning tip_id`;
+  const result = await db.execute(sql`
+    with target as (${target}),
+    changed as (${change}),
+    counted as (
+      update ${tips} set total_liked = greatest(${tips.totalLiked} + ${liked ? 1 : -1}, 0)
+      where ${tips.id} in (select tip_id from changed)
+      returning ${tips.totalLiked} as total
+    )
+    select
+      exists (select 1 from target) as found,
+      coalesce((select total from counted), (select ${tips.totalLiked} from ${tips} where ${tips.id} = ${tipId}), 0) as total`);
+  const [row] = (result as unknown as { rows: Array<{ found: boolean; total: number | string }> }).rows;
+  return row?.found ? { liked, totalLiked: Number(row.total) } : null;
+}
+
+/**
+ * `applyLikes` for a batch (see WriteBatch): the same member's like and unlike of one tip cannot share a
+ * statement (their order would be lost), so a batch holding both is written a change at a time. A like
+ * racing the tip's deletion fails the likes' reference to the tip: alone, it is answered null (the tip is
+ * gone); in a batch, the batch is written again a change at a time.
+ */
+async function writeLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeState | null>> {
+  const pairs = new Set(changes.map((change) => `${change.tipId} ${change.userId}`));
+  if (pairs.size < changes.length) {
+    const answers: Array<LikeState | null> = [];
+    for (const change of changes) answers.push(...(await writeLikes(db, [change])));
+    return answers;
+  }
+  try {
+    const [only] = changes;
+    return changes.length === 1 && only ? [await applyLike(db, only)] : await applyLikes(db, changes);
+  } catch (error) {
+    if (changes.length === 1 && isForeignKeyViolation(error)) return [null];
+    throw error;
+  }
+}
+
+/** Each database's batch of likes and unlikes being written (see WriteBatch). */
+const liking = new WeakMap<Db, WriteBatch<LikeChange, LikeState | null>>();
+
+/**
+ * Likes `tipId` for `userId`, or stops liking it: the like as it is now and the tip's count, or null when
+ * the tip does not exist for that account. Likes given at the same moment are written together, in one
+ * statement (ADR 036).
  */
 export async function setLike(
   db: Db,
@@ -343,32 +443,24 @@ export async function setLike(
   liked: boolean,
 ): Promise<LikeState | null> {
   if (!isTipId(tipId)) return null;
-  const target = sql`select ${tips.id} as id from ${tips}
-    where ${tips.id} = ${tipId} and (${tips.availability} = 'Public' or ${tips.authorId} = ${userId})`;
-  const change = liked
-    ? sql`insert into ${tipLikes} (tip_id, user_id) select id, ${userId} from target
-        on conflict do nothing returning tip_id`
-    : sql`delete from ${tipLikes} where tip_id in (select id from target) and user_id = ${userId}
-        returning tip_id`;
-  try {
-    const result = await db.execute(sql`
-      with target as (${target}),
-      changed as (${change}),
-      counted as (
-        update ${tips} set total_liked = greatest(${tips.totalLiked} + ${liked ? 1 : -1}, 0)
-        where ${tips.id} in (select tip_id from changed)
-        returning ${tips.totalLiked} as total
-      )
-      select
-        exists (select 1 from target) as found,
-        coalesce((select total from counted), (select ${tips.totalLiked} from ${tips} where ${tips.id} = ${tipId}), 0) as total`);
-    const [row] = (result as unknown as { rows: Array<{ found: boolean; total: number | string }> }).rows;
-    if (!row?.found) return null;
-    return { liked, totalLiked: Number(row.total) };
-  } catch (error) {
-    if (isForeignKeyViolation(error)) return null;
-    throw error;
+  let batch = liking.get(db);
+  if (!batch) {
+    batch = new WriteBatch((changes) => writeLikes(db, changes));
+    liking.set(db, batch);
   }
+  return batch.add({ tipId, userId, liked });
+}
+
+/** One like or unlike in its own statement, as a client writing straight to the database would. */
+export async function setLikeAlone(
+  db: Db,
+  tipId: string,
+  userId: string,
+  liked: boolean,
+): Promise<LikeState | null> {
+  if (!isTipId(tipId)) return null;
+  const [state] = await writeLikes(db, [{ tipId, userId, liked }]);
+  return state ?? null;
 }
 
 /** PostgreSQL's foreign_key_violation, through either driver. */
