@@ -294,19 +294,7 @@ async function benchmark(label: string, env: Record<string, string>, direct: Dir
   let bare: ChildProcess | null = null;
   try {
     const email = `member.${Date.now()}@example.com`;
-    const signUp = await expectStatus(
-      await fetch(`${base}/api/auth/sign-up/email`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Origin: base },
-        body: JSON.stringify({ name: "Bench Member", email, password: PASSWORD }),
-      }),
-      [200],
-      "sign-up",
-    );
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const { cookie } = await signUp(base, "Bench Member", email);
     // autocannon asks for no compression, so neither do these (fetch would ask for br and undo it).
     const reading: RequestShape = {
       method: "GET",

@@ -57,3 +57,21 @@ export class WriteBatch<In, Out> {
     }
   }
 }
+
+/**
+ * One WriteBatch per database (or other owner), made when first written to: `write` writes a batch for
+ * its owner. Answers the function that adds an item to its owner's batch.
+ */
+export function batchedPer<Owner extends object, In, Out>(
+  write: (owner: Owner, items: In[]) => Promise<Out[]>,
+): (owner: Owner, item: In) => Promise<Out> {
+  const batches = new WeakMap<Owner, WriteBatch<In, Out>>();
+  return (owner, item) => {
+    let batch = batches.get(owner);
+    if (!batch) {
+      batch = new WriteBatch((items) => write(owner, items));
+      batches.set(owner, batch);
+    }
+    return batch.add(item);
+  };
+}

@@ -15,7 +15,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { tipCounts, tipLikes, tips, tipTitleKey, users } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
-import { WriteBatch } from "../../lib/write-batch.ts";
+import { batchedPer } from "../../lib/write-batch.ts";
 
 /** When the account was made: a young account may share fewer tips (RATE_LIMITS.shareTip). */
 export async function accountCreatedAt(db: Db, userId: string): Promise<Date | undefined> {
@@ -252,8 +252,8 @@ async function insertTips(db: Db, rows: NewTip[]): Promise<TipRow[]> {
   });
 }
 
-/** Each database's batch of tips being shared (see WriteBatch). */
-const shared = new WeakMap<Db, WriteBatch<NewTip, TipRow>>();
+/** Adds a tip to its database's batch of tips being shared (see WriteBatch). */
+const shareInBatch = batchedPer(insertTips);
 
 /**
  * The tip belongs to the signed-in account, whatever the body says (ADR 012); its name and e-mail are that
@@ -265,12 +265,7 @@ export function createTip(
   input: TipInputParsed,
   author: Pick<User, "id" | "name" | "email">,
 ): Promise<TipRow> {
-  let batch = shared.get(db);
-  if (!batch) {
-    batch = new WriteBatch((rows) => insertTips(db, rows));
-    shared.set(db, batch);
-  }
-  return batch.add(newTip(input, author));
+  return shareInBatch(db, newTip(input, author));
 }
 
 /** One tip in its own statement, as a client writing straight to the database would (the benchmark's). */
@@ -428,8 +423,8 @@ async function writeLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeStat
   }
 }
 
-/** Each database's batch of likes and unlikes being written (see WriteBatch). */
-const liking = new WeakMap<Db, WriteBatch<LikeChange, LikeState | null>>();
+/** Adds a like or unlike to its database's batch being written (see WriteBatch). */
+const likeInBatch = batchedPer(writeLikes);
 
 /**
  * Likes `tipId` for `userId`, or stops liking it: the like as it is now and the tip's count, or null when
@@ -443,12 +438,7 @@ export async function setLike(
   liked: boolean,
 ): Promise<LikeState | null> {
   if (!isTipId(tipId)) return null;
-  let batch = liking.get(db);
-  if (!batch) {
-    batch = new WriteBatch((changes) => writeLikes(db, changes));
-    liking.set(db, batch);
-  }
-  return batch.add({ tipId, userId, liked });
+  return likeInBatch(db, { tipId, userId, liked });
 }
 
 /** One like or unlike in its own statement, as a client writing straight to the database would. */
