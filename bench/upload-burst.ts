@@ -25,7 +25,9 @@ process.once("message", async ({ base, photo, cookies }: Burst) => {
         });
         await response.arrayBuffer();
         process.send?.({ status: response.status });
-      } catch {
+      } catch (error) {
+        const cause = (error as Error & { cause?: { code?: string } }).cause;
+        console.log(`  an upload failed without an answer: ${cause?.code ?? (error as Error).message}`);
         process.send?.({ status: 0 });
       }
     }),

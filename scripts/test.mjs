@@ -79,13 +79,11 @@ function vitest(projects, label) {
   banner(label);
   const outputFile = path.join(resultsDir, `vitest-${projects.length ? projects.join("-") : "all"}.json`);
   const projectArgs = projects.flatMap((name) => ["--project", name]);
-  const ok = run(bin("vitest"), [
-    "run",
-    ...projectArgs,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${outputFile}`,
-  ]);
+  const ok = run(
+    bin("vitest"),
+    ["run", ...projectArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`],
+    chromePath ? { CHROME_PATH: chromePath } : {},
+  );
   const report = readJson(outputFile);
   if (!report) {
     tally.push({ name: label, passed: 0, failed: 1 });
@@ -114,6 +112,11 @@ function playwrightFailures(report) {
 }
 
 const postgresOk = await ensurePostgres();
+// Found first: a few server tests drive a browser too (how it takes an upload refused mid-send).
+const chromePath = await ensureChromium();
+const noChromium =
+  "\nNo Chromium found for the browser tests. Install it (Debian/Ubuntu: sudo apt-get install -y chromium), run npx playwright install chromium where the internet is reachable, or set CHROME_PATH to a Chrome or Chromium binary.";
+if (!chromePath) console.error(noChromium);
 if (!postgresOk) {
   console.error(
     "\nPostgreSQL server programs are missing. Install them (Debian/Ubuntu: sudo apt-get install -y postgresql; macOS: brew install postgresql), set PG_BIN_DIR to the folder holding initdb and pg_ctl, or set DATABASE_URL to a server whose user may create databases.",
@@ -146,11 +149,8 @@ if (only === "server") {
   banner("production build");
   const built = run("npm", ["run", "build", "--silent"]);
   check("build", built);
-  const chromePath = await ensureChromium();
   if (!chromePath) {
-    console.error(
-      "\nNo Chromium found for the browser tests. Install it (Debian/Ubuntu: sudo apt-get install -y chromium), run npx playwright install chromium where the internet is reachable, or set CHROME_PATH to a Chrome or Chromium binary.",
-    );
+    console.error(noChromium);
     check("Chromium available", false);
   } else if (built) {
     banner(`browser tests (Playwright, ${chromePath})`);

@@ -11,6 +11,7 @@ import { hasSessionCookie, memberKey, PublicCache, replyFor } from "./lib/public
 import { isSessionAsk } from "./lib/public-cache-layer.ts";
 import { sessionCookieKey } from "./lib/session.ts";
 import { SessionCache } from "./lib/session-cache.ts";
+import { NODE_LISTENER_OPTIONS } from "./lib/unread-refusals.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
@@ -115,7 +116,7 @@ function memberAnswer(req: IncomingMessage, url: string) {
   return user ? publicCache.get(memberKey(user.id, url), true) : undefined;
 }
 
-const appListener = getRequestListener(app.fetch, { hostname: env.HOST });
+const appListener = getRequestListener(app.fetch, { hostname: env.HOST, ...NODE_LISTENER_OPTIONS });
 const server = createServer((req, res) => {
   if (!answerFromCache(req, res)) void appListener(req, res);
 });

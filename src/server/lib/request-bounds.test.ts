@@ -7,6 +7,7 @@ import { TipSchema } from "#shared/schemas/tip.ts";
 import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
 import { BODY_LIMITS } from "./body-limit.ts";
+import { NODE_LISTENER_OPTIONS } from "./unread-refusals.ts";
 
 /** Bounded bodies, capped JSON depth, 405 with Allow, and the security headers (ADR 014). */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -17,7 +18,12 @@ let tipId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
-  server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" }) as http.Server;
+  server = serve({
+    fetch: ctx.app.fetch,
+    port: 0,
+    hostname: "127.0.0.1",
+    ...NODE_LISTENER_OPTIONS,
+  }) as http.Server;
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   port = (server.address() as AddressInfo).port;
   author = createClient(ctx.app);

@@ -4,10 +4,10 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { HttpError } from "../../lib/errors.ts";
 import type { ProcessedPhoto } from "./photo-processing.ts";
 
-/** A photo sent to a decoding process. */
+/** A photo sent to a decoding process: its bytes, or the pieces they arrived in (joined there). */
 export interface DecodeJob {
   id: number;
-  bytes: Uint8Array;
+  bytes: Uint8Array | Uint8Array[];
 }
 
 /** What a decoding process answers: the processed photo, a refusal for the client, or a fault of ours. */
@@ -48,7 +48,7 @@ export class PhotoDecoder {
 
   constructor(private readonly options: { idleMs: number } = { idleMs: IDLE_MS }) {}
 
-  async process(bytes: Uint8Array): Promise<ProcessedPhoto> {
+  async process(bytes: Uint8Array | Uint8Array[]): Promise<ProcessedPhoto> {
     const child = this.borrow();
     // Rejects only when the process died or hung with the photo: it is gone then, and not given back.
     const answer = await this.ask(child, { id: this.nextId++, bytes });

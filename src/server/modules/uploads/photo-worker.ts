@@ -18,7 +18,7 @@ try {
 process.on("message", async ({ id, bytes }: DecodeJob) => {
   let answer: DecodeAnswer;
   try {
-    answer = { id, photo: await processPhoto(bytes) };
+    answer = { id, photo: await processPhoto(Array.isArray(bytes) ? Buffer.concat(bytes) : bytes) };
   } catch (error) {
     answer =
       error instanceof HttpError

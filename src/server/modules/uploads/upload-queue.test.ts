@@ -1,16 +1,27 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { serve } from "@hono/node-server";
+import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import { type App, createApp } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
+import { NODE_LISTENER_OPTIONS } from "../../lib/unread-refusals.ts";
 import { createFolderStorage } from "../../storage/photo-storage.ts";
 import { createClient, newAccount, readResponse, type TestClient } from "../../test/http-client.ts";
 import { noisyJpeg, phonePhoto, photoForm } from "../../test/photo-fixtures.ts";
 import { openTestDatabase } from "../../test/test-db.ts";
+
+/** The browser the tests drive: CHROME_PATH (npm test finds one), else Debian's. */
+function chromiumPath(): string {
+  const found = [process.env.CHROME_PATH, "/usr/bin/chromium"].find((file) => file && existsSync(file));
+  if (!found) throw new Error("No Chromium: set CHROME_PATH, or install it (apt-get install -y chromium)");
+  return found;
+}
 
 /** One photo decoded at a time and two waiting: a third, fourth... upload at once finds the queue full. */
 const QUEUE = { slots: 1, waiting: 2 };
@@ -146,5 +157,249 @@ describe("photo decoding queue", () => {
       expect(read.at).toBeLessThan(firstStored);
       expect(read.at - asked).toBeLessThan(oneDecode);
     }
+  });
+});
+
+/**
+ * Over a real connection, with one photo decoded at a time and none waiting: a refused upload is answered
+ * before its body is read, so 24 clients sending 6 MB each cost the server their first kilobytes, not
+ * 140 MB read and dropped while everyone else's requests wait (ADR 030).
+ */
+describe("an upload refused before its body is read, over a real connection", () => {
+  let base = "";
+  let server: ReturnType<typeof serve>;
+  let queueApp: App;
+  let queueDir: string;
+  beforeAll(async () => {
+    queueDir = mkdtempSync(path.join(os.tmpdir(), "garden-upload-refusals-"));
+    // The app is made once the port is known: it is its own public address, as a browser's page needs.
+    server = serve({
+      fetch: (request, env) => queueApp.fetch(request, env),
+      port: 0,
+      hostname: "127.0.0.1",
+      ...NODE_LISTENER_OPTIONS,
+    });
+    await new Promise((resolve) => server.once("listening", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    queueApp = createApp({
+      db: database.db,
+      authSecret: randomBytes(32).toString("hex"),
+      config: { BASE_URL: base, RATE_LIMIT: false },
+      storage: createFolderStorage({ dir: queueDir, publicBase: `${base}/uploads` }),
+      photoQueue: { slots: 1, waiting: 0 },
+    });
+  });
+  afterAll(async () => {
+    if ("closeAllConnections" in server) server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(queueDir, { recursive: true, force: true });
+  });
+
+  async function cookieOfNewAccount(): Promise<string> {
+    const answer = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: base },
+      body: JSON.stringify(newAccount()),
+    });
+    expect(answer.status).toBe(200);
+    return answer.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+  }
+
+  /** A multipart body as bytes, with its Content-Type. */
+  async function multipart(photo: Uint8Array) {
+    const encoded = new Response(photoForm(photo));
+    return {
+      bytes: new Uint8Array(await encoded.arrayBuffer()),
+      type: encoded.headers.get("Content-Type") ?? "",
+    };
+  }
+
+  /**
+   * Starts an upload of `body` on a connection of its own but sends only its first `sent` bytes; `rest()`
+   * sends the remainder. `answer` is the server's answer whenever it comes; `closed` settles when the
+   * connection ends, with what ended it: a send the server refused to take ("ECONNRESET", "EPIPE") or null.
+   */
+  function partialUpload(cookie: string | null, body: { bytes: Uint8Array; type: string }, sent: number) {
+    const { port } = new URL(base);
+    const socket = net.connect(Number(port), "127.0.0.1");
+    const head = [
+      "POST /api/uploads HTTP/1.1",
+      `Host: 127.0.0.1:${port}`,
+      `Origin: ${base}`,
+      ...(cookie ? [`Cookie: ${cookie}`] : []),
+      `Content-Type: ${body.type}`,
+      `Content-Length: ${body.bytes.length}`,
+      "",
+      "",
+    ].join("\r\n");
+    socket.write(head);
+    socket.write(body.bytes.subarray(0, sent));
+    let failure: string | null = null;
+    socket.on("error", (error: NodeJS.ErrnoException) => {
+      failure = error.code ?? error.message;
+    });
+    const closed = new Promise<string | null>((resolve) => socket.on("close", () => resolve(failure)));
+    const answer = new Promise<{ status: number; retryAfter: string | null; body: unknown }>((resolve) => {
+      let received = Buffer.alloc(0);
+      socket.on("data", (chunk: Buffer) => {
+        received = Buffer.concat([received, chunk]);
+        const text = received.toString("latin1");
+        const end = text.indexOf("\r\n\r\n");
+        if (end < 0) return;
+        const headers = text.slice(0, end);
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(headers)?.[1] ?? 0);
+        if (received.length < end + 4 + length) return;
+        resolve({
+          status: Number(headers.slice(9, 12)),
+          retryAfter: /\r\nretry-after: *(\S+)/i.exec(headers)?.[1] ?? null,
+          body: JSON.parse(received.subarray(end + 4, end + 4 + length).toString("utf8")),
+        });
+      });
+    });
+    return { answer, closed, rest: () => socket.write(body.bytes.subarray(sent)) };
+  }
+
+  /** Holds the only place in the queue: an upload whose body stops half-way, until `rest()`. */
+  async function holdTheQueue(photo: { bytes: Uint8Array; type: string }) {
+    const holder = partialUpload(await cookieOfNewAccount(), photo, 1024);
+    // The holder has its place once another upload is refused as busy; an upload that came first is
+    // taken and answered (not a photo) and leaves, and the next one is tried.
+    const prober = await cookieOfNewAccount();
+    const notAPhoto = await multipart(new TextEncoder().encode("<svg></svg>"));
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const probe = await fetch(`${base}/api/uploads`, {
+        method: "POST",
+        headers: { Origin: base, Cookie: prober, "Content-Type": notAPhoto.type },
+        body: notAPhoto.bytes,
+      });
+      await probe.arrayBuffer();
+      if (probe.status === 503) return holder;
+      expect(probe.status).toBe(415);
+    }
+    throw new Error("the holding upload never took its place");
+  }
+
+  it("answers 503 while the body is still on its way, closes the connection, and takes photos again once the queue frees", async () => {
+    const small = await multipart(await phonePhoto({ width: 640, height: 480, seed: 31 }));
+    const holder = await holdTheQueue(small);
+    const body = await multipart(largest);
+
+    // Only the first 64 KB of 6 MB are sent, and the answer comes all the same.
+    const refused = partialUpload(await cookieOfNewAccount(), body, 64 * 1024);
+    const answer = await refused.answer;
+    expect(answer.status).toBe(503);
+    expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(ApiErrorSchema.parse(answer.body).message).toMatch(/^The server is busy with other photos\./);
+    // The rest is never read: sending it fails, as the server has ended the connection.
+    refused.rest();
+    expect(await refused.closed).toMatch(/^(ECONNRESET|EPIPE)$/);
+
+    // The holder finishes its photo, which is stored; the queue takes the next one.
+    holder.rest();
+    expect((await holder.answer).status).toBe(201);
+    const after = await fetch(`${base}/api/uploads`, {
+      method: "POST",
+      headers: { Origin: base, Cookie: await cookieOfNewAccount(), "Content-Type": small.type },
+      body: small.bytes,
+    });
+    expect(after.status).toBe(201);
+    const photo = UploadedPhotoSchema.parse(await after.json());
+    // The phone photo carries a turn in its EXIF: stored upright, its sides are swapped.
+    expect([photo.width, photo.height]).toEqual([480, 640]);
+  });
+
+  it("gives clients sending whole photos at once the 503 to read, not a broken connection", async () => {
+    const holder = await holdTheQueue(
+      await multipart(await phonePhoto({ width: 320, height: 240, seed: 32 })),
+    );
+    const body = await multipart(largest);
+    const cookies = await Promise.all(Array.from({ length: 6 }, () => cookieOfNewAccount()));
+    const answers = await Promise.all(
+      cookies.map(async (cookie) => {
+        const answer = await fetch(`${base}/api/uploads`, {
+          method: "POST",
+          headers: { Origin: base, Cookie: cookie, "Content-Type": body.type },
+          body: body.bytes,
+        });
+        return { status: answer.status, body: await answer.json() };
+      }),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(ApiErrorSchema.parse(answer.body).message).toMatch(/^The server is busy with other photos\./);
+    }
+    holder.rest();
+    expect((await holder.answer).status).toBe(201);
+  });
+
+  it("lets a browser show the 503 while it is still sending the photo", async () => {
+    const holder = await holdTheQueue(
+      await multipart(await phonePhoto({ width: 320, height: 240, seed: 33 })),
+    );
+    const cookie = await cookieOfNewAccount();
+    const browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+      ],
+    });
+    try {
+      const context = await browser.newContext();
+      await context.addCookies(
+        cookie.split("; ").map((pair) => {
+          const [name = "", value = ""] = pair.split("=");
+          return { name, value, url: base };
+        }),
+      );
+      const page = await context.newPage();
+      await page.goto(`${base}/api/health`);
+      // As the photo field sends it: XMLHttpRequest with a FormData of 6 MB.
+      const answer = await page.evaluate(
+        (size) =>
+          new Promise<{ status: number; text: string; retryAfter: string | null }>((resolve) => {
+            const form = new FormData();
+            form.append(
+              "file",
+              new File([new Uint8Array(size).fill(0xff)], "IMG_1.jpg", { type: "image/jpeg" }),
+            );
+            const xhr = new XMLHttpRequest();
+            xhr.open("POST", "/api/uploads");
+            xhr.onload = () =>
+              resolve({
+                status: xhr.status,
+                text: xhr.responseText,
+                retryAfter: xhr.getResponseHeader("Retry-After"),
+              });
+            xhr.onerror = () => resolve({ status: 0, text: "", retryAfter: null });
+            xhr.send(form);
+          }),
+        6 * 1024 * 1024,
+      );
+      expect(answer.status).toBe(503);
+      expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(ApiErrorSchema.parse(JSON.parse(answer.text)).message).toMatch(
+        /^The server is busy with other photos\./,
+      );
+    } finally {
+      await browser.close();
+      holder.rest();
+      await holder.answer;
+    }
+  });
+
+  it("answers a visitor's upload 401 before its body arrives", async () => {
+    const refused = partialUpload(null, await multipart(largest), 64 * 1024);
+    const answer = await refused.answer;
+    expect(answer.status).toBe(401);
+    expect(ApiErrorSchema.parse(answer.body).message).toBe("Sign in to upload a photo");
+    refused.rest();
+    expect(await refused.closed).toMatch(/^(ECONNRESET|EPIPE)$/);
   });
 });

@@ -12,6 +12,7 @@ import { HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit, waitInWords } from "../../lib/rate-limit.ts";
 import { requireUser } from "../../lib/session.ts";
+import { refusalsLeaveBodyUnread } from "../../lib/unread-refusals.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { PhotoDecoder } from "./photo-decoder.ts";
 import { PhotoQueue, type PhotoQueueOptions } from "./photo-queue.ts";
@@ -37,9 +38,10 @@ const uploadPhotoRoute = apiRoute({
     `(every attempt counts); ${PHOTO_LIMITS.bytesPerDay / MB} MB of accepted photos per account and`,
     `${PHOTO_LIMITS.bytesPerDayPerAddress / MB} MB per address in 24 hours (counted by Content-Length).`,
     "Photos are decoded a few at a time (one per core but one); when the line of photos waiting is full the upload",
-    "is refused with 503 and Retry-After, its body discarded unread.",
+    "is refused with 503 and Retry-After at once. A refusal sent before the photo is read (401, 429, 503) leaves the body unread and closes the connection after the answer.",
   ].join(" "),
   middleware: [
+    refusalsLeaveBodyUnread,
     requireUser("Sign in to upload a photo"),
     rateLimit<SignedInEnv>("upload", (c) => c.var.user.id),
     rateLimit<SignedInEnv>("uploadBytes", (c) => c.var.user.id),
@@ -76,15 +78,18 @@ const uploadPhotoRoute = apiRoute({
     }),
     503: {
       description:
-        "The server is decoding as many photos as it takes at once and its line is full; the photo was discarded unread: send it again after the seconds in Retry-After",
+        "The server is decoding as many photos as it takes at once and its line is full; the photo was not read, and the connection closes after this answer: send it again after the seconds in Retry-After",
       headers: z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait" }) }),
       content: { "application/json": { schema: ApiErrorSchema } },
     },
   },
 });
 
-/** The multipart body's file, within the size limit. */
-async function readPhotoFile(c: Context): Promise<Uint8Array> {
+/**
+ * The multipart body's file, within the size limit, as the pieces it arrived in: they go to the decoding
+ * process as they are, which joins them there, not in the server's event loop (ADR 030).
+ */
+async function readPhotoFile(c: Context): Promise<Uint8Array[]> {
   const contentType = c.req.header("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType))
     throw new HttpError(415, 'Send the photo as multipart/form-data, in a field named "file"');
@@ -101,9 +106,8 @@ async function readPhotoFile(c: Context): Promise<Uint8Array> {
     body.resume();
     throw notMultipart();
   }
-  return new Promise<Uint8Array>((resolve, reject) => {
+  return new Promise<Uint8Array[]>((resolve, reject) => {
     const chunks: Buffer[] = [];
-    let size = 0;
     let found = false;
     let tooLarge = false;
     parser.on("file", (name, file) => {
@@ -111,7 +115,6 @@ async function readPhotoFile(c: Context): Promise<Uint8Array> {
       found = true;
       file.on("data", (chunk: Buffer) => {
         chunks.push(chunk);
-        size += chunk.length;
       });
       file.on("limit", () => {
         tooLarge = true;
@@ -131,7 +134,7 @@ async function readPhotoFile(c: Context): Promise<Uint8Array> {
             { path: "file", message: "Choose a photo" },
           ]),
         );
-      else resolve(Buffer.concat(chunks, size));
+      else resolve(chunks);
     });
     body.on("error", () => reject(notMultipart()));
     body.pipe(parser);
@@ -154,26 +157,6 @@ function bodyStream(c: Context): Readable | null {
 }
 
 /**
- * Lets a refused upload's body through unread before the answer: a client still sending it would
- * otherwise see the connection reset instead of the 503. On Node's server the socket's bytes are dropped
- * as they come (a paused stream resumed with nobody listening), which costs next to nothing; through Web
- * Streams each chunk of a 10 MB body would take a turn of the event loop that reads are waiting for.
- */
-async function discardBody(c: Context): Promise<void> {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && !incoming.readableEnded && !incoming.destroyed && incoming.readableFlowing === null) {
-    await new Promise<void>((resolve) => {
-      incoming.once("end", resolve);
-      incoming.once("close", resolve);
-      incoming.once("error", () => resolve());
-      incoming.resume();
-    });
-    return;
-  }
-  await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => {});
-}
-
-/**
  * POST /api/uploads, with its own queue of photos (as many slots as the machine's cores allow, unless
  * `queue` says otherwise: tests make a short one) and its own decoding processes.
  */
@@ -184,7 +167,7 @@ export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {
     const { user, db, storage } = c.var;
     const place = photos.enter();
     if (!place) {
-      await discardBody(c);
+      // Answered at once, the body left unread (refusalsLeaveBodyUnread).
       const seconds = photos.retryAfter();
       c.header("Retry-After", String(seconds));
       return c.json<ApiError, 503>(
@@ -193,8 +176,8 @@ export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {
       );
     }
     try {
-      const bytes = await readPhotoFile(c);
-      const photo = await place.run(() => decoder.process(bytes));
+      const pieces = await readPhotoFile(c);
+      const photo = await place.run(() => decoder.process(pieces));
       const url = await storePhoto(db, storage, photo, user.id);
       return c.json({ url, width: photo.width, height: photo.height }, 201);
     } finally {

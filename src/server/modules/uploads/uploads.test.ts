@@ -15,6 +15,7 @@ import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import { createApp } from "../../app.ts";
+import { NODE_LISTENER_OPTIONS } from "../../lib/unread-refusals.ts";
 import { createFolderStorage } from "../../storage/photo-storage.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
@@ -189,7 +190,7 @@ describe("POST /api/uploads", () => {
 
   it("refuses by Content-Length before reading the body, over a real connection", async () => {
     const client = await signedIn();
-    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" });
+    const server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1", ...NODE_LISTENER_OPTIONS });
     await new Promise((resolve) => server.once("listening", resolve));
     try {
       const { port } = server.address() as AddressInfo;
@@ -282,7 +283,7 @@ describe("POST /api/uploads over a real connection", () => {
   let base = "";
   let server: ReturnType<typeof serve>;
   beforeAll(async () => {
-    server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1" });
+    server = serve({ fetch: ctx.app.fetch, port: 0, hostname: "127.0.0.1", ...NODE_LISTENER_OPTIONS });
     await new Promise((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
