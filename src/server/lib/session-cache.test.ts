@@ -49,6 +49,52 @@ describe("a kept session", () => {
     expect(await statsStatus(cookie)).toBe(200);
   });
 
+  it("is kept from the sign-up and the sign-in themselves, as the member's first request would keep it", async () => {
+    const account = newAccount({ name: "First Page" });
+    const signUp = createClient(ctx.app);
+    expect((await signUp.post("/api/auth/sign-up/email", account)).status).toBe(200);
+    const signIn = createClient(ctx.app);
+    expect(
+      (await signIn.post("/api/auth/sign-in/email", { email: account.email, password: account.password }))
+        .status,
+    ).toBe(200);
+    for (const client of [signUp, signIn]) {
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+      // Kept before the member asks anything, and the same as the database's answer.
+      const kept = ctx.sessionCache.get(sessionCookieKey(cookie));
+      expect(kept?.user).toMatchObject({ name: "First Page", email: account.email.toLowerCase() });
+      const session = await sessionFor(cookie);
+      expect(kept?.user).toEqual({
+        id: session?.user.id,
+        name: session?.user.name,
+        email: session?.user.email,
+        image: account.image,
+        emailVerified: session?.user.emailVerified,
+      });
+      expect(await statsStatus(cookie)).toBe(200);
+    }
+    // Each sign-in is its own session: signing one out leaves the other.
+    const first = [...signUp.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const second = [...signIn.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    expect(first).not.toBe(second);
+    expect((await signIn.post("/api/auth/sign-out", {})).status).toBe(200);
+    expect(await sessionFor(second)).toBeNull();
+    expect(await statsStatus(second)).toBe(401);
+    expect(await statsStatus(first)).toBe(200);
+  });
+
+  it("is not kept from a refused sign-in", async () => {
+    const account = newAccount();
+    expect((await createClient(ctx.app).post("/api/auth/sign-up/email", account)).status).toBe(200);
+    const wrong = await ctx.app.request("http://localhost/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+      body: JSON.stringify({ email: account.email, password: "Not-the-password-9" }),
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.getSetCookie().some((c) => c.includes("session_token"))).toBe(false);
+  });
+
   it("ends at sign-out: the old cookie, sent again, has no session and no access", async () => {
     const { client, cookie } = await member();
     expect(await sessionFor(cookie)).not.toBeNull();

@@ -3,6 +3,7 @@ import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "./app-en
 import { HttpError } from "./errors.ts";
 import { answering, errorResponses } from "./openapi.ts";
 import { hasSessionCookie } from "./public-cache.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 export type { SessionUser };
 
@@ -25,6 +26,57 @@ export function sessionCookieKey(cookie: string | null | undefined): string {
     .join("; ");
 }
 
+/** The fields of better-auth's user the server keeps, in the shape `getSessionUser` gives. */
+function sessionUserOf(user: {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  emailVerified: boolean;
+}): SessionUser {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email.toLowerCase(),
+    image: user.image ?? null,
+    emailVerified: user.emailVerified,
+  };
+}
+
+/**
+ * Keeps the session a sign-in or sign-up just made (better-auth's answer, before the API reshapes it), so
+ * the member's first page asks nothing of the database either: keyed by the session cookie exactly as the
+ * browser will send it, until the cookie's Max-Age. `generation` is the kept sessions' generation read
+ * before the sign-in: a new session notifies nobody, so anything dropped since (an account changed on
+ * another instance) means it is not kept, and the first request looks it up as before.
+ */
+export async function keepNewSession(
+  sessionCache: SessionCache,
+  answer: Response,
+  generation: number,
+): Promise<void> {
+  if (answer.status !== 200) return;
+  const cookies = answer.headers
+    .getSetCookie()
+    .map((line) => {
+      const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
+      const maxAge = attributes.find((attribute) => /^max-age=/i.test(attribute));
+      return { pair, maxAge: maxAge ? Number(maxAge.slice("max-age=".length)) : Number.NaN };
+    })
+    .filter(({ pair }) => pair.split("=", 1)[0]?.endsWith("better-auth.session_token"));
+  const key = cookies.map(({ pair }) => pair).join("; ");
+  const maxAge = Math.min(...cookies.map(({ maxAge }) => maxAge));
+  if (!key || !Number.isFinite(maxAge) || maxAge <= 0) return;
+  const body = (await answer.json().catch(() => null)) as {
+    user?: Parameters<typeof sessionUserOf>[0];
+  } | null;
+  if (!body?.user?.id) return;
+  sessionCache.set(key, generation, {
+    user: sessionUserOf(body.user),
+    expiresAt: Date.now() + maxAge * 1000,
+  });
+}
+
 /** The signed-in user of this request, or null for a visitor: for routes that answer both. */
 export async function getSessionUser(c: SessionContext): Promise<SessionUser | null> {
   // Read once per request, however many middlewares and handlers ask.
@@ -44,15 +96,7 @@ export async function getSessionUser(c: SessionContext): Promise<SessionUser | n
   }
   const generation = sessionCache.generation;
   const session = await c.var.auth.api.getSession({ headers: c.req.raw.headers });
-  const user: SessionUser | null = session
-    ? {
-        id: session.user.id,
-        name: session.user.name,
-        email: session.user.email.toLowerCase(),
-        image: session.user.image ?? null,
-        emailVerified: session.user.emailVerified,
-      }
-    : null;
+  const user: SessionUser | null = session ? sessionUserOf(session.user) : null;
   if (session && user)
     sessionCache.set(key, generation, { user, expiresAt: new Date(session.session.expiresAt).getTime() });
   c.set("sessionUser", user);

@@ -10,7 +10,7 @@ import { createRouter } from "../../lib/create-router.ts";
 import { GENERIC_SERVER_ERROR, noSuchEndpoint } from "../../lib/errors.ts";
 import { apiRoute } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser } from "../../lib/session.ts";
+import { getSessionUser, keepNewSession } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
@@ -91,6 +91,9 @@ function* gatedFields(c: Context<AppEnv>): Generator<[string, unknown]> {
     if (name in body) yield [name, body[name]];
   }
 }
+
+/** Where a password makes a session: its answer is kept as the member's first request would keep it. */
+const SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-up/email"]);
 
 const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
 const GATED_FIELDS = [...REDIRECT_FIELDS, "state"];
@@ -195,7 +198,9 @@ export function createAuthRouter(
     if (!googleConfigured && isGoogleOnlyAuthPath(path)) return noSuchEndpoint(c);
     // The session asked for is kept first, so its answer can be kept with it (lib/public-cache-layer.ts).
     if (path === "/get-session") await getSessionUser(c);
+    const generation = c.var.sessionCache.generation;
     const response = await auth.handler(forwardedRequest(c, siteOrigins[0] as string));
+    const signedIn = SIGN_IN_PATHS.has(path) && response.status === 200 ? response.clone() : null;
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
       return noSuchEndpoint(c);
@@ -203,6 +208,7 @@ export function createAuthRouter(
     // A sign-out, a new password or a changed profile is in this instance's kept sessions before the
     // answer, so the next request sees it (ADR 034); other instances hear of it from the database.
     if (c.req.method === "POST" && answer.status < 400) await c.var.sessionCache.settled();
+    if (signedIn) await keepNewSession(c.var.sessionCache, signedIn, generation);
     return answer;
   });
   return router;
