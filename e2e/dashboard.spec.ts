@@ -411,3 +411,22 @@ test.describe("dashboard", () => {
     });
   }
 });
+
+test("a member's pages tell search engines to leave them out; the public pages do not", async ({
+  page,
+  login,
+  createTip,
+}) => {
+  await login();
+  const tip = await createTip({ title: "Mulch the beds before the frost" });
+  for (const route of ["/dashboard", "/dashboard/my-tips", "/my-tips", `/tips/${tip._id}`, "/profile"]) {
+    const answer = await page.goto(route);
+    expect(answer?.headers()["x-robots-tag"], route).toBe("noindex");
+    await expect(page.locator('head meta[name="robots"]'), route).toHaveAttribute("content", "noindex");
+  }
+  for (const route of ["/", "/browse-tips", "/explore-gardeners"]) {
+    const answer = await page.goto(route);
+    expect(answer?.headers()["x-robots-tag"], route).toBeUndefined();
+    await expect(page.locator('meta[name="robots"]'), route).toHaveCount(0);
+  }
+});

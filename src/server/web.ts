@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context, Hono } from "hono";
-import { isSiteRoute } from "#shared/site-routes.ts";
+import { isMemberPage, isSiteRoute } from "#shared/site-routes.ts";
 import { SSR_STATE_ID } from "#shared/ssr.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { compress, type Encoding, etagOf, matchesEtag, preferredEncoding } from "./lib/negotiate.ts";
@@ -177,6 +177,14 @@ export function serveWeb(
     // A missing file (anything with an extension) is a 404, not the app: a broken image must not get HTML.
     if (/\.[a-z0-9]+$/i.test(urlPath)) return c.text("Not found", 404);
     const status = isSiteRoute(urlPath) ? 200 : 404;
+    // A member's own page is no search result, whoever asks (its content needs their session anyway).
+    const answer = await pageAnswer(c, status);
+    if (isMemberPage(urlPath)) answer.headers.set("X-Robots-Tag", "noindex");
+    return answer;
+  });
+
+  /** A page of the app: rendered in, or the shell the browser renders it into. */
+  async function pageAnswer(c: Context<AppEnv>, status: 200 | 404): Promise<Response> {
     const html = await renderedPage(c);
     if (!html) return send(c, shellEntry, status);
     if (typeof html !== "string") {
@@ -207,5 +215,5 @@ export function serveWeb(
     return status === 404 && reply.status === 200
       ? new Response(reply.body ? new Uint8Array(reply.body) : null, { status, headers: reply.headers })
       : toResponse(reply);
-  });
+  }
 }

@@ -58,6 +58,32 @@ describe("serving the built web app", () => {
     },
   );
 
+  it("keeps a member's pages out of search engines, and only theirs", async () => {
+    for (const route of [
+      "/tips/123",
+      "/my-tips",
+      "/dashboard",
+      "/dashboard/add-tip",
+      "/profile",
+      "/update-tip/a/",
+    ]) {
+      const res = await app.request(`http://localhost${route}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-robots-tag"), route).toBe("noindex");
+    }
+    for (const route of [
+      "/",
+      "/explore-gardeners",
+      "/browse-tips",
+      "/auth/login",
+      "/privacy",
+      "/no/such/page",
+    ]) {
+      const res = await app.request(`http://localhost${route}`);
+      expect(res.headers.get("x-robots-tag"), route).toBeNull();
+    }
+  });
+
   it.each(["/no/such/page", "/dashboard/nothing", "/tips", "/tips/1/2", "/browse-tipsx"])(
     "answers the app with 404 for %s, which is no page of it",
     async (route) => {

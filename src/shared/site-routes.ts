@@ -24,11 +24,33 @@ export const SITE_ROUTES = [
   "/terms",
 ] as const;
 
-const patterns = SITE_ROUTES.map(
-  (route) => new RegExp(`^${route.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`.replace("^//?$", "^/$")),
-);
+/**
+ * The pages behind sign-in (the router's RequireAuth; a web test checks they match): a member's own, kept
+ * out of search engines (`X-Robots-Tag: noindex` from the server, a robots meta tag in the page).
+ */
+export const MEMBER_ROUTES = [
+  "/share-garden-tip",
+  "/my-tips",
+  "/tips/:id",
+  "/update-tip/:id",
+  "/dashboard",
+  "/dashboard/all-tips",
+  "/dashboard/my-tips",
+  "/dashboard/add-tip",
+  "/profile",
+] as const satisfies ReadonlyArray<(typeof SITE_ROUTES)[number]>;
+
+const patternOf = (route: string) =>
+  new RegExp(`^${route.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`.replace("^//?$", "^/$"));
+const patterns = SITE_ROUTES.map(patternOf);
+const memberPatterns = MEMBER_ROUTES.map(patternOf);
 
 /** Whether `pathname` is a page of the web app. */
 export function isSiteRoute(pathname: string): boolean {
   return patterns.some((pattern) => pattern.test(pathname));
+}
+
+/** Whether `pathname` is a page behind sign-in. */
+export function isMemberPage(pathname: string): boolean {
+  return memberPatterns.some((pattern) => pattern.test(pathname));
 }

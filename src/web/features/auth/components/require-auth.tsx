@@ -4,8 +4,20 @@ import { FullPageLoader } from "#web/components/ui/loading-state.tsx";
 import { paths } from "#web/config/paths.ts";
 import { clearLoggedOutHere, useLoggedOutHere, useUser } from "#web/lib/auth.ts";
 
-/** Protected routes: a visitor is sent to the login page, which brings them back here afterwards. */
+/**
+ * Protected routes: a visitor is sent to the login page, which brings them back here afterwards. A
+ * member's pages are kept out of search engines (the server says so too, with X-Robots-Tag).
+ */
 export function RequireAuth() {
+  return (
+    <>
+      <meta name="robots" content="noindex" />
+      <Guarded />
+    </>
+  );
+}
+
+function Guarded() {
   const { user, isPending } = useUser();
   const location = useLocation();
   const loggedOutHere = useLoggedOutHere();
