@@ -568,7 +568,10 @@ test.describe("layout shift while loading, on a phone-like connection", () => {
       await held;
       await route.continue();
     });
-    await page.goto(`/tips/${tip._id}`);
+    // Opened from My Tips, the page asks for the tip itself (a full load of it comes with the tip).
+    await page.goto("/my-tips");
+    await page.getByRole("link", { name: tip.title }).first().click();
+    await expect(page).toHaveURL(new RegExp(`/tips/${tip._id}$`));
     const loading = page.getByRole("status").filter({ hasText: "Loading tip…" });
     await expect(loading).toBeVisible();
     // The footer waits below the first screen, where the tip will push it anyway.

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, newAccount, test } from "./fixtures.ts";
 
 /**
  * The first load (ADR 022). The public pages' HTML carries the page, so it shows before (and without) any
@@ -68,6 +68,49 @@ test.describe("without JavaScript", () => {
     }
   });
 
+  test("a member's pages show their frame before the script, every control waiting for it", async ({
+    page,
+    login,
+    createTip,
+  }) => {
+    const { name } = await login();
+    const tip = await createTip();
+    const usable = () =>
+      page
+        .locator("button, input, select, textarea")
+        .evaluateAll((controls) =>
+          controls.filter((control) => !control.matches(":disabled")).map((c) => c.outerHTML.slice(0, 160)),
+        );
+    await page.goto(`/tips/${tip._id}`);
+    await expect(page.getByRole("button", { name: /like/i })).toBeDisabled();
+    const pages = [
+      // The member's own tips are in the HTML of both My Tips, their Delete waiting for the script.
+      { url: "/my-tips", heading: "My Tips", shows: tip.title },
+      { url: "/dashboard", heading: `Welcome back, ${name}` },
+      { url: "/dashboard/my-tips", heading: "My Tips", shows: tip.title },
+      // The tip itself is in a member's tip page, its Like button waiting for the script too.
+      { url: `/tips/${tip._id}`, heading: tip.title },
+    ];
+    for (const { url, heading, shows } of pages) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      // The page's own frame is in the HTML: its heading, and where it sits (the header or the sidebar).
+      await expect(page.getByRole("heading", { level: 1, name: heading }), url).toBeVisible();
+      await expect(page.getByRole("link", { name: "Gardening Community" }).first(), url).toBeVisible();
+      if (shows) {
+        await expect(
+          page.getByRole("link", { name: shows }).filter({ visible: true }).first(),
+          url,
+        ).toBeVisible();
+        // One layout of the list shows (the table or the cards, by the screen's width), the other hidden.
+        const remove = page.getByRole("button", { name: `Delete ${shows}` }).filter({ visible: true });
+        await expect(remove, url).toHaveCount(1);
+        await expect(remove, url).toBeDisabled();
+      }
+      expect(await usable(), url).toEqual([]);
+    }
+  });
+
   test("an unknown address is a 404 page, in the HTML", async ({ page }) => {
     const response = await page.goto("/no/such/place");
     expect(response?.status()).toBe(404);
@@ -122,13 +165,35 @@ test.describe("what is sent", () => {
     const headers = { "Accept-Encoding": "br, gzip" };
     const first = await page.request.get("/browse-tips", { headers });
     expect(first.status()).toBe(200);
-    expect(first.headers()["cache-control"]).toBe("no-cache");
+    expect(first.headers()["cache-control"]).toBe("private, no-cache");
     expect(await first.text()).toContain(account.name);
     const etag = String(first.headers().etag);
     const again = await page.request.get("/browse-tips", { headers: { ...headers, "If-None-Match": etag } });
     expect(again.status()).toBe(304);
     const visitor = await page.request.get("/browse-tips", { headers: { ...headers, Cookie: "" } });
     expect(visitor.headers().etag).not.toBe(etag);
+  });
+
+  test("a member's private tip is in its page for its author alone, and kept by no cache", async ({
+    page,
+    login,
+    createTip,
+  }) => {
+    await login();
+    const tip = await createTip({ title: "Seed potatoes under the stairs", availability: "Private" });
+    const own = await page.request.get(`/tips/${tip._id}`);
+    expect(own.status()).toBe(200);
+    expect(own.headers()["cache-control"]).toBe("private, no-cache");
+    expect(own.headers()["x-robots-tag"]).toBe("noindex");
+    expect(await own.text()).toContain(tip.title);
+    // A visitor, and another member, get the page the browser fills in (with its not-found page).
+    const visitor = await page.request.get(`/tips/${tip._id}`, { headers: { Cookie: "" } });
+    expect(visitor.status()).toBe(200);
+    expect(await visitor.text()).not.toContain(tip.title);
+    await login(newAccount("stranger"));
+    const stranger = await page.request.get(`/tips/${tip._id}`);
+    expect(stranger.status()).toBe(200);
+    expect(await stranger.text()).not.toContain(tip.title);
   });
 
   test("pages and files come compressed, with Vary, and revalidate with 304", async ({ request }) => {

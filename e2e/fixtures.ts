@@ -86,7 +86,18 @@ export const test = base.extend<Fixtures>({
   },
 
   // Depends on ownData so that it is torn down first: the console check runs before the clean-up.
-  page: async ({ page, allowConsoleErrors, ownData: _ownData }, use) => {
+  page: async ({ page, javaScriptEnabled, allowConsoleErrors, ownData: _ownData }, use) => {
+    // A page of the app is ready once its script has taken over: pages the server renders show their
+    // content (a member's tips too) before that, with their buttons disabled and both a table and cards in
+    // the HTML. Tests act on the page as it then is; what shows before the script is first-load.spec.ts's.
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const isPage = response?.headers()["content-type"]?.startsWith("text/html") ?? false;
+      if (javaScriptEnabled !== false && isPage && options?.waitUntil !== "commit")
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      return response;
+    };
     const errors: string[] = [];
     page.on("console", (message) => {
       if (message.type() !== "error") return;

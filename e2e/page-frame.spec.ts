@@ -285,8 +285,9 @@ test.describe("the footer", () => {
         page,
         login,
       }) => {
-        // A page behind sign-in is drawn by the browser, which asks the API for the site's settings:
-        // there the test can stand in for a server with every social network configured.
+        // A page the server does not render (the profile's form) is drawn by the browser, which asks the
+        // API for the site's settings: there the test can stand in for a server with every social network
+        // configured.
         await login();
         if (social)
           await page.route("**/api/config", (route) =>
@@ -303,7 +304,7 @@ test.describe("the footer", () => {
             }),
           );
         await page.setViewportSize({ width, height: 800 });
-        await page.goto("/my-tips");
+        await page.goto("/profile");
         const footer = page.getByRole("contentinfo");
         await expect(footer).toContainText("All rights reserved");
         // The section links are for wider screens only (they are in the menu on a phone).

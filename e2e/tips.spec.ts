@@ -98,6 +98,8 @@ test("the keyboard focus stays on Like while the like is saved, and Enter undoes
   await login(newAccount("keyboard"));
   await page.goto(`/tips/${tip._id}`);
   const like = page.getByRole("button", { name: "Like", exact: true });
+  // The page comes rendered with the tip; its Like button takes the keyboard once the script runs.
+  await expect(like).toBeEnabled();
   await like.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByText("1 like", { exact: true })).toBeVisible();
@@ -116,6 +118,9 @@ test("a like made in one tab shows in another when that tab is looked at again",
   const tip = await createTip({ title: "Two tabs" });
   await login(newAccount("twotabs"));
   await page.goto(`/tips/${tip._id}`);
+  await expect(page.getByText("0 likes")).toBeVisible();
+  // The first tab has taken over its page (and read the tip) before the other likes it.
+  await expect(page.getByRole("button", { name: "Like", exact: true })).toBeEnabled();
   await expect(page.getByText("0 likes")).toBeVisible();
   const other = await page.context().newPage();
   await other.goto(`/tips/${tip._id}`);
@@ -466,6 +471,8 @@ test.describe("offline", () => {
     const tip = await createTip();
     await page.goto(`/tips/${tip._id}`);
     await expect(page.getByText("0 likes")).toBeVisible();
+    // The connection goes once the page's script has taken over (the tip itself came with the page).
+    await expect(page.getByRole("button", { name: "Like" })).toBeEnabled();
     await context.setOffline(true);
     await page.getByRole("button", { name: "Like" }).click();
     await expect(page.getByText(/Your like could not be saved: We could not reach the server/)).toBeVisible();

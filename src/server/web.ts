@@ -196,12 +196,13 @@ export function serveWeb(
       markPublic(c, "visitor", PUBLIC_TABLES);
       return c.html(html, status);
     }
-    // A signed-in person's page is their own: compressed for them, never kept.
+    // A signed-in person's page is their own (their name, their private tip): compressed for them, never
+    // kept here, and kept by no shared cache on the way either.
     const answer = {
       body: Buffer.from(html),
       headers: [
         ["content-type", "text/html; charset=UTF-8"],
-        ["cache-control", "no-cache"],
+        ["cache-control", "private, no-cache"],
       ] as Array<[string, string]>,
       scope: "visitor" as const,
       reads: [],

@@ -1,10 +1,16 @@
 // @vitest-environment node
 // The server renders in Node, with no window: so does this test.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Tip } from "#shared/schemas/tip.ts";
 import { type RenderedPage, renderPage } from "./entry-server.tsx";
 
-/** The API as the server's renderer calls it: who is signed in and the site's settings, and nothing else. */
-function api({ user = null as null | { name: string }, failConfig = false } = {}) {
+/** The API as the server's renderer calls it: who is signed in, the site's settings, and a member's tips. */
+function api({
+  user = null as null | { name: string },
+  failConfig = false,
+  tips = [] as Tip[],
+  failList = false,
+} = {}) {
   const asked: string[] = [];
   const fetcher = async (url: string) => {
     asked.push(new URL(url, "http://localhost").pathname);
@@ -21,10 +27,43 @@ function api({ user = null as null | { name: string }, failConfig = false } = {}
       return failConfig
         ? Response.json({ message: "Something went wrong" }, { status: 500 })
         : Response.json({ social: {}, googleSignIn: false });
+    const listed = new URL(url, "http://localhost");
+    if (listed.pathname === "/api/tips") {
+      if (failList) return Response.json({ message: "Something went wrong" }, { status: 500 });
+      const email = listed.searchParams.get("email");
+      const q = listed.searchParams.get("q")?.toLowerCase() ?? "";
+      const own = tips.filter((tip) => tip.email === email && tip.title.toLowerCase().includes(q));
+      return Response.json(own, { headers: { "X-Total-Count": String(own.length) } });
+    }
+    const tipId = /\/api\/tips\/([^/?]+)$/.exec(url)?.[1];
+    if (tipId !== undefined) {
+      const tip = tips.find((one) => one._id === decodeURIComponent(tipId));
+      return tip ? Response.json(tip) : Response.json({ message: "Tip not found" }, { status: 404 });
+    }
     return Response.json({ message: `unexpected ${url}` }, { status: 500 });
   };
   return { fetcher, asked };
 }
+
+const privateTip: Tip = {
+  _id: "t1",
+  title: "Feed the <b>roses</b> in March",
+  plantType: "Rose",
+  difficulty: "Easy",
+  description: "A handful of bone meal at the roots.",
+  images: "",
+  category: "Plant Care",
+  availability: "Private",
+  name: "Ivy Green",
+  email: "ivy@example.com",
+  totalLiked: 3,
+  createdAt: "2026-03-01T10:00:00.000Z",
+  likedByMe: false,
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const request = (path: string) => new Request(`http://localhost${path}`);
 
@@ -79,9 +118,90 @@ describe("the server's rendering of a page", () => {
     expect(await rendered(request("/auth/login?returnTo=%2Fmy-tips"), api().fetcher)).not.toBeNull();
   });
 
-  it("leaves pages behind sign-in to the browser", async () => {
-    expect(await rendered(request("/my-tips"), api().fetcher)).toBeNull();
-    expect(await rendered(request("/dashboard"), api().fetcher)).toBeNull();
+  it("leaves a member's pages to the browser for a visitor, who is sent to sign in there", async () => {
+    for (const path of [
+      "/my-tips",
+      "/dashboard",
+      "/dashboard/my-tips",
+      "/tips/t1",
+      "/profile",
+      "/dashboard/add-tip",
+    ])
+      expect(await rendered(request(path), api({ tips: [privateTip] }).fetcher), path).toBeNull();
+  });
+
+  it("renders a member's My Tips with their own tips in it, and the dashboard's with its search", async () => {
+    const otherTip = {
+      ...privateTip,
+      _id: "t9",
+      title: "Someone else's dahlias",
+      email: "rowan@example.com",
+    };
+    const compost = {
+      ...privateTip,
+      _id: "t2",
+      title: "Turn the compost weekly",
+      availability: "Public" as const,
+    };
+    const member = api({ user: { name: "Ivy Green" }, tips: [privateTip, compost, otherTip] });
+    const myTips = await rendered(request("/my-tips"), member.fetcher);
+    expect(myTips?.body).toMatch(/<h1[^>]*>My Tips<\/h1>/);
+    expect(myTips?.head).toContain('<meta name="robots" content="noindex"/>');
+    expect(myTips?.body).toContain("Feed the &lt;b&gt;roses&lt;/b&gt; in March");
+    expect(myTips?.body).toContain("Turn the compost weekly");
+    expect(myTips?.body).not.toContain("dahlias");
+    expect(myTips?.body).not.toContain("Loading your tips…");
+    // Update and Delete wait for the script.
+    expect(myTips?.body).toMatch(/<fieldset[^>]*disabled=""/);
+    const searched = await rendered(request("/dashboard/my-tips?q=compost&sort=oldest"), member.fetcher);
+    expect(searched?.body).toContain("Turn the compost weekly");
+    expect(searched?.body).not.toContain("roses");
+    // The list travels with the page under the key the page asks for in the browser.
+    const keys = JSON.parse(searched?.state ?? "{}").queries.map(
+      (query: { queryKey: unknown }) => query.queryKey,
+    );
+    expect(keys).toContainEqual([
+      "tips",
+      "list",
+      { q: "compost", sort: "oldest", limit: 20, offset: 0, email: "ivy@example.com" },
+    ]);
+  });
+
+  it("renders a member's dashboard frame, its figures left to the browser", async () => {
+    const member = api({ user: { name: "Ivy Green" } });
+    const dashboard = await rendered(request("/dashboard"), member.fetcher);
+    expect(dashboard?.body).toContain('Welcome back, <span dir="auto">Ivy Green</span>!');
+    expect(dashboard?.body).toContain("Loading your figures…");
+    expect(dashboard?.body).toContain("Logout");
+    expect(member.asked.sort()).toEqual(["/api/auth/get-session", "/api/config"]);
+  });
+
+  it("renders My Tips as loading when the member's tips could not be read, for the browser to ask again", async () => {
+    const page = await rendered(
+      request("/my-tips"),
+      api({ user: { name: "Ivy Green" }, failList: true }).fetcher,
+    );
+    expect(page?.body).toMatch(/<h1[^>]*>My Tips<\/h1>/);
+    expect(page?.body).toContain("Loading your tips…");
+    expect(JSON.parse(page?.state ?? "{}").queries).toHaveLength(2);
+  });
+
+  it("renders a member's tip page with the tip in it, escaped, its Like button waiting for the script", async () => {
+    const member = api({ user: { name: "Ivy Green" }, tips: [privateTip] });
+    const page = await rendered(request("/tips/t1"), member.fetcher);
+    expect(page?.body).toContain("Feed the &lt;b&gt;roses&lt;/b&gt; in March");
+    expect(page?.body).not.toContain("<b>roses</b>");
+    expect(page?.body).toContain("A handful of bone meal at the roots.");
+    expect(page?.body).toMatch(/<fieldset[^>]*disabled=""/);
+    // The tip travels with the page, so the browser does not ask for it again.
+    expect(
+      JSON.parse(page?.state ?? "{}").queries.map((query: { queryKey: unknown }) => query.queryKey),
+    ).toContainEqual(["tips", "detail", "t1"]);
+  });
+
+  it("leaves a tip the member may not see, or that is gone, to the browser's own not-found page", async () => {
+    const member = api({ user: { name: "Ivy Green" }, tips: [privateTip] });
+    expect(await rendered(request("/tips/t2"), member.fetcher)).toBeNull();
   });
 
   it("renders nothing when what the page needs could not be read", async () => {
@@ -98,11 +218,12 @@ describe("the server's rendering of a page", () => {
   });
 
   it("renders the same page byte for byte for the same session and settings, so its ETag holds", async () => {
-    for (const path of ["/", "/browse-tips", "/auth/login"]) {
+    for (const path of ["/", "/browse-tips", "/auth/login", "/my-tips"]) {
       for (const user of [null, { name: "Ivy Green" }]) {
         // (A signed-in member's /auth/login is a redirect: the same one each time.)
+        vi.useFakeTimers({ toFake: ["Date"] });
         const first = await renderPage(request(path), api({ user }).fetcher);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        vi.setSystemTime(Date.now() + 60_000);
         const second = await renderPage(request(path), api({ user }).fetcher);
         expect(second, path).toEqual(first);
       }

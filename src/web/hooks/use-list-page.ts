@@ -20,6 +20,16 @@ const readPage = (value: string | null) => {
   return Number.isInteger(page) && page > 0 ? page : 1;
 };
 
+/** A list page's position as its URL's query says it (the server reads it so too, to render the list). */
+export function readListPage(searchParams: URLSearchParams, defaultSort: TipSort = "newest"): ListPageState {
+  return {
+    page: readPage(searchParams.get("page")),
+    q: searchParams.get("q")?.trim() ?? "",
+    level: DIFFICULTIES.find((d) => d === searchParams.get("level")),
+    sort: TIP_SORTS.find((s) => s === searchParams.get("sort")) ?? defaultSort,
+  };
+}
+
 /**
  * A list page's position (page, search, level, sort) kept in the URL, so a reload, Back and a shared link
  * all restore it. Every change but `replacePage` adds a history entry; changing what is listed goes back
@@ -27,15 +37,7 @@ const readPage = (value: string | null) => {
  */
 export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort } = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const state = useMemo<ListPageState>(
-    () => ({
-      page: readPage(searchParams.get("page")),
-      q: searchParams.get("q")?.trim() ?? "",
-      level: DIFFICULTIES.find((d) => d === searchParams.get("level")),
-      sort: TIP_SORTS.find((s) => s === searchParams.get("sort")) ?? defaultSort,
-    }),
-    [searchParams, defaultSort],
-  );
+  const state = useMemo(() => readListPage(searchParams, defaultSort), [searchParams, defaultSort]);
 
   const write = useCallback(
     (change: Change, { replace = false } = {}) =>

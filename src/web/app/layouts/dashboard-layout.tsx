@@ -2,6 +2,7 @@ import { BookOpen, LayoutDashboard, LogOut, Menu, Plus, Sprout, X } from "lucide
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useLogout, useUser } from "#web/lib/auth.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
@@ -45,16 +46,18 @@ export function DashboardLayout() {
         <Sidebar className="h-full" />
       </aside>
       <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-base-300 bg-base-100/95 px-3 py-2 backdrop-blur lg:hidden">
-        <button
-          type="button"
-          className="btn btn-ghost btn-square"
-          aria-label="Open dashboard menu"
-          aria-haspopup="dialog"
-          aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
-        >
-          <Menu aria-hidden="true" />
-        </button>
+        <HydrationGate>
+          <button
+            type="button"
+            className="btn btn-ghost btn-square"
+            aria-label="Open dashboard menu"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Menu aria-hidden="true" />
+          </button>
+        </HydrationGate>
         <Brand />
         <div className="ml-auto">
           <ThemeToggle />
@@ -71,14 +74,16 @@ export function DashboardLayout() {
             (vh): the drawer, Logout at its foot included, fits without scrolling. */}
         <div className="modal-box flex h-dvh w-72 max-w-[85vw] flex-col p-0">
           <div className="flex shrink-0 justify-end p-2">
-            <button
-              type="button"
-              className="btn btn-ghost btn-square btn-sm"
-              aria-label="Close dashboard menu"
-              onClick={() => setDrawerOpen(false)}
-            >
-              <X aria-hidden="true" />
-            </button>
+            <HydrationGate>
+              <button
+                type="button"
+                className="btn btn-ghost btn-square btn-sm"
+                aria-label="Close dashboard menu"
+                onClick={() => setDrawerOpen(false)}
+              >
+                <X aria-hidden="true" />
+              </button>
+            </HydrationGate>
           </div>
           {/* The sections and the account share what is left under the close button, scrolling only on
               a screen too short for them. */}
@@ -86,9 +91,11 @@ export function DashboardLayout() {
         </div>
         {/* A tap outside the drawer closes it. */}
         <form method="dialog" className="modal-backdrop">
-          <button type="submit" tabIndex={-1}>
-            Close
-          </button>
+          <HydrationGate>
+            <button type="submit" tabIndex={-1}>
+              Close
+            </button>
+          </HydrationGate>
         </form>
       </dialog>
       <main id="main" className="min-w-0 px-4 py-6 md:px-8 md:py-8">
@@ -194,8 +201,10 @@ function SidebarButton({
   disabled?: boolean;
 }) {
   return (
-    <button type="button" className="btn btn-outline btn-sm flex-1" onClick={onClick} disabled={disabled}>
-      {children}
-    </button>
+    <HydrationGate>
+      <button type="button" className="btn btn-outline btn-sm flex-1" onClick={onClick} disabled={disabled}>
+        {children}
+      </button>
+    </HydrationGate>
   );
 }

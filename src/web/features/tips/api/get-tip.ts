@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Tip } from "#shared/schemas/tip.ts";
-import { apiClient } from "#web/lib/api-client.ts";
+import { type ApiClient, apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
-const getTip = (id: string, signal?: AbortSignal) =>
-  apiClient.get<Tip>(`/tips/${encodeURIComponent(id)}`, { signal });
-
-const tipQueryOptions = (id: string) =>
+/** A tip, through `client`: the browser's, or the server's own when it renders a member's tip page. */
+export const tipQueryOptions = (id: string, client: Pick<ApiClient, "get"> = apiClient) =>
   queryOptions({
     queryKey: queryKeys.tips.detail(id),
-    queryFn: ({ signal }) => getTip(id, signal),
+    queryFn: ({ signal }) => client.get<Tip>(`/tips/${encodeURIComponent(id)}`, { signal }),
     // Coming back to the tab shows the likes (and edits) made meanwhile, in another tab or by others.
     refetchOnWindowFocus: "always",
   });

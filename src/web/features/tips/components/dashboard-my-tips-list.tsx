@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useListPage } from "#web/hooks/use-list-page.ts";
+import { type ListPageState, useListPage } from "#web/hooks/use-list-page.ts";
 import { countLabel } from "#web/lib/format.ts";
-import { useMyTips } from "../api/get-tips.ts";
+import { type MyTipsParams, useMyTips } from "../api/get-tips.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
 import { descriptionColumn, ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
 import { TipFilters } from "./tip-filters.tsx";
@@ -15,18 +15,21 @@ const PAGE_SIZE = 20;
 /** The dashboard's toasts close after 3 seconds, as the specification has it. */
 const TOAST = { duration: 3000 };
 
+/** The page of the member's tips the dashboard's My Tips shows at `list`'s position (the server renders it too). */
+export const dashboardMyTipsParams = (list: ListPageState): MyTipsParams => ({
+  q: list.q || undefined,
+  sort: list.sort,
+  limit: PAGE_SIZE,
+  offset: (list.page - 1) * PAGE_SIZE,
+});
+
 /**
  * The dashboard's My Tips (/dashboard/my-tips): the member's tips of every availability, searched (title,
  * category, plant type), sorted and paged on the server, with View, Edit and Delete.
  */
 export function DashboardMyTipsList() {
   const list = useListPage();
-  const tips = useMyTips({
-    q: list.q || undefined,
-    sort: list.sort,
-    limit: PAGE_SIZE,
-    offset: (list.page - 1) * PAGE_SIZE,
-  });
+  const tips = useMyTips(dashboardMyTipsParams(list));
   const remove = useDeleteTipWithConfirmation({
     successMessage: "Tip deleted successfully!",
     failureMessage: () => "Failed to delete tip",

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { toast } from "#web/lib/toast.tsx";
 import { useDeleteTip } from "../api/delete-tip.ts";
 
@@ -44,15 +45,18 @@ function DeleteTipDialog({
             “{tipTitle}” will be removed for good.
           </p>
         )}
-        <div className="modal-action">
-          <button type="button" className="btn" onClick={onCancel} disabled={deleting}>
-            Cancel
-          </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={deleting}>
-            {deleting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            Delete
-          </button>
-        </div>
+        {/* A member's pages that hold this dialog are rendered by the server too (ADR 037). */}
+        <HydrationGate>
+          <div className="modal-action">
+            <button type="button" className="btn" onClick={onCancel} disabled={deleting}>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-error" onClick={onConfirm} disabled={deleting}>
+              {deleting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Delete
+            </button>
+          </div>
+        </HydrationGate>
       </div>
     </dialog>
   );

@@ -3,18 +3,24 @@ import { Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useListPage } from "#web/hooks/use-list-page.ts";
-import { useMyTips } from "../api/get-tips.ts";
+import { type ListPageState, useListPage } from "#web/hooks/use-list-page.ts";
+import { type MyTipsParams, useMyTips } from "../api/get-tips.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
 import { ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
 import { TipTable } from "./tip-table.tsx";
 
 const PAGE_SIZE = 20;
 
+/** The page of the member's tips My Tips shows at `list`'s position (the server renders the same one). */
+export const myTipsParams = (list: ListPageState): MyTipsParams => ({
+  limit: PAGE_SIZE,
+  offset: (list.page - 1) * PAGE_SIZE,
+});
+
 /** My Tips (/my-tips): every tip the signed-in member has shared, of every availability, with Update and Delete. */
 export function MyTipsList() {
   const list = useListPage();
-  const tips = useMyTips({ limit: PAGE_SIZE, offset: (list.page - 1) * PAGE_SIZE });
+  const tips = useMyTips(myTipsParams(list));
   const remove = useDeleteTipWithConfirmation({
     successMessage: "Deleted Successfully!",
     failureMessage: (error) => `The tip could not be deleted: ${error.message}`,

@@ -1,6 +1,7 @@
 import { Eye, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { likesLabel } from "./likes-label.ts";
@@ -131,15 +132,18 @@ export function ownerActionsColumn({
           <Pencil aria-hidden="true" className="size-3.5" />
           {editLabel}
         </Link>
-        <button
-          type="button"
-          className="btn btn-outline btn-error btn-xs"
-          onClick={() => onDelete(tip)}
-          aria-label={`Delete ${tip.title}`}
-        >
-          <Trash2 aria-hidden="true" className="size-3.5" />
-          Delete
-        </button>
+        {/* A member's lists are rendered by the server too (ADR 037): Delete waits for the script. */}
+        <HydrationGate>
+          <button
+            type="button"
+            className="btn btn-outline btn-error btn-xs"
+            onClick={() => onDelete(tip)}
+            aria-label={`Delete ${tip.title}`}
+          >
+            <Trash2 aria-hidden="true" className="size-3.5" />
+            Delete
+          </button>
+        </HydrationGate>
       </>
     ),
   };

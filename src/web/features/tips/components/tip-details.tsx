@@ -1,5 +1,6 @@
 import { SearchX } from "lucide-react";
 import { useNavigate } from "react-router";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
@@ -34,7 +35,10 @@ export function TipDetails({ id }: { id: string }) {
         const isAuthor = user?.email.toLowerCase() === data.email.toLowerCase();
         return (
           <>
-            <TipView tip={data} isAuthor={isAuthor} onDelete={() => remove.ask(data)} />
+            {/* The server renders a member's tip page with the tip in it: Like and Delete wait for the script. */}
+            <HydrationGate>
+              <TipView tip={data} isAuthor={isAuthor} onDelete={() => remove.ask(data)} />
+            </HydrationGate>
             {isAuthor && remove.dialog}
           </>
         );
