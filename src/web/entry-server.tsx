@@ -119,7 +119,10 @@ export interface RenderedPage {
   head: string;
   /** The page's HTML, for inside #root. */
   body: string;
-  /** The session and settings it was rendered with, as JSON safe inside a <script> element. */
+  /**
+   * The queries it was rendered with (the session, the settings, a member's page's own data), as JSON safe
+   * inside a <script> element.
+   */
   state: string;
 }
 
@@ -130,8 +133,9 @@ export interface RedirectedPage {
 
 /**
  * Renders `request`'s page, calling the API through `fetcher` (the server's own app, with the visitor's
- * cookie); null for a page the browser renders itself (those behind sign-in, redirects); a redirect for a
- * sign-in page opened by someone already signed in (?returnTo= says where they were going, home if not).
+ * cookie); null for a page the browser renders itself (a member's page for a visitor, the forms behind
+ * sign-in, a tip this member may not see, redirects); a redirect for a sign-in page opened by someone
+ * already signed in (?returnTo= says where they were going, home if not).
  */
 export async function renderPage(
   request: Request,
