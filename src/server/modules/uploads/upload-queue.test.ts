@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { chromium } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
+import { CHROMIUM_ARGS, chromiumPath } from "../../../../e2e/support/chromium.ts";
 import { type App, createApp } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
 import { NODE_LISTENER_OPTIONS } from "../../lib/unread-refusals.ts";
@@ -17,11 +18,6 @@ import { noisyJpeg, phonePhoto, photoForm } from "../../test/photo-fixtures.ts";
 import { openTestDatabase } from "../../test/test-db.ts";
 
 /** The browser the tests drive: CHROME_PATH (npm test finds one), else Debian's. */
-function chromiumPath(): string {
-  const found = [process.env.CHROME_PATH, "/usr/bin/chromium"].find((file) => file && existsSync(file));
-  if (!found) throw new Error("No Chromium: set CHROME_PATH, or install it (apt-get install -y chromium)");
-  return found;
-}
 
 /** One photo decoded at a time and two waiting: a third, fourth... upload at once finds the queue full. */
 const QUEUE = { slots: 1, waiting: 2 };
@@ -342,13 +338,7 @@ describe("an upload refused before its body is read, over a real connection", ()
     const cookie = await cookieOfNewAccount();
     const browser = await chromium.launch({
       executablePath: chromiumPath(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-      ],
+      args: CHROMIUM_ARGS,
     });
     try {
       const context = await browser.newContext();
