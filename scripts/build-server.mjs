@@ -1,11 +1,13 @@
-// Bundles the server into dist/server/server.mjs, and the process that decodes photos beside it
-// (dist/server/photo-worker.mjs, started by the server); dependencies stay in node_modules.
+// Bundles the server into dist/server/server.mjs, and beside it the process that decodes photos
+// (photo-worker.mjs) and the embedded database's thread (pglite-thread.mjs), both started by the server;
+// dependencies stay in node_modules.
 import { build } from "esbuild";
 
 await build({
   entryPoints: {
     server: "src/server/server.ts",
     "photo-worker": "src/server/modules/uploads/photo-worker.ts",
+    "pglite-thread": "src/server/db/pglite-thread.ts",
   },
   outdir: "dist/server",
   outExtension: { ".js": ".mjs" },

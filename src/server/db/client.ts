@@ -1,7 +1,6 @@
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsDir } from "../lib/paths.ts";
+import { PGliteThread } from "./pglite-thread-client.ts";
 import * as schema from "./schema.ts";
 
 type Schema = typeof schema;
@@ -29,9 +29,9 @@ export interface Database {
   listen(channel: string, listener: Listener, options?: ListenOptions): Promise<() => Promise<void>>;
   /**
    * Whether a statement's notifications reach this process's listeners before the statement's own
-   * answer does. True for the embedded database: it runs in this process and hands each notification to
-   * the listeners (as a microtask) while it reads the statement's result, before that result is passed
-   * on. Then nobody needs to wait for their own change to come back (`ChangeFeed.settled`).
+   * answer does. True for the embedded database: its thread in this process sends each notification
+   * before the answer of the statement or commit that made it, over the same ordered channel (ADR 038).
+   * Then nobody needs to wait for their own change to come back (`ChangeFeed.settled`).
    */
   notifiesBeforeAnswering: boolean;
   close(): Promise<void>;
@@ -205,11 +205,11 @@ async function listenPostgres(
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   let releaseLock = () => {};
-  let client: PGlite;
+  let thread: PGliteThread;
   if (dataDir) {
     releaseLock = acquireDataDirLock(dataDir);
     try {
-      client = await PGlite.create({ dataDir: path.join(dataDir, "pglite"), extensions: { pg_trgm } });
+      thread = await PGliteThread.open(path.join(dataDir, "pglite"));
     } catch (error) {
       releaseLock();
       throw new DatabaseUnavailableError(
@@ -217,8 +217,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       );
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    thread = await PGliteThread.open();
   }
+  // drizzle's PGlite driver sends statements and transactions only, which the thread answers as PGlite does.
+  const client = thread as unknown as PGlite;
   const db: Db = drizzlePglite({ client, schema });
   return {
     db,
@@ -228,14 +230,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: migrationsDir });
     },
     async listen(channel, listener) {
-      const unlisten = await client.listen(channel, (payload) => listener.notify(payload));
-      // In the same process as the database: the connection cannot be lost.
+      const unlisten = await thread.listen(channel, (payload) => listener.notify(payload));
+      // On its own thread of this process: the connection cannot be lost.
       listener.trustedUntil(Number.POSITIVE_INFINITY);
-      return () => unlisten();
+      return unlisten;
     },
     notifiesBeforeAnswering: true,
     async close() {
-      await client.close();
+      await thread.close();
       releaseLock();
     },
   };

@@ -1,0 +1,193 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { ErrorFields, ThreadAnswer, ThreadRequest } from "./pglite-thread-protocol.ts";
+
+/** What drizzle's PGlite driver asks of its client and of a transaction: statements. */
+export interface PGliteStatements {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<unknown>;
+}
+
+interface QueryOptions {
+  rowMode?: "array" | "object";
+  parsers?: Record<number, unknown>;
+}
+
+interface Results<T> {
+  rows: T[];
+  affectedRows?: number;
+  fields: Array<{ name: string; dataTypeID: number }>;
+}
+
+type Request = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
+
+interface TsxPackage {
+  exports: { "./esm/api": { import: { default: string } } };
+}
+
+/** The worker to start: the sources through tsx when running from them, else the bundle beside this one. */
+function threadEntry(): { code: string | URL; eval: boolean } {
+  if (!import.meta.url.endsWith(".ts"))
+    return { code: new URL("./pglite-thread.mjs", import.meta.url), eval: false };
+  // tsx's ESM entry, found through its package's exports: a bare specifier in the worker's code would be
+  // resolved from the working folder, and require.resolve gives the CommonJS entry.
+  const tsxPackage = createRequire(import.meta.url).resolve("tsx/package.json");
+  const exported = (JSON.parse(readFileSync(tsxPackage, "utf8")) as TsxPackage).exports["./esm/api"].import
+    .default;
+  const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), exported)).href;
+  const file = new URL("./pglite-thread.ts", import.meta.url).href;
+  return {
+    code: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`,
+    eval: true,
+  };
+}
+
+function rebuild({ message, fields }: ErrorFields): Error {
+  return Object.assign(new Error(message), fields);
+}
+
+/**
+ * The embedded database, run on a thread of its own (ADR 038): PGlite's statements cost the server's
+ * thread only the two messages that carry them, so requests are parsed, checked and answered on one core
+ * while the database works on the other. Statements keep PGlite's order; a notification reaches the
+ * listeners here before the answer of the statement or commit that made it, as it did in one thread.
+ *
+ * The thread keeps the process alive only while a statement is out, so a script that has finished its
+ * work exits even if it never closes the database.
+ */
+export class PGliteThread implements PGliteStatements {
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private nextId = 1;
+  private stopped: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on("message", (answer: ThreadAnswer) => {
+      if (answer.kind === "notify") {
+        for (const listener of this.listeners.get(answer.channel) ?? []) listener(answer.payload);
+        return;
+      }
+      if (answer.kind !== "answer" && answer.kind !== "error") return;
+      const waiting = this.pending.get(answer.id);
+      if (!waiting) return;
+      this.pending.delete(answer.id);
+      if (this.pending.size === 0) worker.unref();
+      if (answer.kind === "answer") waiting.resolve(answer.value);
+      else waiting.reject(rebuild(answer.error));
+    });
+    const gone = (reason: string) => {
+      this.stopped ??= new Error(`The embedded database stopped: ${reason}`);
+      for (const waiting of this.pending.values()) waiting.reject(this.stopped);
+      this.pending.clear();
+    };
+    worker.on("error", (error) => gone(error.message));
+    worker.on("exit", (code) => gone(`its thread exited (${code})`));
+    // After the listeners: adding a message listener holds the thread's port again.
+    worker.unref();
+  }
+
+  /** Starts the thread and opens the database in `dataDir` (in memory without one). */
+  static async open(dataDir?: string): Promise<PGliteThread> {
+    const entry = threadEntry();
+    const worker = new Worker(entry.code, { eval: entry.eval, workerData: { dataDir } });
+    await new Promise<void>((ready, failed) => {
+      const first = (answer: ThreadAnswer) => {
+        if (answer.kind !== "ready" && answer.kind !== "failed") return;
+        worker.off("message", first);
+        worker.off("error", failed);
+        if (answer.kind === "ready") ready();
+        else {
+          failed(rebuild(answer.error));
+          void worker.terminate();
+        }
+      };
+      worker.on("message", first);
+      worker.once("error", failed);
+    });
+    return new PGliteThread(worker);
+  }
+
+  private ask<T>(request: Request): Promise<T> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.statement<T>(sql, params, options);
+  }
+
+  exec(sql: string): Promise<unknown> {
+    return this.ask({ op: "exec", sql });
+  }
+
+  private statement<T>(
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    tx?: number,
+  ): Promise<Results<T>> {
+    // Parsers cannot cross threads; drizzle asks only that some types stay text, which the thread does.
+    const textTypes = options?.parsers ? Object.keys(options.parsers).map(Number) : undefined;
+    return this.ask({ op: "query", sql, params, rowMode: options?.rowMode, textTypes, tx });
+  }
+
+  /**
+   * Runs `callback` in a transaction held open on the database's thread: committed when it resolves,
+   * rolled back when it throws. Other statements wait for it, as PGlite makes them.
+   */
+  async transaction<T>(callback: (tx: PGliteStatements & { rollback(): Promise<void> }) => Promise<T>) {
+    const tx = await this.ask<number>({ op: "begin" });
+    let ended = false;
+    const statements = {
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+        this.statement<R>(sql, params, options, tx),
+      exec: (sql: string) => this.ask({ op: "exec", sql, tx }),
+      rollback: async () => {
+        ended = true;
+        await this.ask({ op: "end", tx, commit: false });
+      },
+    };
+    let result: T;
+    try {
+      result = await callback(statements);
+    } catch (error) {
+      if (!ended) await this.ask({ op: "end", tx, commit: false }).catch(() => {});
+      throw error;
+    }
+    if (!ended) await this.ask({ op: "end", tx, commit: true });
+    return result;
+  }
+
+  /** Calls `listener` with each NOTIFY on `channel`; resolves once listening, with the way to stop. */
+  async listen(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>> {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      await this.ask({ op: "listen", channel });
+    }
+    set.add(listener);
+    return async () => {
+      const current = this.listeners.get(channel);
+      if (!current?.delete(listener) || current.size > 0) return;
+      this.listeners.delete(channel);
+      if (!this.stopped) await this.ask({ op: "unlisten", channel });
+    };
+  }
+
+  /** Closes the database (its files written) and ends the thread. */
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    await this.ask({ op: "close" });
+    this.stopped = new Error("The embedded database is closed");
+    await this.worker.terminate();
+  }
+}

@@ -1,0 +1,40 @@
+/** The messages between the server's thread and the embedded database's thread (ADR 038). */
+
+export interface ThreadStart {
+  /** PGlite's data folder; omitted means in memory. */
+  dataDir?: string;
+}
+
+/** Each request is answered once, by an "answer" or an "error" with its id. */
+export type ThreadRequest = { id: number } & (
+  | {
+      op: "query";
+      sql: string;
+      params?: unknown[];
+      rowMode?: "array" | "object";
+      /** Types whose values stay text, as drizzle asks for dates and intervals. */
+      textTypes?: number[];
+      /** The open transaction it belongs to; none means on its own. */
+      tx?: number;
+    }
+  | { op: "exec"; sql: string; tx?: number }
+  | { op: "begin" }
+  | { op: "end"; tx: number; commit: boolean }
+  | { op: "listen"; channel: string }
+  | { op: "unlisten"; channel: string }
+  | { op: "close" }
+);
+
+export interface ErrorFields {
+  message: string;
+  /** The error's own fields: PostgreSQL's code, detail, constraint and the rest. */
+  fields: Record<string, unknown>;
+}
+
+export type ThreadAnswer =
+  | { kind: "ready" }
+  | { kind: "failed"; error: ErrorFields }
+  | { kind: "answer"; id: number; value: unknown }
+  | { kind: "error"; id: number; error: ErrorFields }
+  /** Sent before the answer of the statement or commit that made it. */
+  | { kind: "notify"; channel: string; payload: string };
