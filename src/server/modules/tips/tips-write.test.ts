@@ -2,9 +2,10 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { tips } from "../../db/schema.ts";
+import { tips, users } from "../../db/schema.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
 import { createTestApp } from "../../test/test-db.ts";
+import { isLikedBy, setLike } from "./tips.service.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let author: TestClient;
@@ -333,6 +334,35 @@ describe("likes", () => {
     expect(results.slice(0, 10).every((r) => (r.body as { liked: boolean }).liked === false)).toBe(true);
     expect(results.slice(10).every((r) => (r.body as { liked: boolean }).liked === true)).toBe(true);
     expect((await visitor.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.totalLiked).toBe(20);
+  }, 60_000);
+
+  it("counts one member's taps at once as one like, each tap answered with it", async () => {
+    const tip = await share();
+    const member = await signedIn();
+    const likes = await Promise.all(
+      Array.from({ length: 20 }, () => member.post(`/api/tips/${tip._id}/like`)),
+    );
+    expect(likes.map((r) => r.status)).toEqual(likes.map(() => 200));
+    expect(likes.map((r) => r.body)).toEqual(likes.map(() => ({ liked: true, totalLiked: 1 })));
+    const unlikes = await Promise.all(
+      Array.from({ length: 20 }, () => member.delete(`/api/tips/${tip._id}/like`)),
+    );
+    expect(unlikes.map((r) => r.body)).toEqual(unlikes.map(() => ({ liked: false, totalLiked: 0 })));
+    expect((await visitor.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.totalLiked).toBe(0);
+  }, 60_000);
+
+  it("keeps the order of one member's likes and unlikes given at the same moment", async () => {
+    const tip = await share();
+    const member = newAccount();
+    await signedIn(member);
+    const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, member.email));
+    const userId = user?.id ?? "";
+    // Given in one go: the first is written at once, the rest together while it is.
+    const taps = [true, true, false, true, true, false, false, true];
+    const answers = await Promise.all(taps.map((liked) => setLike(ctx.db, tip._id, userId, liked)));
+    expect(answers).toEqual(taps.map((liked) => ({ liked, totalLiked: liked ? 1 : 0 })));
+    expect(await isLikedBy(ctx.db, tip._id, userId)).toBe(true);
+    expect((await visitor.get(`/api/tips/${tip._id}`, { schema: TipSchema })).body.totalLiked).toBe(1);
   }, 60_000);
 
   it("answers likes racing the tip's deletion with 200 or 404, never an error, and leaves no like behind", async () => {

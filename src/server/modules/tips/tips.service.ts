@@ -402,18 +402,37 @@ async function applyLike(db: Db, { tipId, userId, liked }: LikeChange): Promise<
 }
 
 /**
- * `applyLikes` for a batch (see WriteBatch): the same member's like and unlike of one tip cannot share a
- * statement (their order would be lost), so a batch holding both is written a change at a time. A like
- * racing the tip's deletion fails the likes' reference to the tip: alone, it is answered null (the tip is
- * gone); in a batch, the batch is written again a change at a time.
+ * `applyLikes` for a batch (see WriteBatch). The same member's changes of one tip cannot share a
+ * statement (their order would be lost), so they go in rounds, one statement each, in order: the k-th
+ * change of every (tip, member) pair in round k. A change the same as the one before it for its pair (a
+ * second tap, a retry, one member's 50 connections) changes nothing after it, and is answered with it. A
+ * like racing the tip's deletion fails the likes' reference to the tip: alone, it is answered null (the
+ * tip is gone); in a batch, the batch is written again a change at a time.
  */
 async function writeLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeState | null>> {
-  const pairs = new Set(changes.map((change) => `${change.tipId} ${change.userId}`));
-  if (pairs.size < changes.length) {
-    const answers: Array<LikeState | null> = [];
-    for (const change of changes) answers.push(...(await writeLikes(db, [change])));
-    return answers;
-  }
+  const rounds: LikeChange[][] = [];
+  const lastOfPair = new Map<string, { liked: boolean; round: number; index: number }>();
+  const places = changes.map((change) => {
+    const pair = `${change.tipId} ${change.userId}`;
+    const last = lastOfPair.get(pair);
+    if (last?.liked === change.liked) return last;
+    const round = last ? last.round + 1 : 0;
+    const changesOfRound = rounds[round] ?? [];
+    rounds[round] = changesOfRound;
+    const place = { liked: change.liked, round, index: changesOfRound.push(change) - 1 };
+    lastOfPair.set(pair, place);
+    return place;
+  });
+  const answers: Array<Array<LikeState | null>> = [];
+  for (const round of rounds) answers.push(await writeDistinctLikes(db, round));
+  return places.map(({ round, index }) => {
+    const state = answers[round]?.[index] ?? null;
+    return state && { ...state };
+  });
+}
+
+/** `applyLikes` for changes of different (tip, member) pairs. */
+async function writeDistinctLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeState | null>> {
   try {
     const [only] = changes;
     return changes.length === 1 && only ? [await applyLike(db, only)] : await applyLikes(db, changes);
