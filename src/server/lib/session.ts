@@ -22,8 +22,13 @@ export function sessionCookieKey(cookie: string | null | undefined): string {
   return (cookie ?? "")
     .split(";")
     .map((part) => part.trim())
-    .filter((part) => part.split("=", 1)[0]?.endsWith("better-auth.session_token"))
+    .filter(isSessionCookie)
     .join("; ");
+}
+
+/** Whether a cookie's `name=value` is better-auth's session token, under either of its names. */
+function isSessionCookie(pair: string): boolean {
+  return pair.split("=", 1)[0]?.endsWith("better-auth.session_token") ?? false;
 }
 
 /** The fields of better-auth's user the server keeps, in the shape `getSessionUser` gives. */
@@ -63,7 +68,7 @@ export async function keepNewSession(
       const maxAge = attributes.find((attribute) => /^max-age=/i.test(attribute));
       return { pair, maxAge: maxAge ? Number(maxAge.slice("max-age=".length)) : Number.NaN };
     })
-    .filter(({ pair }) => pair.split("=", 1)[0]?.endsWith("better-auth.session_token"));
+    .filter(({ pair }) => isSessionCookie(pair));
   const key = cookies.map(({ pair }) => pair).join("; ");
   const maxAge = Math.min(...cookies.map(({ maxAge }) => maxAge));
   if (!key || !Number.isFinite(maxAge) || maxAge <= 0) return;
