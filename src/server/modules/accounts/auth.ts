@@ -141,14 +141,15 @@ export function createAuth({
     databaseHooks: {
       user: {
         create: {
+          // An empty photo is no photo: null, as the answers document it, not "".
           before: async (user) => ({
-            data: { ...user, image: user.image ? settings.storedImage(user.image) : user.image },
+            data: { ...user, image: user.image ? settings.storedImage(user.image) : null },
           }),
         },
         update: {
           before: async (user) =>
             typeof user.image === "string"
-              ? { data: { ...user, image: settings.storedImage(user.image) } }
+              ? { data: { ...user, image: user.image ? settings.storedImage(user.image) : null } }
               : undefined,
         },
       },
