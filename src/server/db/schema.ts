@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, GARDENER_STATUSES } from "#shared/constants.ts";
@@ -166,11 +167,38 @@ export const users = pgTable(
      * password, get no reset e-mail and are never linked to a Google sign-in.
      */
     signInDisabled: boolean("sign_in_disabled").notNull().default(false),
+    /**
+     * Names the member's gardener page (src/shared/handles.ts). Made from the name when the account is
+     * created without one, by a trigger before the row is checked (drizzle/0013), so every way an account
+     * is made (sign-up, Google, the demo data) gets one: hence a default of null on a column never null.
+     */
+    handle: text("handle").notNull().default(sql`null`),
+    // The member's gardener page (ADR 039): plain text, each optional.
+    bio: text("bio"),
+    location: text("location"),
+    experiences: text("experiences"),
+    certifications: text("certifications").array().notNull().default(sql`'{}'::text[]`),
+    gardenName: text("garden_name"),
+    youtube: text("youtube"),
+    age: integer("age"),
+    gender: text("gender"),
+    /** Whether the member is listed on Explore Gardeners once they share a public tip. */
+    listed: boolean("listed").notNull().default(true),
     ...timestamps,
   },
-  // Which profiles show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
-  () => [index("users_photo_idx").on(photoHashOf("image"))],
+  (table) => [
+    // Which profiles show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
+    index("users_photo_idx").on(photoHashOf("image")),
+    uniqueIndex("users_handle_key").on(table.handle),
+    check("users_handle_check", sql`${table.handle} ~ '^[a-z0-9_]{2,25}$'`),
+    check("users_age_check", sql`${table.age} is null or (${table.age} between 0 and 150)`),
+  ],
 );
+
+/** Handles no member may take (src/shared/handles.ts): the handles the database makes avoid them. */
+export const reservedHandles = pgTable("reserved_handles", {
+  handle: text("handle").primaryKey(),
+});
 
 export const sessions = pgTable(
   "sessions",

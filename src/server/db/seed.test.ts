@@ -89,6 +89,14 @@ describe("demo data", () => {
         signInDisabled: true,
         emailVerified: false,
       });
+      // A gardener page of their own, named from the name as everyone's is (ADR 039): "Sofía Márquez" is
+      // sofia_marquez.
+      const fromName = gardener.name
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "_");
+      expect(user?.handle, gardener.email).toBe(fromName);
     }
     // No password, no Google link: nothing to sign in with.
     expect(await database.db.select().from(accounts)).toEqual([]);

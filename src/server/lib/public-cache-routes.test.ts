@@ -23,6 +23,16 @@ const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly Pu
   { route: "/api/tips", path: `/api/tips?q=${word}`, reads: ["tips"] },
   { route: "/api/tips/{id}", path: `/api/tips/${tipId}`, reads: ["tips"] },
   { route: "/api/gardeners", path: "/api/gardeners?limit=5", reads: ["gardeners", "tips"] },
+  {
+    route: "/api/gardeners/{handle}",
+    path: "/api/gardeners/routes_author",
+    reads: ["users", "gardeners", "tips"],
+  },
+  {
+    route: "/api/gardeners/{handle}/tips",
+    path: "/api/gardeners/routes_author/tips",
+    reads: ["users", "gardeners", "tips"],
+  },
   { route: "/api/config", path: "/api/config", reads: [] },
 ];
 
@@ -31,6 +41,7 @@ const changeTo: Record<PublicTable, () => Promise<unknown>> = {
   tips: () => ctx.db.execute(sql`update tips set description = description || '.' where id = ${tipId}`),
   gardeners: () => ctx.db.execute(sql`update gardeners set location = location || '.'`),
   tip_likes: () => ctx.db.execute(sql`update tip_likes set created_at = created_at where tip_id = ${tipId}`),
+  users: () => ctx.db.execute(sql`update users set bio = coalesce(bio, '') || '.' where id = ${authorId}`),
 };
 
 beforeAll(async () => {

@@ -20,7 +20,7 @@ import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from 
  */
 
 /** The tables cached answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010, 0012). */
-export const PUBLIC_TABLES = ["tips", "gardeners", "tip_likes"] as const;
+export const PUBLIC_TABLES = ["tips", "gardeners", "tip_likes", "users"] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 
 /** The channel those triggers notify on; a payload is the changed table's name. */

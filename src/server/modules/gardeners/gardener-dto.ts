@@ -1,6 +1,6 @@
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
-import type { Gardener } from "#shared/schemas/gardener.ts";
-import type { GardenerRow } from "./gardeners.service.ts";
+import type { Gardener, GardenerPage } from "#shared/schemas/gardener.ts";
+import type { GardenerPageRow, GardenerRow } from "./gardeners.service.ts";
 
 /** A gardener as the API answers it: absolute image URL (the default avatar when none), empty extras left out. */
 export function toGardener(row: GardenerRow, imageUrl: (stored: string) => string): Gardener {
@@ -19,5 +19,46 @@ export function toGardener(row: GardenerRow, imageUrl: (stored: string) => strin
     ...(row.gardenName ? { gardenName: row.gardenName } : {}),
     ...(row.youtube ? { youtube: row.youtube } : {}),
     totalSharedTips: row.totalSharedTips,
+  };
+}
+
+/**
+ * A gardener's page as the API answers it. A demo gardener's is their card; a member's is their account's
+ * profile, with no e-mail ever, and each optional field only when they filled it in.
+ */
+export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) => string): GardenerPage {
+  const { account, card } = row;
+  const counts = {
+    memberSince: account.createdAt.toISOString(),
+    totalSharedTips: row.totalSharedTips,
+    totalLikesReceived: row.totalLikesReceived,
+  };
+  if (card) {
+    const { id: _id, totalSharedTips: _counted, ...shown } = toGardener(card, imageUrl);
+    return {
+      handle: account.handle,
+      ...shown,
+      age: shown.age ?? undefined,
+      gender: shown.gender ?? undefined,
+      experiences: shown.experiences ?? undefined,
+      ...counts,
+    };
+  }
+  const given = <K extends string, V>(key: K, value: V | null) =>
+    (value === null || value === "" ? {} : { [key]: value }) as Partial<Record<K, V>>;
+  return {
+    handle: account.handle,
+    name: account.name,
+    image: imageUrl(account.image || DEFAULT_AVATAR_IMAGE),
+    status: row.recentlyShared ? "active" : "inactive",
+    ...given("bio", account.bio),
+    ...given("age", account.age),
+    ...given("gender", account.gender),
+    ...given("experiences", account.experiences),
+    ...given("location", account.location),
+    ...(account.certifications.length > 0 ? { certifications: account.certifications } : {}),
+    ...given("gardenName", account.gardenName),
+    ...given("youtube", account.youtube),
+    ...counts,
   };
 }

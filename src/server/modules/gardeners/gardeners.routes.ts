@@ -1,12 +1,16 @@
 import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
-import { GardenerListQuerySchema, GardenerSchema } from "#shared/schemas/gardener.ts";
+import { PageQuerySchema } from "#shared/schemas/common.ts";
+import { GardenerListQuerySchema, GardenerPageSchema, GardenerSchema } from "#shared/schemas/gardener.ts";
+import { TipSchema } from "#shared/schemas/tip.ts";
 import { createRouter } from "../../lib/create-router.ts";
+import { HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { imageUrls } from "../../lib/urls.ts";
-import { toGardener } from "./gardener-dto.ts";
-import { listGardeners } from "./gardeners.service.ts";
+import { listTips, toTip } from "../tips/index.ts";
+import { toGardener, toGardenerPage } from "./gardener-dto.ts";
+import { findGardenerPage, listGardeners } from "./gardeners.service.ts";
 
 const listGardenersRoute = apiRoute({
   method: "get",
@@ -29,14 +33,82 @@ const listGardenersRoute = apiRoute({
   },
 });
 
-export const gardenersRouter = createRouter().openapi(listGardenersRoute, async (c) => {
-  const { rows, total } = await listGardeners(c.var.db, c.req.valid("query"));
-  // A gardener's totalSharedTips counts their public tips.
-  markPublic(c, "everyone", ["gardeners", "tips"]);
-  const imageUrl = imageUrls(c);
-  c.header(TOTAL_COUNT_HEADER, String(total));
-  return c.json(
-    rows.map((row) => toGardener(row, imageUrl)),
-    200,
-  );
+const handleParam = z.object({
+  handle: z.string().meta({ description: "The gardener's handle, in any case" }),
 });
+const NO_SUCH_GARDENER = "No gardener has that handle";
+
+const getGardenerRoute = apiRoute({
+  method: "get",
+  path: "/gardeners/{handle}",
+  operationId: "getGardener",
+  tags: ["Gardeners"],
+  summary: "A gardener's page",
+  description:
+    "Any account's gardener page by its handle: name, photo, bio and card fields, and counts of public tips, likes received and membership. A demo gardener's page is their card; a member's never carries an e-mail, and carries age and gender only when the member filled them in.",
+  request: { params: handleParam },
+  responses: {
+    200: {
+      description: "The gardener's page",
+      content: { "application/json": { schema: GardenerPageSchema } },
+    },
+    ...errorResponses({ 404: NO_SUCH_GARDENER }),
+  },
+});
+
+const listGardenerTipsRoute = apiRoute({
+  method: "get",
+  path: "/gardeners/{handle}/tips",
+  operationId: "listGardenerTips",
+  tags: ["Gardeners"],
+  summary: "A gardener's public tips",
+  description:
+    "The public tips of the gardener with this handle, newest first, one page at a time; their number is in the X-Total-Count header.",
+  request: { params: handleParam, query: PageQuerySchema },
+  responses: {
+    200: {
+      description: "One page of their public tips",
+      headers: z.object({
+        [TOTAL_COUNT_HEADER]: z.string().meta({ description: "Number of their public tips" }),
+      }),
+      content: { "application/json": { schema: z.array(TipSchema) } },
+    },
+    ...errorResponses({ 400: "Malformed query parameters", 404: NO_SUCH_GARDENER }),
+  },
+});
+
+export const gardenersRouter = createRouter()
+  .openapi(listGardenersRoute, async (c) => {
+    const { rows, total } = await listGardeners(c.var.db, c.req.valid("query"));
+    // A gardener's totalSharedTips counts their public tips.
+    markPublic(c, "everyone", ["gardeners", "tips"]);
+    const imageUrl = imageUrls(c);
+    c.header(TOTAL_COUNT_HEADER, String(total));
+    return c.json(
+      rows.map((row) => toGardener(row, imageUrl)),
+      200,
+    );
+  })
+  .openapi(getGardenerRoute, async (c) => {
+    const page = await findGardenerPage(c.var.db, c.req.valid("param").handle);
+    // The page reads the account, a demo gardener's card and their public tips, the same for everyone.
+    markPublic(c, "everyone", ["users", "gardeners", "tips"]);
+    if (!page) throw new HttpError(404, NO_SUCH_GARDENER);
+    return c.json(toGardenerPage(page, imageUrls(c)), 200);
+  })
+  .openapi(listGardenerTipsRoute, async (c) => {
+    const page = await findGardenerPage(c.var.db, c.req.valid("param").handle);
+    markPublic(c, "everyone", ["users", "gardeners", "tips"]);
+    if (!page) throw new HttpError(404, NO_SUCH_GARDENER);
+    const { rows, total } = await listTips(
+      c.var.db,
+      { ...c.req.valid("query"), sort: "newest", q: undefined },
+      { authorId: page.account.id },
+    );
+    const imageUrl = imageUrls(c);
+    c.header(TOTAL_COUNT_HEADER, String(total));
+    return c.json(
+      rows.map((row) => toTip(row, imageUrl)),
+      200,
+    );
+  });

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { GardenerListQuerySchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
-import { gardeners } from "../../db/schema.ts";
+import { gardeners, tips, users } from "../../db/schema.ts";
 
 type ListParams = z.output<typeof GardenerListQuerySchema>;
 
@@ -51,4 +51,81 @@ export async function listGardeners(
     db.select({ total: count() }).from(gardeners).where(where),
   ]);
   return { rows, total: totals?.total ?? 0 };
+}
+
+/** How recently a member must have shared a public tip to count as active. */
+const ACTIVE_DAYS = 90;
+
+/** What a gardener's page is made of: the account, a demo gardener's card where there is one, and counts. */
+export interface GardenerPageRow {
+  account: Pick<
+    typeof users.$inferSelect,
+    | "id"
+    | "handle"
+    | "name"
+    | "image"
+    | "bio"
+    | "location"
+    | "experiences"
+    | "certifications"
+    | "gardenName"
+    | "youtube"
+    | "age"
+    | "gender"
+    | "createdAt"
+  >;
+  /** The specification's card, for a demo gardener's account; null for a member. */
+  card: GardenerRow | null;
+  totalSharedTips: number;
+  totalLikesReceived: number;
+  /** Whether their latest public tip is younger than ACTIVE_DAYS. */
+  recentlyShared: boolean;
+}
+
+/**
+ * The account named by `handle` (any case) with its public counts, in one statement; null when none is.
+ * A demo gardener's account (one nobody signs in to, owning the demo tips by e-mail) brings its card.
+ */
+export async function findGardenerPage(db: Db, handle: string): Promise<GardenerPageRow | null> {
+  const publicTips = sql`from ${tips} where ${tips.authorId} = ${users.id} and ${tips.availability} = 'Public'`;
+  const [row] = await db
+    .select({
+      account: {
+        id: users.id,
+        handle: users.handle,
+        name: users.name,
+        image: users.image,
+        bio: users.bio,
+        location: users.location,
+        experiences: users.experiences,
+        certifications: users.certifications,
+        gardenName: users.gardenName,
+        youtube: users.youtube,
+        age: users.age,
+        gender: users.gender,
+        createdAt: users.createdAt,
+      },
+      cardId: gardeners.id,
+      totalSharedTips: sql<number>`(select count(*)::int ${publicTips})`.mapWith(Number),
+      totalLikesReceived:
+        sql<number>`(select coalesce(sum(${tips.totalLiked}), 0)::int ${publicTips})`.mapWith(Number),
+      recentlyShared: sql<boolean>`exists (select 1 ${publicTips} and ${tips.createdAt} > now() - make_interval(days => ${ACTIVE_DAYS}))`,
+    })
+    .from(users)
+    .leftJoin(gardeners, and(eq(users.signInDisabled, true), eq(sql`lower(${gardeners.email})`, users.email)))
+    .where(eq(users.handle, handle.toLowerCase()))
+    .limit(1);
+  if (!row) return null;
+  const card =
+    row.cardId === null
+      ? null
+      : ((await db.select(gardenerColumns).from(gardeners).where(eq(gardeners.id, row.cardId)).limit(1))[0] ??
+        null);
+  return {
+    account: row.account,
+    card,
+    totalSharedTips: row.totalSharedTips,
+    totalLikesReceived: row.totalLikesReceived,
+    recentlyShared: row.recentlyShared,
+  };
 }

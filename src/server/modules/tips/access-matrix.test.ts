@@ -89,6 +89,17 @@ const MATRIX: Row[] = [
     expect: { visitor: all(403), other: all(403), author: all("listed") },
   },
   {
+    // The author's gardener page lists their public tips only, to the author too: it is their public face.
+    route: "GET /api/gardeners/{author}/tips",
+    access: "read",
+    call: (as, tip) => listed(as, `/api/gardeners/${authorHandle}/tips?limit=100`, tip),
+    expect: {
+      visitor: onlyPublic("listed", "absent"),
+      other: onlyPublic("listed", "absent"),
+      author: onlyPublic("listed", "absent"),
+    },
+  },
+  {
     route: "PUT /api/tips/{id}",
     access: "write",
     call: async (as, tip) => (await as.put(`/api/tips/${tip._id}`, editBody(tip))).status,
@@ -117,6 +128,7 @@ const MATRIX: Row[] = [
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let actors: Record<Actor, TestClient>;
 let authorEmail: string;
+let authorHandle: string;
 let counter = 0;
 
 async function signedUp(account = newAccount()) {
@@ -154,6 +166,11 @@ beforeAll(async () => {
     other: await signedUp(),
     author: await signedUp(account),
   };
+  const [author] = await ctx.db
+    .select({ handle: users.handle })
+    .from(users)
+    .where(eq(users.email, account.email.toLowerCase()));
+  authorHandle = author?.handle ?? "";
 });
 afterAll(async () => {
   await ctx.close();

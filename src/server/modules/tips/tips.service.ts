@@ -112,14 +112,25 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * Whose tips a list holds: `ownerId` (the signed-in caller, checked by the route) lists that account's tips
+ * of every availability; `authorId` lists one account's public tips (their gardener page); neither, every
+ * public tip.
+ */
+interface ListOptions {
+  ownerId?: string;
+  authorId?: string;
+}
+
 /** The two statements behind one page: the rows (one more than asked, to know if a next page exists) and the total. */
-export function listTipsQueries(db: Db, query: ListQuery, { ownerId }: { ownerId?: string } = {}) {
+export function listTipsQueries(db: Db, query: ListQuery, { ownerId, authorId }: ListOptions = {}) {
   const filters: SQL[] = [];
   if (ownerId) {
     filters.push(eq(tips.authorId, ownerId));
     if (query.availability) filters.push(eq(tips.availability, query.availability));
   } else {
     filters.push(eq(tips.availability, "Public"));
+    if (authorId) filters.push(eq(tips.authorId, authorId));
   }
   if (query.difficulty) filters.push(eq(tips.difficulty, query.difficulty));
   if (query.category) filters.push(eq(tips.category, query.category));
@@ -145,19 +156,20 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId }: { ownerId
       .orderBy(...ORDER[query.sort])
       .limit(query.limit + 1)
       .offset(cursor ? 0 : query.offset),
-    total: ownerId
-      ? db.select({ total: count() }).from(tips).where(where)
-      : query.q
-        ? // Counting every match of a common word costs as much as reading them all: count up to the cap.
-          db.select({ total: sql<number>`count(*)::int` }).from(
-            db
-              .select({ one: sql`1` })
-              .from(tips)
-              .where(where)
-              .limit(SEARCH_COUNT_CAP + 1)
-              .as("matches"),
-          )
-        : countPublicTips(db, query),
+    total:
+      ownerId || authorId
+        ? db.select({ total: count() }).from(tips).where(where)
+        : query.q
+          ? // Counting every match of a common word costs as much as reading them all: count up to the cap.
+            db.select({ total: sql<number>`count(*)::int` }).from(
+              db
+                .select({ one: sql`1` })
+                .from(tips)
+                .where(where)
+                .limit(SEARCH_COUNT_CAP + 1)
+                .as("matches"),
+            )
+          : countPublicTips(db, query),
   };
 }
 
@@ -186,7 +198,7 @@ export function countPublicTips(
 export async function listTips(
   db: Db,
   query: ListQuery,
-  options: { ownerId?: string } = {},
+  options: ListOptions = {},
 ): Promise<{ rows: TipRow[]; total: number; totalExact: boolean; nextCursor: string | null }> {
   const queries = listTipsQueries(db, query, options);
   const [rows, [totals]] = await Promise.all([queries.page, queries.total]);
@@ -203,7 +215,7 @@ export async function listTips(
         })
       : null;
   const counted = totals?.total ?? 0;
-  const capped = !options.ownerId && query.q !== undefined && counted > SEARCH_COUNT_CAP;
+  const capped = !options.ownerId && !options.authorId && query.q !== undefined && counted > SEARCH_COUNT_CAP;
   return {
     rows: page.map((r) => r.tip),
     total: capped ? SEARCH_COUNT_CAP : counted,

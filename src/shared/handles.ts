@@ -1,0 +1,55 @@
+/**
+ * A gardener's handle names their page, /gardeners/{handle} (ADR 039): 2-25 of a-z, 0-9 and _, kept in
+ * lower case so two handles that differ only in case are the same handle.
+ */
+export const HANDLE_PATTERN = /^[a-z0-9_]{2,25}$/;
+
+/**
+ * Words no member may take as a handle: the site's own paths and roles, which a page named after them
+ * would pass itself off as. The database holds the same list (reserved_handles) so the handles it makes
+ * at sign-up avoid them too; a test holds the two equal.
+ */
+export const RESERVED_HANDLES = [
+  "about",
+  "account",
+  "admin",
+  "administrator",
+  "api",
+  "assets",
+  "auth",
+  "browse_tips",
+  "dashboard",
+  "explore_gardeners",
+  "gardener",
+  "gardeners",
+  "gardening_community",
+  "help",
+  "login",
+  "logout",
+  "me",
+  "moderation",
+  "moderator",
+  "my_tips",
+  "new",
+  "null",
+  "privacy",
+  "profile",
+  "register",
+  "root",
+  "settings",
+  "share_garden_tip",
+  "signin",
+  "signup",
+  "staff",
+  "support",
+  "system",
+  "terms",
+  "tips",
+  "undefined",
+  "uploads",
+] as const;
+
+const reserved: ReadonlySet<string> = new Set(RESERVED_HANDLES);
+
+/** Whether `handle` (any case) is one no member may take. */
+export const isReservedHandle = (handle: string) => reserved.has(handle.toLowerCase());
