@@ -68,12 +68,20 @@ function bodyEmail(c: Context<AppEnv>): string | null {
 
 /**
  * Where better-auth may send the browser afterwards, and the sign-in `state` it reads back, are checked
- * before it runs, in the query string (every value of a repeated key) and in the body alike. The body is the
+ * (as every query value is for control characters) before it runs, in the query string (every value of a repeated key) and in the body alike. The body is the
  * JSON object the API's gate read (lib/json-body.ts: one read, a JSON object or a clear refusal, {} when
  * empty, as sign-out sends); the limits count on it and better-auth gets exactly it.
  */
 function redirectGate(siteOrigins: string[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // No value of better-auth's query strings (a reset token, a redirect) holds a control character: a NUL
+    // would reach the database, which refuses it as text (a 500), and a line break the log.
+    for (const [name, values] of Object.entries(c.req.queries()))
+      if (values.some((value) => CONTROL_CHARACTER.test(value)))
+        return c.json<ApiError>(
+          { message: `${name} must not contain control characters such as line breaks or NUL` },
+          400,
+        );
     for (const [name, value] of gatedFields(c)) {
       const problem = fieldProblem(name, value, siteOrigins);
       if (problem) return c.json<ApiError>({ message: problem }, 400);

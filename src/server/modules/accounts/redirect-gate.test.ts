@@ -105,6 +105,25 @@ describe("redirect fields and state in the request gate", () => {
     expect(res.status).toBe(200);
   });
 
+  it("refuses a control character in any query value, a link's token included, with 400 and a message", async () => {
+    const client = createClient(ctx.app);
+    for (const value of ["\u0000", "abc\u0000", "abc\ndef"]) {
+      const token = encodeURIComponent(value);
+      for (const [method, path] of [
+        ["post", `/api/auth/reset-password?token=${token}`],
+        ["get", `/api/auth/verify-email?token=${token}`],
+        ["get", `/api/auth/reset-password/${token}?callbackURL=/auth/reset&token=${token}`],
+      ] as const) {
+        const res =
+          method === "post"
+            ? await client.post(path, { newPassword: "Sunflower8" }, { schema: ApiErrorSchema })
+            : await client.get(path, { schema: ApiErrorSchema });
+        expect(res.status, `${method} ${path}`).toBe(400);
+        expect(res.body.message).toBe(controlMessage("token"));
+      }
+    }
+  });
+
   it("refuses control characters and encoded slashes in the sign-in callback's state", async () => {
     const client = createClient(ctx.app);
     for (const state of ["a\u0000b", "a\nFORGED", "a%2Fb", "a%5cb"]) {
