@@ -123,7 +123,7 @@ describe("GET /api/gardeners/{handle}", () => {
   });
 
   it("answers 404 with a message for a handle nobody has, however it is written", async () => {
-    for (const handle of [`nobody_${uniqueWord()}`, "x", "..%2F..%2Fapi", "%20"]) {
+    for (const handle of [`nobody_${uniqueWord()}`, "x", "..%2F..%2Fapi", "%20", "a%00b", "%C3%A9mile"]) {
       const res = await visitor.get(`/api/gardeners/${handle}`, { schema: ApiErrorSchema });
       expect(res.status, handle).toBe(404);
       expect(res.body.message).toBe("No gardener has that handle");

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { HANDLE_PATTERN } from "#shared/handles.ts";
 import type { GardenerListQuerySchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
 import { gardeners, tips, users } from "../../db/schema.ts";
@@ -86,7 +87,10 @@ export interface GardenerPageRow {
  * The account named by `handle` (any case) with its public counts, in one statement; null when none is.
  * A demo gardener's account (one nobody signs in to, owning the demo tips by e-mail) brings its card.
  */
-export async function findGardenerPage(db: Db, handle: string): Promise<GardenerPageRow | null> {
+export async function findGardenerPage(db: Db, given: string): Promise<GardenerPageRow | null> {
+  // What cannot be a handle names nobody: never sent to the database (a NUL byte is not even text there).
+  const handle = given.toLowerCase();
+  if (!HANDLE_PATTERN.test(handle)) return null;
   const publicTips = sql`from ${tips} where ${tips.authorId} = ${users.id} and ${tips.availability} = 'Public'`;
   const [row] = await db
     .select({
@@ -113,7 +117,7 @@ export async function findGardenerPage(db: Db, handle: string): Promise<Gardener
     })
     .from(users)
     .leftJoin(gardeners, and(eq(users.signInDisabled, true), eq(sql`lower(${gardeners.email})`, users.email)))
-    .where(eq(users.handle, handle.toLowerCase()))
+    .where(eq(users.handle, handle))
     .limit(1);
   if (!row) return null;
   const card =
