@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * A gardener's handle names their page, /gardeners/{handle} (ADR 039): 2-25 of a-z, 0-9 and _, kept in
  * lower case so two handles that differ only in case are the same handle.
@@ -53,3 +55,11 @@ const reserved: ReadonlySet<string> = new Set(RESERVED_HANDLES);
 
 /** Whether `handle` (any case) is one no member may take. */
 export const isReservedHandle = (handle: string) => reserved.has(handle.toLowerCase());
+
+/** A handle as a member types it: any case, kept in lower case; taken and reserved handles are refused. */
+export const HandleSchema = z
+  .string({ error: "Handle must be text" })
+  .trim()
+  .toLowerCase()
+  .regex(HANDLE_PATTERN, "A handle is 2 to 25 characters: letters a-z, digits and underscores")
+  .refine((handle) => !isReservedHandle(handle), "That handle is reserved; choose another");

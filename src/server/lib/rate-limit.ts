@@ -316,6 +316,16 @@ export const RATE_LIMITS = {
     ],
     perIp: { count: 60, minutes: 1 },
   },
+  /** A gardener page's changes: each one empties the cached pages. */
+  editProfile: {
+    what: "profile changes",
+    failuresOnly: false,
+    perAccount: [
+      { count: 10, minutes: 1 },
+      { count: 100, minutes: 60 },
+    ],
+    perIp: { count: 60, minutes: 1 },
+  },
   /** Liking and taking a like back, together: each toggle moves the tip in the trending list. */
   like: {
     what: "likes",

@@ -126,6 +126,16 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
     return request("PUT", path, body ?? {}, options);
   }
 
+  function patch<Schema extends z.ZodType>(
+    path: string,
+    body: unknown,
+    options: ParsedRequestOptions<Schema>,
+  ): Promise<TestResponse<z.output<Schema>>>;
+  function patch(path: string, body?: unknown, options?: RequestOptions): Promise<TestResponse<unknown>>;
+  function patch(path: string, body?: unknown, options: AnyRequestOptions = {}) {
+    return request("PATCH", path, body ?? {}, options);
+  }
+
   function del<Schema extends z.ZodType>(
     path: string,
     options: ParsedRequestOptions<Schema>,
@@ -161,7 +171,7 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
     return readResponse(app, "POST", path, response, schema);
   }
 
-  return { cookies, get, post, put, delete: del, postForm };
+  return { cookies, get, post, put, patch, delete: del, postForm };
 }
 
 export type TestClient = ReturnType<typeof createClient>;

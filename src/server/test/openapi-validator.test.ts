@@ -148,7 +148,9 @@ describe("the /api/openapi.json document", () => {
           ? client.delete(url)
           : method === "put"
             ? client.put(url, {})
-            : client.post(url, {}));
+            : method === "patch"
+              ? client.patch(url, {})
+              : client.post(url, {}));
       expect(res.status, `${method} ${url}`).not.toBe(405);
       const message = ApiErrorSchema.safeParse(res.body).data?.message;
       expect(message ?? "", `${method} ${url}`).not.toMatch(/^No API endpoint/);

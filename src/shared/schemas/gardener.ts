@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { GARDENER_STATUSES } from "../constants.ts";
-import { PageQuerySchema } from "./common.ts";
+import { HandleSchema } from "../handles.ts";
+import {
+  hasControlCharacters,
+  hasHiddenFormatting,
+  httpUrl,
+  NO_CONTROL_CHARACTERS,
+  NO_HIDDEN_FORMATTING,
+  PageQuerySchema,
+  withPlainLineBreaks,
+} from "./common.ts";
 
 export const GardenerSchema = z
   .object({
@@ -61,3 +70,55 @@ export const GardenerPageSchema = z
   })
   .meta({ id: "GardenerPage" });
 export type GardenerPage = z.infer<typeof GardenerPageSchema>;
+
+/** The most a bio may hold, in characters. */
+const BIO_MAX = 500;
+
+/** Optional plain text on a gardener page: empty means none; no control characters or hidden formatting. */
+const profileText = (label: string, max: number, { multiline = false } = {}) =>
+  z
+    .string({ error: `${label} must be text` })
+    .transform((value) => (multiline ? withPlainLineBreaks(value) : value).trim())
+    .pipe(
+      z
+        .string()
+        .max(max, `${label} must be at most ${max} characters`)
+        .refine(
+          (value) => !hasControlCharacters(value) && (multiline || !/[\n\r\t]/.test(value)),
+          `${label} ${NO_CONTROL_CHARACTERS}`,
+        )
+        .refine((value) => !hasHiddenFormatting(value), `${label} ${NO_HIDDEN_FORMATTING}`),
+    )
+    .nullable()
+    .transform((value) => value || null);
+
+/**
+ * What a member may change on their gardener page (ADR 039); each field left out stays as it is, and an
+ * empty one (or null) clears it. The name and photo are the account's, changed as before; other keys are
+ * ignored, as in a tip's body.
+ */
+export const ProfileUpdateSchema = z
+  .object({
+    handle: HandleSchema,
+    bio: profileText("Bio", BIO_MAX, { multiline: true }),
+    location: profileText("Location", 100),
+    experiences: profileText("Experience", 100),
+    gardenName: profileText("Garden name", 100),
+    gender: profileText("Gender", 40),
+    age: z
+      .number({ error: "Age must be a whole number" })
+      .int("Age must be a whole number")
+      .min(13, "Age must be at least 13")
+      .max(120, "Age must be at most 120")
+      .nullable(),
+    youtube: httpUrl("YouTube link is required")
+      .nullable()
+      .or(z.literal("").transform(() => null)),
+    certifications: z
+      .array(profileText("A certification", 100), { error: "Certifications must be a list" })
+      .max(10, "At most 10 certifications")
+      .transform((list) => list.filter((item): item is string => item !== null)),
+    listed: z.boolean({ error: "listed must be true or false" }),
+  })
+  .partial()
+  .meta({ id: "ProfileUpdate" });

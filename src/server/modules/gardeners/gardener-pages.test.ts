@@ -156,3 +156,98 @@ describe("GET /api/gardeners/{handle}/tips", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("PATCH /api/profile", () => {
+  it("changes the member's handle and page, in any case, and the old handle names nobody", async () => {
+    const fern = await member();
+    const next = `Grows_${uniqueWord()}`;
+    const res = await fern.client.patch(
+      "/api/profile",
+      {
+        handle: next,
+        bio: "  Clay soil, north-facing.\u2028Ask me about leeks: https://example.com/leeks  ",
+        location: "Leeds",
+        experiences: "12 years",
+        gardenName: "Back Lane Allotment",
+        certifications: ["RHS Level 2", ""],
+        age: 41,
+        youtube: "https://www.youtube.com/@backlane",
+        email: "taken@example.com",
+      },
+      { schema: GardenerPageSchema.strict() },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      handle: next.toLowerCase(),
+      bio: "Clay soil, north-facing.\nAsk me about leeks: https://example.com/leeks",
+      location: "Leeds",
+      experiences: "12 years",
+      gardenName: "Back Lane Allotment",
+      certifications: ["RHS Level 2"],
+      age: 41,
+      youtube: "https://www.youtube.com/@backlane",
+    });
+    expect(res.body).not.toHaveProperty("email");
+    expect((await visitor.get(`/api/gardeners/${next}`, { schema: GardenerPageSchema })).body).toEqual(
+      res.body,
+    );
+    expect((await visitor.get(`/api/gardeners/${fern.handle}`)).status).toBe(404);
+
+    // Empty or null clears a field; what is left out stays.
+    const cleared = await fern.client.patch(
+      "/api/profile",
+      { bio: "", age: null, certifications: [] },
+      { schema: GardenerPageSchema.strict() },
+    );
+    expect(cleared.body).not.toHaveProperty("bio");
+    expect(cleared.body).not.toHaveProperty("age");
+    expect(cleared.body).not.toHaveProperty("certifications");
+    expect(cleared.body.location).toBe("Leeds");
+  });
+
+  it("refuses a taken handle with 409 and a reserved or malformed one with 400, changing nothing", async () => {
+    const fern = await member();
+    const other = await member();
+    const cases: Array<[unknown, number, string]> = [
+      [{ handle: other.handle.toUpperCase(), bio: "New" }, 409, "That handle is taken; choose another"],
+      [{ handle: "Admin", bio: "New" }, 400, "That handle is reserved; choose another"],
+      [
+        { handle: "a", bio: "New" },
+        400,
+        "A handle is 2 to 25 characters: letters a-z, digits and underscores",
+      ],
+      [
+        { handle: "émile", bio: "New" },
+        400,
+        "A handle is 2 to 25 characters: letters a-z, digits and underscores",
+      ],
+      [{ bio: "x".repeat(501) }, 400, "Bio must be at most 500 characters"],
+      [{ location: "Leeds\nYorkshire" }, 400, "Location must not contain control characters"],
+      [{ age: 7 }, 400, "Age must be at least 13"],
+      [{ youtube: "javascript:alert(1)" }, 400, "Enter an http(s) URL"],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await fern.client.patch("/api/profile", body, { schema: ApiErrorSchema });
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(JSON.stringify(res.body), JSON.stringify(body)).toContain(message);
+    }
+    const page = await visitor.get(`/api/gardeners/${fern.handle}`, { schema: GardenerPageSchema.strict() });
+    expect(page.status).toBe(200);
+    expect(page.body).not.toHaveProperty("bio");
+  });
+
+  it("gives a handle asked for by two members at once to one of them", async () => {
+    const [first, second] = [await member(), await member()];
+    const wanted = `shared_${uniqueWord()}`;
+    const answers = await Promise.all(
+      [first, second].map((m) => m.client.patch("/api/profile", { handle: wanted })),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect((await visitor.get(`/api/gardeners/${wanted}`)).status).toBe(200);
+  });
+
+  it("answers 401 to a visitor", async () => {
+    const res = await visitor.patch("/api/profile", { bio: "Hello" }, { schema: ApiErrorSchema });
+    expect(res.status).toBe(401);
+  });
+});

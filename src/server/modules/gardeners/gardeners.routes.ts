@@ -1,16 +1,24 @@
 import { z } from "zod";
 import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import { PageQuerySchema } from "#shared/schemas/common.ts";
-import { GardenerListQuerySchema, GardenerPageSchema, GardenerSchema } from "#shared/schemas/gardener.ts";
+import {
+  GardenerListQuerySchema,
+  GardenerPageSchema,
+  GardenerSchema,
+  ProfileUpdateSchema,
+} from "#shared/schemas/gardener.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
+import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
+import { requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { listTips, toTip } from "../tips/index.ts";
 import { toGardener, toGardenerPage } from "./gardener-dto.ts";
-import { findGardenerPage, listGardeners } from "./gardeners.service.ts";
+import { findGardenerPage, HandleTakenError, listGardeners, updateProfile } from "./gardeners.service.ts";
 
 const listGardenersRoute = apiRoute({
   method: "get",
@@ -77,6 +85,32 @@ const listGardenerTipsRoute = apiRoute({
   },
 });
 
+const HANDLE_TAKEN = "That handle is taken; choose another";
+
+const updateProfileRoute = apiRoute({
+  method: "patch",
+  path: "/profile",
+  operationId: "updateProfile",
+  tags: ["Accounts"],
+  summary: "Change your gardener page",
+  description:
+    "Changes the signed-in member's handle, bio and card fields; each field left out stays as it is, and an empty one (or null) clears it. Answers the page as everyone now sees it. The name and photo are the account's (/auth/update-user).",
+  middleware: [
+    requireUser("Sign in to change your profile"),
+    rateLimit<SignedInEnv>("editProfile", (c) => c.var.user.id),
+  ] as const,
+  request: {
+    body: { content: { "application/json": { schema: ProfileUpdateSchema } }, required: true },
+  },
+  responses: {
+    200: {
+      description: "Your page as it is now",
+      content: { "application/json": { schema: GardenerPageSchema } },
+    },
+    ...errorResponses({ 400: "Invalid fields, each named in issues", 409: HANDLE_TAKEN }),
+  },
+});
+
 export const gardenersRouter = createRouter()
   .openapi(listGardenersRoute, async (c) => {
     const { rows, total } = await listGardeners(c.var.db, c.req.valid("query"));
@@ -111,4 +145,16 @@ export const gardenersRouter = createRouter()
       rows.map((row) => toTip(row, imageUrl)),
       200,
     );
+  })
+  .openapi(updateProfileRoute, async (c) => {
+    let handle: string | null;
+    try {
+      handle = await updateProfile(c.var.db, c.var.user.id, c.req.valid("json"));
+    } catch (error) {
+      if (error instanceof HandleTakenError) throw new HttpError(409, HANDLE_TAKEN);
+      throw error;
+    }
+    const page = handle ? await findGardenerPage(c.var.db, handle) : null;
+    if (!page) throw new HttpError(401, "Sign in to change your profile");
+    return c.json(toGardenerPage(page, imageUrls(c)), 200);
   });

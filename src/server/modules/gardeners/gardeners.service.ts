@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { HANDLE_PATTERN } from "#shared/handles.ts";
-import type { GardenerListQuerySchema } from "#shared/schemas/gardener.ts";
+import type { GardenerListQuerySchema, ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
 import { gardeners, tips, users } from "../../db/schema.ts";
 
@@ -132,4 +132,34 @@ export async function findGardenerPage(db: Db, given: string): Promise<GardenerP
     totalLikesReceived: row.totalLikesReceived,
     recentlyShared: row.recentlyShared,
   };
+}
+
+/** Another account already has the handle asked for. */
+export class HandleTakenError extends Error {
+  override name = "HandleTakenError";
+}
+
+/**
+ * Changes the member's gardener page: only the fields given. Answers the handle the page now has. A handle
+ * another account has (the unique index decides, so two members asking for one at once cannot both get
+ * it) throws HandleTakenError.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  changes: z.output<typeof ProfileUpdateSchema>,
+): Promise<string | null> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ ...set, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ handle: users.handle });
+    return row?.handle ?? null;
+  } catch (error) {
+    for (let cause: unknown = error; cause instanceof Error; cause = cause.cause)
+      if ((cause as { constraint?: string }).constraint === "users_handle_key") throw new HandleTakenError();
+    throw error;
+  }
 }
