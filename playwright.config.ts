@@ -11,7 +11,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // The longest journeys (every route's title, a photo shared and checked in both themes with axe) make
+  // 15-20 full page loads; Debian's Chromium 150 on a 2-core machine takes 1-1.5 s each to load and hydrate
+  // them, which left no room under 30 s. A step that hangs still fails after the 7 s of its expectation.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
