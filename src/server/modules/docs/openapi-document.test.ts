@@ -141,6 +141,9 @@ describe("the API document's sessions and limits", () => {
       "put /tips/{id}": expect.stringMatching(/^Too many tip edits/),
       "post /tips/{id}/like": expect.stringMatching(/^Too many likes \(at most 60 per account in a minute/),
       "delete /tips/{id}/like": expect.stringMatching(/^Too many likes/),
+      "patch /profile": expect.stringMatching(
+        /^Too many profile changes \(at most 10 per account in a minute, 100 per account in 60 minutes/,
+      ),
     });
   });
 
