@@ -99,7 +99,8 @@ function ListStates<T>({ query, loadingLabel, errorTitle, empty, paging, childre
   const shown = useDeferredValue(query.data);
 
   if (query.isPending || pastTheEnd) return <LoadingState label={loadingLabel} tall />;
-  if (query.isError) {
+  // A failed reload of a list already shown keeps it on screen (see QueryView).
+  if (query.isError && query.data === undefined) {
     return (
       <ErrorState
         title={errorTitle}

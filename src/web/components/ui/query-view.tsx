@@ -35,19 +35,20 @@ export function QueryView<T>({
         {loading ?? <LoadingState label={loadingLabel} />}
       </>
     );
-  if (query.isError) {
-    if (notFound && query.error instanceof ApiClientError && query.error.status === 404) return notFound;
-    return (
-      <>
-        {head}
-        <ErrorState
-          title={errorTitle}
-          message={query.error.message}
-          onRetry={() => query.refetch()}
-          retrying={query.isFetching}
-        />
-      </>
-    );
-  }
-  return <>{children(query.data)}</>;
+  if (notFound && query.isError && query.error instanceof ApiClientError && query.error.status === 404)
+    return notFound;
+  // A reload that failed (the connection dropped after the page was shown) keeps what was shown: the member
+  // loses nothing they were reading, and whatever asked for the reload says what went wrong.
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  return (
+    <>
+      {head}
+      <ErrorState
+        title={errorTitle}
+        message={query.error?.message ?? ""}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
@@ -48,6 +48,32 @@ describe("Like", () => {
     expect(await screen.findByText(/Your like could not be saved/)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Liked" })).toHaveAttribute("aria-pressed", "true");
     expect(screen.getByText("4 likes")).toBeInTheDocument();
+  });
+
+  it("takes the like back on the tip still shown when the connection is gone, the tip's reload failing too", async () => {
+    signInAs(aUser());
+    const tip = aTip({ totalLiked: 0, likedByMe: false });
+    let online = true;
+    let reloadsRefused = 0;
+    server.use(
+      http.get("*/api/tips/:id", () => {
+        if (online) return HttpResponse.json(tip);
+        reloadsRefused++;
+        return HttpResponse.error();
+      }),
+      http.post("*/api/tips/:id/like", () => HttpResponse.error()),
+    );
+    renderDetails(tip._id);
+    expect(await screen.findByText("0 likes")).toBeInTheDocument();
+    online = false;
+    await userEvent.click(screen.getByRole("button", { name: "Like" }));
+    expect(await screen.findByText(/Your like could not be saved: We could not reach/)).toBeInTheDocument();
+    // The tip's own reload after the refusal fails as well; what was shown a moment ago stays.
+    await waitFor(() => expect(reloadsRefused).toBe(1));
+    // Once the failed reload has been taken in by the page.
+    await act(async () => {});
+    expect(screen.getByRole("heading", { level: 1, name: tip.title })).toBeInTheDocument();
+    expect(screen.getByText("0 likes")).toBeInTheDocument();
   });
 
   it("takes a second press while the first is saved: the requests go in order, no flicker back", async () => {
