@@ -6,6 +6,7 @@
 export const SITE_ROUTES = [
   "/",
   "/explore-gardeners",
+  "/gardeners/:handle",
   "/browse-tips",
   "/share-garden-tip",
   "/share-a-garden-tip",

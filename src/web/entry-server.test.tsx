@@ -56,6 +56,7 @@ const privateTip: Tip = {
   availability: "Private",
   name: "Ivy Green",
   email: "ivy@example.com",
+  authorHandle: "ivy_green",
   totalLiked: 3,
   createdAt: "2026-03-01T10:00:00.000Z",
   likedByMe: false,

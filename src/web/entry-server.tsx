@@ -64,6 +64,7 @@ const RENDERED = new Set([
   paths.home.path,
   paths.browseTips.path,
   paths.exploreGardeners.path,
+  paths.gardener.path,
   paths.privacy.path,
   paths.terms.path,
   paths.auth.login.path,

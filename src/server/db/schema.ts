@@ -80,6 +80,12 @@ export const tips = pgTable(
      */
     name: text("name").notNull(),
     email: text("email").notNull(),
+    /**
+     * The author's handle, naming their gardener page, copied as the name is (migration 0014): a tip's
+     * card links its author's page without reading `users`. Filled by the trigger, hence a default of null
+     * on a column never null.
+     */
+    authorHandle: text("author_handle").notNull().default(sql`null`),
     /** Maintained by the server from the likes it stores; never written by a client, who could inflate it. */
     totalLiked: integer("total_liked").notNull().default(0),
     /**

@@ -22,7 +22,7 @@ const word = `routes${Date.now().toString(36)}`;
 const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly PublicTable[] }> => [
   { route: "/api/tips", path: `/api/tips?q=${word}`, reads: ["tips"] },
   { route: "/api/tips/{id}", path: `/api/tips/${tipId}`, reads: ["tips"] },
-  { route: "/api/gardeners", path: "/api/gardeners?limit=5", reads: ["gardeners", "tips"] },
+  { route: "/api/gardeners", path: "/api/gardeners?limit=5", reads: ["users", "gardeners", "tips"] },
   {
     route: "/api/gardeners/{handle}",
     path: "/api/gardeners/routes_author",
@@ -119,7 +119,7 @@ describe("what the public cache keeps, and what empties it", () => {
   const memberRoutes = (): Array<{ path: string; reads: readonly PublicTable[] }> => [
     { path: `/api/tips/${tipId}`, reads: ["tips", "tip_likes"] },
     { path: `/api/tips?limit=20&offset=0&email=${encodeURIComponent(authorEmail)}`, reads: ["tips"] },
-    { path: "/api/dashboard/stats", reads: ["tips", "tip_likes", "gardeners"] },
+    { path: "/api/dashboard/stats", reads: ["tips", "tip_likes", "gardeners", "users"] },
   ];
   const keptForAuthor = (path: string) => ctx.publicCache.get(memberKey(authorId, path), true) !== undefined;
 

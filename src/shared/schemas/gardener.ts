@@ -13,11 +13,16 @@ import {
 
 export const GardenerSchema = z
   .object({
-    id: z.number().int(),
+    /** A demo gardener's number, or a member's handle. */
+    id: z.union([z.number().int(), z.string()]),
+    /** Names their page, /gardeners/{handle}; null for a demo gardener whose e-mail has no demo account. */
+    handle: z.string().nullable(),
     name: z.string(),
     image: z.string(),
+    /** A member is active when their latest public tip is younger than 90 days. */
     status: z.enum(GARDENER_STATUSES),
-    email: z.string(),
+    /** The demo gardeners' cards only: a member's e-mail is never shown. */
+    email: z.string().optional(),
     age: z.number().int().nullable(),
     gender: z.string().nullable(),
     experiences: z.string().nullable(),
@@ -25,7 +30,7 @@ export const GardenerSchema = z
     certifications: z.array(z.string()).optional(),
     gardenName: z.string().optional(),
     youtube: z.string().optional(),
-    /** Public tips whose email is this gardener's, counted live, so it always agrees with the tips. */
+    /** Their public tips, counted live, so it always agrees with the tips. */
     totalSharedTips: z.number().int(),
   })
   .meta({ id: "Gardener" });
@@ -70,6 +75,13 @@ export const GardenerPageSchema = z
   })
   .meta({ id: "GardenerPage" });
 export type GardenerPage = z.infer<typeof GardenerPageSchema>;
+
+/** The signed-in member's own page, as everyone sees it, and whether Explore Gardeners lists them. */
+export const ProfileSchema = GardenerPageSchema.extend({
+  /** Shown on Explore Gardeners once they share a public tip. */
+  listed: z.boolean(),
+}).meta({ id: "Profile" });
+export type Profile = z.infer<typeof ProfileSchema>;
 
 /** The most a bio may hold, in characters. */
 const BIO_MAX = 500;
@@ -122,3 +134,29 @@ export const ProfileUpdateSchema = z
   })
   .partial()
   .meta({ id: "ProfileUpdate" });
+
+/**
+ * The profile settings form: every field as typed (certifications one per line, age as written), parsed
+ * into the whole profile update, so what the form shows is what is saved.
+ */
+export const ProfileFormSchema = z.object({
+  handle: HandleSchema,
+  bio: ProfileUpdateSchema.shape.bio.unwrap(),
+  location: ProfileUpdateSchema.shape.location.unwrap(),
+  experiences: ProfileUpdateSchema.shape.experiences.unwrap(),
+  gardenName: ProfileUpdateSchema.shape.gardenName.unwrap(),
+  gender: ProfileUpdateSchema.shape.gender.unwrap(),
+  youtube: ProfileUpdateSchema.shape.youtube.unwrap(),
+  age: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || /^\d+$/.test(value), "Age must be a whole number")
+    .transform((value) => (value === "" ? null : Number(value)))
+    .pipe(ProfileUpdateSchema.shape.age.unwrap()),
+  certifications: z
+    .string()
+    .transform((value): Array<string | null> => value.split("\n"))
+    .pipe(ProfileUpdateSchema.shape.certifications.unwrap()),
+  listed: z.boolean(),
+});
+export type ProfileFormInput = z.input<typeof ProfileFormSchema>;

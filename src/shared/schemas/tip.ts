@@ -30,6 +30,8 @@ export const TipSchema = z
     availability: z.enum(AVAILABILITIES),
     name: z.string(),
     email: z.string(),
+    /** The author's handle: their gardener page is /gardeners/{authorHandle}. */
+    authorHandle: z.string(),
     totalLiked: z.number().int(),
     createdAt: z.string(),
     /** Only for a signed-in caller: whether they like this tip. */

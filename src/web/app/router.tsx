@@ -31,6 +31,10 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: paths.gardener.path,
+            lazy: async () => ({ Component: (await import("./routes/gardener.tsx")).GardenerRoute }),
+          },
+          {
             path: paths.browseTips.path,
             lazy: async () => ({ Component: (await import("./routes/browse-tips.tsx")).BrowseTipsRoute }),
           },

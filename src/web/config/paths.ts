@@ -27,6 +27,10 @@ export const paths = {
     signup: { path: "/auth/signup", getHref: () => "/auth/signup" },
     reset: { path: "/auth/reset", getHref: () => "/auth/reset" },
   },
+  gardener: {
+    path: "/gardeners/:handle",
+    getHref: (handle: string) => `/gardeners/${encodeURIComponent(handle)}`,
+  },
   profile: { path: "/profile", getHref: () => "/profile" },
   privacy: { path: "/privacy", getHref: () => "/privacy" },
   terms: { path: "/terms", getHref: () => "/terms" },

@@ -13,3 +13,24 @@ export function formatNumber(value: number): string {
 export function countLabel(count: number, noun: { one: string; many: string }, exact = true): string {
   return `${formatNumber(count)}${exact ? "" : "+"} ${count === 1 && exact ? noun.one : noun.many}`;
 }
+
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "March 2026" for an ISO 8601 time, in UTC (the same on the server's page and in every browser). */
+export function monthYear(iso: string): string {
+  const date = new Date(iso);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}

@@ -19,6 +19,12 @@ export const queryKeys = {
   gardeners: {
     all: ["gardeners"] as const,
     list: (params: GardenerListQuery) => [...queryKeys.gardeners.all, "list", params] as const,
+    /** The signed-in member's own page and settings. */
+    profile: ["gardeners", "profile"] as const,
+    /** A gardener's page, by handle as written in the address (any case names the same page). */
+    page: (handle: string) => [...queryKeys.gardeners.all, "page", handle.toLowerCase()] as const,
+    tips: (handle: string, params: { limit: number; offset: number }) =>
+      [...queryKeys.gardeners.page(handle), "tips", params] as const,
   },
   dashboard: {
     all: ["dashboard"] as const,

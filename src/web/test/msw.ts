@@ -1,6 +1,7 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { PASSWORD_POLICY, type User } from "#shared/schemas/auth.ts";
+import type { Profile } from "#shared/schemas/gardener.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 
 /**
@@ -14,9 +15,25 @@ export const server = setupServer(
   http.get("*/api/auth/get-session", () => HttpResponse.json(null)),
 );
 
-/** Answers get-session as this user being signed in. */
+/** The signed-in member's own gardener page, as GET /api/profile answers it. */
+export function aProfile(user: User, overrides: Partial<Profile> = {}): Profile {
+  return {
+    handle: user.name.toLowerCase().replace(/[^a-z0-9]+/g, "_"),
+    name: user.name,
+    image: user.image ?? "http://localhost/images/default-avatar.svg",
+    status: "inactive",
+    memberSince: "2026-01-01T00:00:00.000Z",
+    totalSharedTips: 0,
+    totalLikesReceived: 0,
+    listed: true,
+    ...overrides,
+  };
+}
+
+/** Answers get-session as this user being signed in, and their own profile. */
 export function signInAs(user: User) {
   server.use(
+    http.get("*/api/profile", () => HttpResponse.json(aProfile(user))),
     http.get("*/api/auth/get-session", () =>
       HttpResponse.json({
         user: { ...user, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" },
@@ -53,6 +70,7 @@ export function aTip(overrides: Partial<Tip> = {}): Tip {
     availability: "Public",
     name: "Someone",
     email: "someone@example.com",
+    authorHandle: "someone",
     totalLiked: 0,
     createdAt: "2026-05-01T10:00:00.000Z",
     ...overrides,

@@ -6,6 +6,7 @@ import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
+import { GARDENER_TABLES } from "../gardeners/index.ts";
 import { toTip } from "../tips/index.ts";
 import { getDashboardStats, weekStart } from "./dashboard.service.ts";
 
@@ -18,7 +19,7 @@ const statsRoute = apiRoute({
   tags: ["Dashboard"],
   summary: "The signed-in user's dashboard figures",
   description:
-    "totalTips counts public tips, myTips all of the caller's own tips, totalGardeners all gardeners, and recentTips are the 5 newest public tips. For the overview's charts: tipsByCategory, public tips per category (every category, largest first), and likesByWeek, the likes the caller's tips received in each of the last 12 weeks (Monday to Sunday, UTC; the current week last). `email`, when given, must be the caller's own.",
+    "totalTips counts public tips, myTips all of the caller's own tips, totalGardeners the gardeners Explore Gardeners lists (the demo gardeners and every listed member with a public tip), and recentTips are the 5 newest public tips. For the overview's charts: tipsByCategory, public tips per category (every category, largest first), and likesByWeek, the likes the caller's tips received in each of the last 12 weeks (Monday to Sunday, UTC; the current week last). `email`, when given, must be the caller's own.",
   middleware: requireUser("Sign in to see your dashboard"),
   request: {
     query: z.object({
@@ -37,9 +38,9 @@ export const dashboardRouter = createRouter().openapi(statsRoute, async (c) => {
   if (email && email !== user.email) throw new HttpError(403, "You can only see your own dashboard");
   const now = new Date();
   const stats = await getDashboardStats(c.var.db, user, now);
-  // The member's own figures, kept until tips, likes or gardeners change, or the week turns (the chart's
+  // The member's own figures, kept until tips, likes or the gardeners listed change, or the week turns (the chart's
   // last bar is the current week).
-  markPublic(c, "member", ["tips", "tip_likes", "gardeners"], {
+  markPublic(c, "member", ["tip_likes", ...GARDENER_TABLES], {
     until: Date.parse(`${weekStart(now)}T00:00:00Z`) + WEEK_MS,
   });
   const imageUrl = imageUrls(c);

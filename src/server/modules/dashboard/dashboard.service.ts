@@ -3,7 +3,8 @@ import { CATEGORIES, type Category } from "#shared/constants.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { type DashboardStats, LIKES_CHART_WEEKS, RECENT_TIPS_LIMIT } from "#shared/schemas/dashboard.ts";
 import type { Db } from "../../db/client.ts";
-import { gardeners, tipCounts, tipLikes, tips } from "../../db/schema.ts";
+import { tipCounts, tipLikes, tips } from "../../db/schema.ts";
+import { countGardeners } from "../gardeners/index.ts";
 import { countPublicTips, type TipRow } from "../tips/index.ts";
 
 export interface DashboardStatsRows extends Omit<DashboardStats, "recentTips"> {
@@ -33,10 +34,10 @@ export async function getDashboardStats(
   const firstWeek = new Date(Date.parse(`${thisWeek}T00:00:00Z`) - (LIKES_CHART_WEEKS - 1) * 7 * DAY_MS);
   const week = sql<string>`to_char(date_trunc('week', ${tipLikes.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
-  const [[publicCount], [ownCount], [gardenerCount], recentTips, perCategory, perWeek] = await Promise.all([
+  const [[publicCount], [ownCount], gardenerCount, recentTips, perCategory, perWeek] = await Promise.all([
     countPublicTips(db),
     db.select({ n: count() }).from(tips).where(eq(tips.authorId, user.id)),
-    db.select({ n: count() }).from(gardeners),
+    countGardeners(db),
     db
       .select()
       .from(tips)
@@ -70,7 +71,7 @@ export async function getDashboardStats(
   return {
     totalTips: publicCount?.total ?? 0,
     myTips: ownCount?.n ?? 0,
-    totalGardeners: gardenerCount?.n ?? 0,
+    totalGardeners: gardenerCount,
     recentTips,
     tipsByCategory,
     likesByWeek,

@@ -1,15 +1,19 @@
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
-import type { Gardener, GardenerPage } from "#shared/schemas/gardener.ts";
-import type { GardenerPageRow, GardenerRow } from "./gardeners.service.ts";
+import type { Gardener, GardenerPage, Profile } from "#shared/schemas/gardener.ts";
+import type { GardenerListRow, GardenerPageRow } from "./gardeners.service.ts";
 
-/** A gardener as the API answers it: absolute image URL (the default avatar when none), empty extras left out. */
-export function toGardener(row: GardenerRow, imageUrl: (stored: string) => string): Gardener {
+/**
+ * A gardener's card as the API answers it: absolute image URL (the default avatar when none), empty extras
+ * left out. A member's card carries no e-mail, and age and gender only when they filled them in.
+ */
+export function toGardener(row: GardenerListRow, imageUrl: (stored: string) => string): Gardener {
   return {
-    id: row.id,
+    id: row.id ?? row.handle ?? "",
+    handle: row.handle,
     name: row.name,
     image: imageUrl(row.image || DEFAULT_AVATAR_IMAGE),
     status: row.status,
-    email: row.email,
+    ...(row.email === null ? {} : { email: row.email }),
     age: row.age,
     gender: row.gender,
     experiences: row.experiences,
@@ -34,7 +38,12 @@ export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) 
     totalLikesReceived: row.totalLikesReceived,
   };
   if (card) {
-    const { id: _id, totalSharedTips: _counted, ...shown } = toGardener(card, imageUrl);
+    const {
+      id: _id,
+      handle: _handle,
+      totalSharedTips: _counted,
+      ...shown
+    } = toGardener({ ...card, handle: account.handle }, imageUrl);
     return {
       handle: account.handle,
       ...shown,
@@ -61,4 +70,9 @@ export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) 
     ...given("youtube", account.youtube),
     ...counts,
   };
+}
+
+/** The member's own page, with their choice of being listed on Explore Gardeners. */
+export function toProfile(row: GardenerPageRow, imageUrl: (stored: string) => string): Profile {
+  return { ...toGardenerPage(row, imageUrl), listed: row.account.listed };
 }

@@ -2,11 +2,17 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
-import { GardenerPageSchema } from "#shared/schemas/gardener.ts";
+import {
+  type Gardener,
+  GardenerPageSchema,
+  GardenerSchema,
+  ProfileSchema,
+} from "#shared/schemas/gardener.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { gardeners, users } from "../../db/schema.ts";
+import { gardeners, tips, users } from "../../db/schema.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
 import { createTestApp } from "../../test/test-db.ts";
+import { insertTips } from "../../test/tip-fixtures.ts";
 
 // Every account's gardener page, /api/gardeners/{handle} (ADR 039).
 
@@ -174,7 +180,7 @@ describe("PATCH /api/profile", () => {
         youtube: "https://www.youtube.com/@backlane",
         email: "taken@example.com",
       },
-      { schema: GardenerPageSchema.strict() },
+      { schema: ProfileSchema.strict() },
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -188,16 +194,16 @@ describe("PATCH /api/profile", () => {
       youtube: "https://www.youtube.com/@backlane",
     });
     expect(res.body).not.toHaveProperty("email");
-    expect((await visitor.get(`/api/gardeners/${next}`, { schema: GardenerPageSchema })).body).toEqual(
-      res.body,
-    );
+    const { listed, ...page } = res.body;
+    expect(listed).toBe(true);
+    expect((await visitor.get(`/api/gardeners/${next}`, { schema: GardenerPageSchema })).body).toEqual(page);
     expect((await visitor.get(`/api/gardeners/${fern.handle}`)).status).toBe(404);
 
     // Empty or null clears a field; what is left out stays.
     const cleared = await fern.client.patch(
       "/api/profile",
       { bio: "", age: null, certifications: [] },
-      { schema: GardenerPageSchema.strict() },
+      { schema: ProfileSchema.strict() },
     );
     expect(cleared.body).not.toHaveProperty("bio");
     expect(cleared.body).not.toHaveProperty("age");
@@ -249,5 +255,136 @@ describe("PATCH /api/profile", () => {
   it("answers 401 to a visitor", async () => {
     const res = await visitor.patch("/api/profile", { bio: "Hello" }, { schema: ApiErrorSchema });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("GET /api/gardeners lists members beside the demo gardeners", () => {
+  const listed = async (query = "") => {
+    const res = await visitor.get(`/api/gardeners?limit=100${query}`, {
+      schema: GardenerSchema.strict().array(),
+    });
+    expect(res.status).toBe(200);
+    return { items: res.body, total: Number(res.headers.get("x-total-count")) };
+  };
+  const find = (items: Gardener[], handle: string) => items.filter((item) => item.handle === handle);
+
+  it("lists a member once they share a public tip: handle as id, no e-mail, their public tips counted", async () => {
+    const fern = await member();
+    await share(fern.client, "Only for me", "Private");
+    expect(find((await listed()).items, fern.handle)).toEqual([]);
+
+    await share(fern.client, "Mulch after rain");
+    await share(fern.client, "Still a draft", "Hidden");
+    const { items } = await listed();
+    expect(find(items, fern.handle)).toEqual([
+      {
+        id: fern.handle,
+        handle: fern.handle,
+        name: fern.account.name,
+        image: expect.stringMatching(/\/images\/default-avatar\.svg$/),
+        status: "active",
+        age: null,
+        gender: null,
+        experiences: null,
+        totalSharedTips: 1,
+      },
+    ]);
+    expect(JSON.stringify(items)).not.toContain(fern.account.email);
+  });
+
+  it("orders members among the demo gardeners by name, and shows a demo gardener once, by their card", async () => {
+    const word = uniqueWord();
+    const email = `demo.${word}@example.com`;
+    await ctx.db.insert(gardeners).values({ name: `Fern ${word}b`, email, status: "active" });
+    await insertTips(ctx.db, [
+      {
+        title: "Demo tip",
+        plantType: "Kale",
+        difficulty: "Easy",
+        description: "Pick the lower leaves first.",
+        category: "Vegetables",
+        availability: "Public",
+        name: `Fern ${word}b`,
+        email,
+      },
+    ]);
+    const fern = await member();
+    await ctx.db
+      .update(users)
+      .set({ name: `Fern ${word}a` })
+      .where(eq(users.id, fern.id));
+    await share(fern.client, "Lift dahlias after the frost");
+
+    const { items } = await listed();
+    const ours = items.filter((item) => item.name.startsWith(`Fern ${word}`));
+    expect(ours.map((item) => [item.name, item.id, item.handle, item.email])).toEqual([
+      [`Fern ${word}a`, fern.handle, fern.handle, undefined],
+      [`Fern ${word}b`, expect.any(Number), `fern_${word}b`, email],
+    ]);
+  });
+
+  it("leaves out a member who asks not to be listed, and takes them back when they ask again", async () => {
+    const fern = await member();
+    await share(fern.client, "Net the brassicas");
+    const before = await listed();
+    expect(find(before.items, fern.handle)).toHaveLength(1);
+
+    const hide = await fern.client.patch("/api/profile", { listed: false });
+    expect(hide.status).toBe(200);
+    const hidden = await listed();
+    expect(find(hidden.items, fern.handle)).toEqual([]);
+    expect(hidden.total).toBe(before.total - 1);
+    // Their page stays: being listed is only about Explore Gardeners.
+    expect((await visitor.get(`/api/gardeners/${fern.handle}`)).status).toBe(200);
+
+    expect((await fern.client.patch("/api/profile", { listed: true })).status).toBe(200);
+    expect(find((await listed()).items, fern.handle)).toHaveLength(1);
+  });
+
+  it("calls a member inactive when their latest public tip is older than 90 days, and filters on it", async () => {
+    const fern = await member();
+    const tip = await share(fern.client, "Prune the plum in summer");
+    await ctx.db
+      .update(tips)
+      .set({ createdAt: new Date(Date.now() - 91 * 24 * 3600 * 1000) })
+      .where(eq(tips.id, tip._id));
+    expect(find((await listed()).items, fern.handle)[0]?.status).toBe("inactive");
+    expect(find((await listed("&status=inactive")).items, fern.handle)).toHaveLength(1);
+    expect(find((await listed("&status=active")).items, fern.handle)).toEqual([]);
+
+    await share(fern.client, "Thin the apples in June");
+    expect(find((await listed("&status=active")).items, fern.handle)[0]?.status).toBe("active");
+    expect(find((await listed("&status=inactive")).items, fern.handle)).toEqual([]);
+  });
+
+  it("counts members in the dashboard's Total Gardeners as Explore Gardeners lists them", async () => {
+    const fern = await member();
+    const stats = async () =>
+      ((await fern.client.get("/api/dashboard/stats")).body as { totalGardeners: number }).totalGardeners;
+    const before = await stats();
+    expect(before).toBe((await listed()).total);
+    await share(fern.client, "Water at the roots");
+    expect(await stats()).toBe(before + 1);
+    expect(await stats()).toBe((await listed()).total);
+  });
+});
+
+describe("GET /api/profile", () => {
+  it("answers the member's own page as everyone sees it, with whether they are listed", async () => {
+    const fern = await member();
+    await share(fern.client, "Sow sweet peas in October");
+    expect((await fern.client.patch("/api/profile", { listed: false, bio: "Cut flowers" })).status).toBe(200);
+    const own = await fern.client.get("/api/profile", { schema: ProfileSchema.strict() });
+    expect(own.status).toBe(200);
+    const { listed, ...page } = own.body;
+    expect(listed).toBe(false);
+    expect(page).toEqual((await visitor.get(`/api/gardeners/${fern.handle}`)).body);
+    expect(page).toMatchObject({ handle: fern.handle, bio: "Cut flowers", totalSharedTips: 1 });
+  });
+
+  it("answers 401 with a message to a visitor", async () => {
+    const res = await visitor.get("/api/profile", { schema: ApiErrorSchema });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe("Sign in to see your profile");
   });
 });

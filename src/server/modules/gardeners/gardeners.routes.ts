@@ -5,10 +5,11 @@ import {
   GardenerListQuerySchema,
   GardenerPageSchema,
   GardenerSchema,
+  ProfileSchema,
   ProfileUpdateSchema,
 } from "#shared/schemas/gardener.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import type { SignedInEnv } from "../../lib/app-env.ts";
+import type { ContextWithVars, SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
@@ -17,8 +18,14 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { listTips, toTip } from "../tips/index.ts";
-import { toGardener, toGardenerPage } from "./gardener-dto.ts";
-import { findGardenerPage, HandleTakenError, listGardeners, updateProfile } from "./gardeners.service.ts";
+import { toGardener, toGardenerPage, toProfile } from "./gardener-dto.ts";
+import {
+  findGardenerPage,
+  GARDENER_TABLES,
+  HandleTakenError,
+  listGardeners,
+  updateProfile,
+} from "./gardeners.service.ts";
 
 const listGardenersRoute = apiRoute({
   method: "get",
@@ -27,7 +34,7 @@ const listGardenersRoute = apiRoute({
   tags: ["Gardeners"],
   summary: "List gardeners",
   description:
-    "Gardeners ordered by name, one page at a time. `?status=active` gives the featured gardeners of the home page. The total number of matching gardeners is in the X-Total-Count header.",
+    "Gardeners ordered by name, one page at a time: the demo gardeners and every member who has shared a public tip and stays listed (a profile setting). A member's card has their handle as `id`, no e-mail, and is `active` when their latest public tip is younger than 90 days. `?status=active` gives the featured gardeners of the home page. The total number of matching gardeners is in the X-Total-Count header.",
   request: { query: GardenerListQuerySchema },
   responses: {
     200: {
@@ -87,6 +94,21 @@ const listGardenerTipsRoute = apiRoute({
 
 const HANDLE_TAKEN = "That handle is taken; choose another";
 
+const getProfileRoute = apiRoute({
+  method: "get",
+  path: "/profile",
+  operationId: "getProfile",
+  tags: ["Accounts"],
+  summary: "Your gardener page",
+  description:
+    "The signed-in member's gardener page as everyone sees it, and whether Explore Gardeners lists them: what the profile settings start from.",
+  middleware: [requireUser("Sign in to see your profile")] as const,
+  responses: {
+    200: { description: "Your page", content: { "application/json": { schema: ProfileSchema } } },
+    ...errorResponses({}),
+  },
+});
+
 const updateProfileRoute = apiRoute({
   method: "patch",
   path: "/profile",
@@ -105,17 +127,24 @@ const updateProfileRoute = apiRoute({
   responses: {
     200: {
       description: "Your page as it is now",
-      content: { "application/json": { schema: GardenerPageSchema } },
+      content: { "application/json": { schema: ProfileSchema } },
     },
     ...errorResponses({ 400: "Invalid fields, each named in issues", 409: HANDLE_TAKEN }),
   },
 });
 
+/** The page of the gardener a request names, kept for everyone alike; 404 when no account has the handle. */
+async function namedGardener(c: ContextWithVars & Parameters<typeof markPublic>[0], handle: string) {
+  const page = await findGardenerPage(c.var.db, handle);
+  markPublic(c, "everyone", GARDENER_TABLES);
+  if (!page) throw new HttpError(404, NO_SUCH_GARDENER);
+  return page;
+}
+
 export const gardenersRouter = createRouter()
   .openapi(listGardenersRoute, async (c) => {
     const { rows, total } = await listGardeners(c.var.db, c.req.valid("query"));
-    // A gardener's totalSharedTips counts their public tips.
-    markPublic(c, "everyone", ["gardeners", "tips"]);
+    markPublic(c, "everyone", GARDENER_TABLES);
     const imageUrl = imageUrls(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(
@@ -124,16 +153,11 @@ export const gardenersRouter = createRouter()
     );
   })
   .openapi(getGardenerRoute, async (c) => {
-    const page = await findGardenerPage(c.var.db, c.req.valid("param").handle);
-    // The page reads the account, a demo gardener's card and their public tips, the same for everyone.
-    markPublic(c, "everyone", ["users", "gardeners", "tips"]);
-    if (!page) throw new HttpError(404, NO_SUCH_GARDENER);
+    const page = await namedGardener(c, c.req.valid("param").handle);
     return c.json(toGardenerPage(page, imageUrls(c)), 200);
   })
   .openapi(listGardenerTipsRoute, async (c) => {
-    const page = await findGardenerPage(c.var.db, c.req.valid("param").handle);
-    markPublic(c, "everyone", ["users", "gardeners", "tips"]);
-    if (!page) throw new HttpError(404, NO_SUCH_GARDENER);
+    const page = await namedGardener(c, c.req.valid("param").handle);
     const { rows, total } = await listTips(
       c.var.db,
       { ...c.req.valid("query"), sort: "newest", q: undefined },
@@ -146,6 +170,11 @@ export const gardenersRouter = createRouter()
       200,
     );
   })
+  .openapi(getProfileRoute, async (c) => {
+    const page = await findGardenerPage(c.var.db, { id: c.var.user.id });
+    if (!page) throw new HttpError(401, "Sign in to see your profile");
+    return c.json(toProfile(page, imageUrls(c)), 200);
+  })
   .openapi(updateProfileRoute, async (c) => {
     let handle: string | null;
     try {
@@ -156,5 +185,5 @@ export const gardenersRouter = createRouter()
     }
     const page = handle ? await findGardenerPage(c.var.db, handle) : null;
     if (!page) throw new HttpError(401, "Sign in to change your profile");
-    return c.json(toGardenerPage(page, imageUrls(c)), 200);
+    return c.json(toProfile(page, imageUrls(c)), 200);
   });

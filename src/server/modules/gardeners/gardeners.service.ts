@@ -1,11 +1,13 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
+import type { GARDENER_STATUSES } from "#shared/constants.ts";
 import { HANDLE_PATTERN } from "#shared/handles.ts";
 import type { GardenerListQuerySchema, ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
 import { gardeners, tips, users } from "../../db/schema.ts";
 
 type ListParams = z.output<typeof GardenerListQuerySchema>;
+type GardenerStatus = (typeof GARDENER_STATUSES)[number];
 
 /**
  * Counted live, so it always agrees with the tips, and only public tips count: hidden and private tips are
@@ -34,28 +36,120 @@ const gardenerColumns = {
 };
 
 /** A gardener as stored, with the live count of their public tips; gardener-dto.ts makes the API's shape. */
-export type GardenerRow = Omit<typeof gardeners.$inferSelect, "createdAt"> & { totalSharedTips: number };
+type GardenerRow = Omit<typeof gardeners.$inferSelect, "createdAt"> & { totalSharedTips: number };
+
+/**
+ * One card of Explore Gardeners: a demo gardener's (`id` their number, `handle` their account's, null when
+ * their e-mail has no demo account) or a member's (`id` null, no e-mail).
+ */
+export type GardenerListRow = Omit<GardenerRow, "id" | "email" | "image"> & {
+  id: number | null;
+  handle: string | null;
+  email: string | null;
+  image: string | null;
+};
+
+/** What the gardeners' cards and pages are read from: a change to any of them changes what they show. */
+export const GARDENER_TABLES = ["users", "gardeners", "tips"] as const;
+
+/** How recently a member must have shared a public tip to count as active. */
+const ACTIVE_DAYS = 90;
+
+/**
+ * Everyone Explore Gardeners shows, as one list (ADR 039): the demo gardeners' cards, and every member (an
+ * account someone signs in to) who has shared a public tip and has not asked to be left out. The demo
+ * accounts nobody signs in to own the demo tips and show through their cards, joined by e-mail.
+ */
+function everyGardener(db: Db, status: ListParams["status"]) {
+  const demoAccount = and(eq(users.signInDisabled, true), eq(users.email, sql`lower(${gardeners.email})`));
+  const cards = db
+    .select({
+      id: sql<number | null>`${gardeners.id}`.as("id"),
+      handle: sql<string | null>`${users.handle}`.as("handle"),
+      name: sql<string>`${gardeners.name}`.as("name"),
+      image: sql<string | null>`${gardeners.image}`.as("image"),
+      status: sql<GardenerStatus>`${gardeners.status}`.as("status"),
+      email: sql<string | null>`${gardeners.email}`.as("email"),
+      age: sql<number | null>`${gardeners.age}`.as("age"),
+      gender: sql<string | null>`${gardeners.gender}`.as("gender"),
+      experiences: sql<string | null>`${gardeners.experiences}`.as("experiences"),
+      location: sql<string | null>`${gardeners.location}`.as("location"),
+      certifications: sql<string[]>`${gardeners.certifications}`.as("certifications"),
+      gardenName: sql<string | null>`${gardeners.gardenName}`.as("garden_name"),
+      youtube: sql<string | null>`${gardeners.youtube}`.as("youtube"),
+      totalSharedTips: sql<number>`${totalSharedTips}`.as("total_shared_tips"),
+    })
+    .from(gardeners)
+    .leftJoin(users, demoAccount)
+    .where(status ? eq(gardeners.status, status) : undefined);
+  const shared = db
+    .select({
+      authorId: tips.authorId,
+      count: sql<number>`count(*)::int`.as("shared"),
+      active: sql<boolean>`max(${tips.createdAt}) > now() - make_interval(days => ${ACTIVE_DAYS})`.as(
+        "active",
+      ),
+    })
+    .from(tips)
+    .where(eq(tips.availability, "Public"))
+    .groupBy(tips.authorId)
+    .as("shared");
+  const memberStatus = sql<GardenerStatus>`(case when ${shared.active} then 'active' else 'inactive' end)::gardener_status`;
+  const members = db
+    .select({
+      id: sql<number | null>`null::int`.as("id"),
+      handle: sql<string | null>`${users.handle}`.as("handle"),
+      name: sql<string>`${users.name}`.as("name"),
+      image: sql<string | null>`${users.image}`.as("image"),
+      status: memberStatus.as("status"),
+      email: sql<string | null>`null::text`.as("email"),
+      age: sql<number | null>`${users.age}`.as("age"),
+      gender: sql<string | null>`${users.gender}`.as("gender"),
+      experiences: sql<string | null>`${users.experiences}`.as("experiences"),
+      location: sql<string | null>`${users.location}`.as("location"),
+      certifications: sql<string[]>`${users.certifications}`.as("certifications"),
+      gardenName: sql<string | null>`${users.gardenName}`.as("garden_name"),
+      youtube: sql<string | null>`${users.youtube}`.as("youtube"),
+      totalSharedTips: sql<number>`${shared.count}`.as("total_shared_tips"),
+    })
+    .from(users)
+    .innerJoin(shared, eq(shared.authorId, users.id))
+    .where(
+      and(
+        eq(users.listed, true),
+        eq(users.signInDisabled, false),
+        status === undefined ? undefined : sql`${shared.active} = ${status === "active"}`,
+      ),
+    );
+  return cards.unionAll(members).as("everyone");
+}
 
 export async function listGardeners(
   db: Db,
   { status, limit, offset }: ListParams,
-): Promise<{ rows: GardenerRow[]; total: number }> {
-  const where = status ? eq(gardeners.status, status) : undefined;
+): Promise<{ rows: GardenerListRow[]; total: number }> {
+  const everyone = everyGardener(db, status);
   const [rows, [totals]] = await Promise.all([
     db
-      .select(gardenerColumns)
-      .from(gardeners)
-      .where(and(where))
-      .orderBy(asc(gardeners.name), asc(gardeners.id))
+      .select()
+      .from(everyone)
+      .orderBy(asc(everyone.name), sql`${everyone.id} nulls last`, asc(everyone.handle))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(gardeners).where(where),
+    db.select({ total: count() }).from(everyone),
   ]);
-  return { rows, total: totals?.total ?? 0 };
+  return {
+    rows: rows.map((row) => ({ ...row, totalSharedTips: Number(row.totalSharedTips) })),
+    total: totals?.total ?? 0,
+  };
 }
 
-/** How recently a member must have shared a public tip to count as active. */
-const ACTIVE_DAYS = 90;
+/** How many gardeners Explore Gardeners shows: "Total Gardeners" on the dashboard. */
+export async function countGardeners(db: Db): Promise<number> {
+  const everyone = everyGardener(db, undefined);
+  const [totals] = await db.select({ total: count() }).from(everyone);
+  return totals?.total ?? 0;
+}
 
 /** What a gardener's page is made of: the account, a demo gardener's card where there is one, and counts. */
 export interface GardenerPageRow {
@@ -73,6 +167,7 @@ export interface GardenerPageRow {
     | "youtube"
     | "age"
     | "gender"
+    | "listed"
     | "createdAt"
   >;
   /** The specification's card, for a demo gardener's account; null for a member. */
@@ -84,13 +179,18 @@ export interface GardenerPageRow {
 }
 
 /**
- * The account named by `handle` (any case) with its public counts, in one statement; null when none is.
+ * The account named by a handle (any case), or by its id, with its public counts, in one statement; null
+ * when none is.
  * A demo gardener's account (one nobody signs in to, owning the demo tips by e-mail) brings its card.
  */
-export async function findGardenerPage(db: Db, given: string): Promise<GardenerPageRow | null> {
+export async function findGardenerPage(
+  db: Db,
+  given: string | { id: string },
+): Promise<GardenerPageRow | null> {
   // What cannot be a handle names nobody: never sent to the database (a NUL byte is not even text there).
-  const handle = given.toLowerCase();
-  if (!HANDLE_PATTERN.test(handle)) return null;
+  const handle = typeof given === "string" ? given.toLowerCase() : null;
+  if (handle !== null && !HANDLE_PATTERN.test(handle)) return null;
+  const named = typeof given === "string" ? eq(users.handle, handle ?? "") : eq(users.id, given.id);
   const publicTips = sql`from ${tips} where ${tips.authorId} = ${users.id} and ${tips.availability} = 'Public'`;
   const [row] = await db
     .select({
@@ -107,6 +207,7 @@ export async function findGardenerPage(db: Db, given: string): Promise<GardenerP
         youtube: users.youtube,
         age: users.age,
         gender: users.gender,
+        listed: users.listed,
         createdAt: users.createdAt,
       },
       cardId: gardeners.id,
@@ -117,7 +218,7 @@ export async function findGardenerPage(db: Db, given: string): Promise<GardenerP
     })
     .from(users)
     .leftJoin(gardeners, and(eq(users.signInDisabled, true), eq(sql`lower(${gardeners.email})`, users.email)))
-    .where(eq(users.handle, handle))
+    .where(named)
     .limit(1);
   if (!row) return null;
   const card =

@@ -100,6 +100,19 @@ const MATRIX: Row[] = [
     },
   },
   {
+    // A member's own profile: only ever their own, so every member may read and change it, nobody else.
+    route: "GET /api/profile",
+    access: "read",
+    call: async (as) => (await as.get("/api/profile")).status,
+    expect: { visitor: all(401), other: all(200), author: all(200) },
+  },
+  {
+    route: "PATCH /api/profile",
+    access: "write",
+    call: async (as) => (await as.patch("/api/profile", { location: "Here" })).status,
+    expect: { visitor: all(401), other: all(200), author: all(200) },
+  },
+  {
     route: "PUT /api/tips/{id}",
     access: "write",
     call: async (as, tip) => (await as.put(`/api/tips/${tip._id}`, editBody(tip))).status,

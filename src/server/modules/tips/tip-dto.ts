@@ -15,6 +15,7 @@ export function toTip(row: TipRow, imageUrl: (stored: string) => string): Tip {
     availability: row.availability,
     name: row.name,
     email: row.email,
+    authorHandle: row.authorHandle,
     totalLiked: row.totalLiked,
     createdAt: row.createdAt.toISOString(),
   };

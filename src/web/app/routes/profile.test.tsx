@@ -1,7 +1,7 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
+import { aProfile, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderRoutes } from "#web/test/render.tsx";
 import { ProfileRoute } from "./profile.tsx";
 
@@ -111,5 +111,104 @@ describe("Profile photo from the device", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(saved).toEqual([{ name: "Rowan Hale", image: null }]));
     expect(screen.queryByText(/Nothing was saved/)).not.toBeInTheDocument();
+  });
+});
+
+describe("Your gardener page", () => {
+  it("saves the handle, bio and card fields as typed, and offers the page", async () => {
+    const me = aUser({ name: "Rowan Ellis" });
+    signInAs(me);
+    let sent: unknown = null;
+    let current = aProfile(me);
+    server.use(
+      http.get("*/api/profile", () => HttpResponse.json(current)),
+      http.patch("*/api/profile", async ({ request }) => {
+        sent = await request.json();
+        current = aProfile(me, {
+          handle: "rowan_grows",
+          bio: "Clay soil",
+          certifications: ["RHS Level 2", "Compost"],
+          age: 41,
+          listed: false,
+        });
+        return HttpResponse.json(current);
+      }),
+    );
+    renderRoutes([{ path: "/profile", element: <ProfileRoute /> }], { route: "/profile" });
+    const form = await screen.findByRole("form", { name: "Your gardener page" });
+    expect(within(form).getByRole("link", { name: "See your page" })).toHaveAttribute(
+      "href",
+      "/gardeners/rowan_ellis",
+    );
+    await userEvent.clear(within(form).getByLabelText("Handle"));
+    await userEvent.type(within(form).getByLabelText("Handle"), "Rowan_Grows");
+    await userEvent.type(within(form).getByLabelText("Bio"), "Clay soil");
+    await userEvent.type(within(form).getByLabelText("Certifications"), "RHS Level 2{Enter}Compost{Enter}");
+    await userEvent.type(within(form).getByLabelText("Age"), "41");
+    await userEvent.click(within(form).getByLabelText(/List me on Explore Gardeners/));
+    await userEvent.click(within(form).getByRole("button", { name: "Save gardener page" }));
+    expect(await screen.findByText("Gardener page saved")).toBeInTheDocument();
+    expect(sent).toEqual({
+      handle: "rowan_grows",
+      bio: "Clay soil",
+      location: null,
+      experiences: null,
+      gardenName: null,
+      gender: null,
+      youtube: null,
+      age: 41,
+      certifications: ["RHS Level 2", "Compost"],
+      listed: false,
+    });
+    expect(within(form).getByRole("link", { name: "See your page" })).toHaveAttribute(
+      "href",
+      "/gardeners/rowan_grows",
+    );
+  });
+
+  it("says a taken handle beside it and keeps everything typed", async () => {
+    const me = aUser({ name: "Rowan Ellis" });
+    signInAs(me);
+    server.use(
+      http.patch("*/api/profile", () =>
+        HttpResponse.json({ message: "That handle is taken; choose another" }, { status: 409 }),
+      ),
+    );
+    renderRoutes([{ path: "/profile", element: <ProfileRoute /> }], { route: "/profile" });
+    const form = await screen.findByRole("form", { name: "Your gardener page" });
+    const handle = within(form).getByLabelText("Handle");
+    await userEvent.clear(handle);
+    await userEvent.type(handle, "taken_one");
+    await userEvent.type(within(form).getByLabelText("Location"), "Leeds");
+    await userEvent.click(within(form).getByRole("button", { name: "Save gardener page" }));
+    expect(await within(form).findByText("That handle is taken; choose another")).toBeInTheDocument();
+    expect(handle).toHaveAttribute("aria-invalid", "true");
+    expect(handle).toHaveValue("taken_one");
+    expect(within(form).getByLabelText("Location")).toHaveValue("Leeds");
+  });
+
+  it("refuses a malformed or reserved handle before sending anything", async () => {
+    const me = aUser({ name: "Rowan Ellis" });
+    signInAs(me);
+    let sent = 0;
+    server.use(
+      http.patch("*/api/profile", () => {
+        sent++;
+        return HttpResponse.json(aProfile(me));
+      }),
+    );
+    renderRoutes([{ path: "/profile", element: <ProfileRoute /> }], { route: "/profile" });
+    const form = await screen.findByRole("form", { name: "Your gardener page" });
+    const handle = within(form).getByLabelText("Handle");
+    for (const [typed, message] of [
+      ["a b", "A handle is 2 to 25 characters: letters a-z, digits and underscores"],
+      ["admin", "That handle is reserved; choose another"],
+    ] as const) {
+      await userEvent.clear(handle);
+      await userEvent.type(handle, typed);
+      await userEvent.click(within(form).getByRole("button", { name: "Save gardener page" }));
+      expect(await within(form).findByText(message)).toBeInTheDocument();
+    }
+    expect(sent).toBe(0);
   });
 });

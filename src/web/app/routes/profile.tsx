@@ -1,21 +1,36 @@
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
+import { QueryView } from "#web/components/ui/query-view.tsx";
 import { ProfileForm } from "#web/features/auth/components/profile-form.tsx";
+import { useProfile } from "#web/features/gardeners/api/get-gardener.ts";
+import { GardenerPageForm } from "#web/features/gardeners/components/gardener-page-form.tsx";
 import { useUser } from "#web/lib/auth.ts";
 
 export function ProfileRoute() {
   const { user } = useUser();
+  const profile = useProfile({ enabled: Boolean(user) });
   if (!user) return null;
   return (
     <PageFrame measure="narrow">
       <PageHead
         title="Your Profile"
-        description="Change the name and photo other gardeners see on your tips."
+        description="Change the name, photo and gardener page other gardeners see."
       />
       <h1 className="text-3xl font-bold">Your profile</h1>
-      <p className="mt-1 text-base-content/80">This is how other gardeners see you on your tips.</p>
+      <p className="mt-1 text-base-content/80">
+        This is how other gardeners see you on your tips and your page.
+      </p>
       <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
         <ProfileForm user={user} />
+      </div>
+      <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
+        <QueryView
+          query={profile}
+          loadingLabel="Loading your gardener page…"
+          errorTitle="We could not load your gardener page"
+        >
+          {(data) => <GardenerPageForm profile={data} />}
+        </QueryView>
       </div>
     </PageFrame>
   );

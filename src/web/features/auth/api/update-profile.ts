@@ -12,8 +12,8 @@ const updateProfile = (body: ProfileBody) =>
   apiClient.send<{ status: boolean }>("POST", "/auth/update-user", body);
 
 /**
- * The display name and photo. Tips show their author's current name, so every tip and
- * dashboard figure loaded is read again.
+ * The display name and photo. Tips and gardener pages show their author's current name and photo, so
+ * every tip, gardener and dashboard figure loaded is read again.
  */
 export function useUpdateProfile() {
   const refreshSession = useRefreshSession();
@@ -26,6 +26,7 @@ export function useUpdateProfile() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tips.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.gardeners.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
       ]),
   });

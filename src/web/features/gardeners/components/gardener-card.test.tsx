@@ -1,10 +1,12 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Gardener } from "#shared/schemas/gardener.ts";
+import { renderWithProviders as render } from "#web/test/render.tsx";
 import { GardenerCard } from "./gardener-card.tsx";
 
 const full: Gardener = {
   id: 1,
+  handle: "maya_okafor",
   name: "Maya Okafor",
   image: "https://images.example.com/maya.png",
   status: "active",
@@ -45,6 +47,45 @@ describe("GardenerCard", () => {
       "src",
       full.image,
     );
+  });
+
+  it("links the name to the gardener's page and shows the handle", () => {
+    render(<GardenerCard gardener={full} />);
+    const card = screen.getByRole("article");
+    expect(within(card).getByRole("link", { name: "Maya Okafor" })).toHaveAttribute(
+      "href",
+      "/gardeners/maya_okafor",
+    );
+    expect(card).toHaveTextContent("@maya_okafor");
+  });
+
+  it("shows a member's card without an e-mail, age or gender they did not give", () => {
+    const { email, ...withoutEmail } = full;
+    render(
+      <GardenerCard
+        gardener={{
+          ...withoutEmail,
+          id: "rosa_b",
+          handle: "rosa_b",
+          name: "Rosa B",
+          age: null,
+          gender: null,
+        }}
+      />,
+    );
+    const card = screen.getByRole("article");
+    expect(within(card).getByRole("link", { name: "Rosa B" })).toHaveAttribute("href", "/gardeners/rosa_b");
+    expect(within(card).queryByRole("link", { name: /@|mail/i })).toBeNull();
+    expect(card).not.toHaveTextContent("Email");
+    expect(card).not.toHaveTextContent("Age");
+    expect(card).not.toHaveTextContent("Gender");
+  });
+
+  it("names a gardener without a page in plain text", () => {
+    render(<GardenerCard gardener={{ ...full, handle: null }} />);
+    const card = screen.getByRole("article");
+    expect(within(card).getByRole("heading", { name: "Maya Okafor" })).toBeInTheDocument();
+    expect(within(card).queryByRole("link", { name: "Maya Okafor" })).toBeNull();
   });
 
   it("leaves out empty optional fields", () => {

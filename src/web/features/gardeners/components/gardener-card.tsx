@@ -1,9 +1,11 @@
 import { CirclePlay, Mail, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { Gardener } from "#shared/schemas/gardener.ts";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
+import { paths } from "#web/config/paths.ts";
 
 export function GardenerCard({
   gardener,
@@ -30,7 +32,16 @@ export function GardenerCard({
             className="size-20 shrink-0 rounded-full bg-base-200 object-cover ring-2 ring-base-300"
           />
           <div className="min-w-0">
-            <Heading className="card-title text-lg break-words">{gardener.name}</Heading>
+            <Heading className="card-title text-lg break-words">
+              {gardener.handle ? (
+                <Link to={paths.gardener.getHref(gardener.handle)} className="link link-hover">
+                  {gardener.name}
+                </Link>
+              ) : (
+                gardener.name
+              )}
+            </Heading>
+            {gardener.handle && <p className="text-sm text-base-content/70">@{gardener.handle}</p>}
             <span className={`badge badge-sm mt-1 ${active ? "badge-success" : "badge-neutral"}`}>
               <span className="sr-only">Status: </span>
               {gardener.status}
@@ -44,12 +55,14 @@ export function GardenerCard({
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
           {/* The address gets the card's whole width, so it stays on one line where the card allows; the
               icon says what it is, the hidden term says it to screen readers. */}
-          <div className="col-span-2 min-w-0">
-            <dt className="sr-only">Email</dt>
-            <dd>
-              <EmailLink email={gardener.email} icon={<Mail aria-hidden="true" className="size-3.5" />} />
-            </dd>
-          </div>
+          {gardener.email && (
+            <div className="col-span-2 min-w-0">
+              <dt className="sr-only">Email</dt>
+              <dd>
+                <EmailLink email={gardener.email} icon={<Mail aria-hidden="true" className="size-3.5" />} />
+              </dd>
+            </div>
+          )}
           {gardener.age !== null && <Fact term="Age">{gardener.age}</Fact>}
           {gardener.gender && <Fact term="Gender">{gardener.gender}</Fact>}
           {gardener.experiences && <Fact term="Experience">{gardener.experiences}</Fact>}

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { paths } from "#web/config/paths.ts";
+import { AuthorLink } from "./author-link.tsx";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { likesLabel } from "./likes-label.ts";
 import { TipImage } from "./tip-image.tsx";
@@ -90,7 +91,7 @@ function TipCardText({ tip, heading }: { tip: Tip; heading: ReactNode }) {
       {heading}
       {/* A plant type or name may be one long word (up to 60 and 80 characters): it wraps, never widening the card. */}
       <p className="text-sm text-base-content/80 wrap-anywhere">
-        <span dir="auto">{tip.plantType}</span> · by <span dir="auto">{tip.name}</span>
+        <span dir="auto">{tip.plantType}</span> · by <AuthorLink tip={tip} />
       </p>
       <div className="card-actions mt-auto items-center justify-between pt-2">
         <span className="inline-flex items-center gap-1 text-sm text-base-content/80">

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
+import { AuthorLink } from "./author-link.tsx";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { likesLabel } from "./likes-label.ts";
 import { SeeMoreLink } from "./tip-card.tsx";
@@ -55,7 +56,7 @@ export const tipColumns = {
   },
   author: {
     header: "Author",
-    cell: (tip) => <span dir="auto">{tip.name}</span>,
+    cell: (tip) => <AuthorLink tip={tip} />,
     className: "min-w-28 wrap-anywhere",
   },
   likes: { header: "Likes", cell: (tip) => likesLabel(tip.totalLiked), className: "whitespace-nowrap" },

@@ -6,6 +6,7 @@ import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { intrinsicSize } from "#web/components/ui/fallback-image.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
+import { AuthorLink } from "./author-link.tsx";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { TipImage } from "./tip-image.tsx";
@@ -25,11 +26,8 @@ export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boole
             {tip.title}
           </h1>
           <p className="text-base-content/80">
-            By{" "}
-            <span className="font-semibold text-base-content" dir="auto">
-              {tip.name}
-            </span>{" "}
-            · <EmailLink email={tip.email} />
+            By <AuthorLink tip={tip} className="font-semibold text-base-content" /> ·{" "}
+            <EmailLink email={tip.email} />
           </p>
           <dl className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 text-sm sm:grid-cols-4">
             <Fact label="Plant type">

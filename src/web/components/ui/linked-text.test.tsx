@@ -1,0 +1,35 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { LinkedText } from "./linked-text.tsx";
+
+describe("LinkedText", () => {
+  it("makes web addresses links that pass no ranking or window, the sentence's punctuation left out", () => {
+    const { container } = render(
+      <LinkedText
+        text={"My plot: https://example.com/plot.\n(Seeds from https://seeds.example/a_(b)), thanks!"}
+      />,
+    );
+    const links = screen.getAllByRole("link");
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "https://example.com/plot",
+      "https://seeds.example/a_(b)",
+    ]);
+    for (const link of links) expect(link).toHaveAttribute("rel", "nofollow ugc noopener");
+    expect(container.textContent).toBe(
+      "My plot: https://example.com/plot.\n(Seeds from https://seeds.example/a_(b)), thanks!",
+    );
+  });
+
+  it("keeps markup, scripts and other schemes as inert text", () => {
+    const text = `<img src=x onerror=alert(1)> <a href="javascript:alert(1)">x</a> javascript:alert(2) data:text/html,hi`;
+    const { container } = render(<LinkedText text={text} />);
+    expect(container.textContent).toBe(text);
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.queryAllByRole("link")).toEqual([]);
+  });
+
+  it("links nothing in a bare scheme", () => {
+    render(<LinkedText text="see https:// and http://." />);
+    expect(screen.queryAllByRole("link")).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { GardenerPage } from "#shared/schemas/gardener.ts";
+import { aProfile, aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
+import { renderRoutes } from "#web/test/render.tsx";
+import { GardenerProfile } from "./gardener-profile.tsx";
+
+const rosa: GardenerPage = {
+  handle: "rosa_b",
+  name: "Rosa B",
+  image: "http://localhost/images/default-avatar.svg",
+  status: "active",
+  bio: "Clay soil in Leeds. Notes: https://example.com/rosa. <script>alert(1)</script>",
+  location: "Leeds, UK",
+  certifications: ["RHS Level 2"],
+  memberSince: "2026-03-14T10:00:00.000Z",
+  totalSharedTips: 2,
+  totalLikesReceived: 1234,
+};
+
+const renderPage = (handle: string) =>
+  renderRoutes([{ path: "/gardeners/:handle", element: <GardenerProfile handle={handle} /> }], {
+    route: `/gardeners/${handle}`,
+  });
+
+describe("A gardener's page", () => {
+  it("shows who they are, their counts and their public tips, each linked to its author's page", async () => {
+    const tips = [aTip({ title: "Mulch after rain", name: "Rosa B", authorHandle: "rosa_b" })];
+    server.use(
+      http.get("*/api/gardeners/rosa_b", () => HttpResponse.json(rosa)),
+      http.get("*/api/gardeners/rosa_b/tips", () =>
+        HttpResponse.json(tips, { headers: { "X-Total-Count": "2" } }),
+      ),
+    );
+    renderPage("rosa_b");
+    expect(await screen.findByRole("heading", { level: 1, name: "Rosa B" })).toBeInTheDocument();
+    expect(screen.getByText("@rosa_b")).toBeInTheDocument();
+    const count = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(count("Tips shared")).toBe("2");
+    expect(count("Likes received")).toBe("1,234");
+    expect(count("Member since")).toBe("March 2026");
+    const link = screen.getByRole("link", { name: "https://example.com/rosa" });
+    expect(link).toHaveAttribute("rel", "nofollow ugc noopener");
+    expect(screen.getByText(/<script>alert\(1\)<\/script>/)).toBeInTheDocument();
+    expect(document.querySelector("main script, script:not([src])")).toBeNull();
+    expect(screen.getByText("Leeds, UK")).toBeInTheDocument();
+    expect(screen.queryByText("Email")).not.toBeInTheDocument();
+    const card = (await screen.findByRole("heading", { name: "Mulch after rain" })).closest(
+      "article",
+    ) as HTMLElement;
+    expect(within(card).getByRole("link", { name: "Rosa B" })).toHaveAttribute("href", "/gardeners/rosa_b");
+    expect(screen.getByText("2 tips")).toBeInTheDocument();
+    // A visitor is offered no edit.
+    expect(screen.queryByRole("link", { name: "Edit profile" })).not.toBeInTheDocument();
+  });
+
+  it("offers its own member to edit it", async () => {
+    const me = aUser({ name: "Rosa B" });
+    signInAs(me);
+    server.use(
+      http.get("*/api/profile", () => HttpResponse.json(aProfile(me, { handle: "rosa_b" }))),
+      http.get("*/api/gardeners/rosa_b", () => HttpResponse.json(rosa)),
+      http.get("*/api/gardeners/rosa_b/tips", () =>
+        HttpResponse.json([], { headers: { "X-Total-Count": "0" } }),
+      ),
+    );
+    renderPage("rosa_b");
+    expect(await screen.findByRole("link", { name: "Edit profile" })).toHaveAttribute("href", "/profile");
+    expect(await screen.findByText("Rosa B has not shared a public tip yet.")).toBeInTheDocument();
+  });
+
+  it("says so when no gardener has the handle", async () => {
+    server.use(
+      http.get("*/api/gardeners/nobody", () =>
+        HttpResponse.json({ message: "No gardener has that handle" }, { status: 404 }),
+      ),
+    );
+    renderPage("nobody");
+    expect(await screen.findByRole("heading", { name: "No gardener has this handle" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Explore gardeners" })).toHaveAttribute(
+      "href",
+      "/explore-gardeners",
+    );
+  });
+});

@@ -1,0 +1,231 @@
+import { CirclePlay, Mail, MapPin, Pencil, UserX } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
+import type { GardenerPage } from "#shared/schemas/gardener.ts";
+import { EmailLink } from "#web/components/ui/email-link.tsx";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
+import { LinkedText } from "#web/components/ui/linked-text.tsx";
+import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
+import { MessagePage } from "#web/components/ui/message-page.tsx";
+import { PageHead } from "#web/components/ui/page-head.tsx";
+import { QueryView } from "#web/components/ui/query-view.tsx";
+import { paths } from "#web/config/paths.ts";
+import { TipCardGrid } from "#web/features/tips/components/tip-card.tsx";
+import { useListPage } from "#web/hooks/use-list-page.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { countLabel, formatNumber, monthYear } from "#web/lib/format.ts";
+import { useGardener, useGardenerTips, useProfile } from "../api/get-gardener.ts";
+
+/** Tips on a gardener's page: three rows of the grid on a desktop. */
+const TIPS_PAGE_SIZE = 9;
+
+/** A gardener's page, /gardeners/{handle}: who they are, their counts, then their public tips. */
+export function GardenerProfile({ handle }: { handle: string }) {
+  const gardener = useGardener(handle);
+  return (
+    <QueryView
+      query={gardener}
+      loadingLabel="Loading the gardener…"
+      loading={<GardenerSkeleton />}
+      errorTitle="We could not load this gardener"
+      head={<PageHead title="Gardener" description="A gardener of our community and the tips they share." />}
+      notFound={<GardenerNotFound />}
+    >
+      {(page) => (
+        <div className="mx-auto w-full max-w-7xl px-4 py-10">
+          <PageHead
+            title={`${page.name} (@${page.handle})`}
+            description={(page.bio ?? `${page.name} shares gardening tips on Gardening Community.`).slice(
+              0,
+              150,
+            )}
+          />
+          <GardenerHeader page={page} />
+          <GardenerTips page={page} />
+        </div>
+      )}
+    </QueryView>
+  );
+}
+
+function GardenerHeader({ page }: { page: GardenerPage }) {
+  const { user } = useUser();
+  const profile = useProfile({ enabled: Boolean(user) });
+  // The member's own page offers to change it.
+  const own = Boolean(user) && profile.data?.handle === page.handle;
+  const active = page.status === "active";
+  return (
+    <header className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm md:p-8">
+      <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
+        <FallbackImage
+          src={page.image}
+          fallback={DEFAULT_AVATAR_IMAGE}
+          alt={`Portrait of ${page.name}`}
+          width={128}
+          height={128}
+          sizes="128px"
+          loading="eager"
+          className="size-28 shrink-0 rounded-full bg-base-200 object-cover ring-4 ring-base-300 md:size-32"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h1 className="text-3xl font-bold wrap-anywhere" dir="auto">
+                {page.name}
+              </h1>
+              <p className="text-base-content/70">@{page.handle}</p>
+            </div>
+            {own && (
+              <Link to={paths.profile.getHref()} className="btn btn-outline btn-sm">
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit profile
+              </Link>
+            )}
+          </div>
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className={`badge ${active ? "badge-success" : "badge-neutral"}`}>
+              <span className="sr-only">Status: </span>
+              {page.status}
+            </span>
+            {page.gardenName && (
+              <span className="italic text-base-content/80" dir="auto">
+                {page.gardenName}
+              </span>
+            )}
+          </div>
+          {page.bio && <LinkedText text={page.bio} className="max-w-prose leading-relaxed" />}
+        </div>
+      </div>
+
+      <dl className="mt-6 grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 text-center sm:grid-cols-3">
+        <Count term="Tips shared" value={formatNumber(page.totalSharedTips)} />
+        <Count term="Likes received" value={formatNumber(page.totalLikesReceived)} />
+        <Count term="Member since" value={monthYear(page.memberSince)} className="col-span-2 sm:col-span-1" />
+      </dl>
+
+      <Facts page={page} />
+    </header>
+  );
+}
+
+function Count({ term, value, className = "" }: { term: string; value: string; className?: string }) {
+  return (
+    <div className={`flex min-w-0 flex-col-reverse ${className}`}>
+      <dt className="text-xs text-base-content/70 sm:text-sm">{term}</dt>
+      <dd className="text-lg font-bold wrap-anywhere sm:text-2xl">{value}</dd>
+    </div>
+  );
+}
+
+/** The card's fields the gardener gave: each shown only when there is something to show. */
+function Facts({ page }: { page: GardenerPage }) {
+  const facts: Array<[string, ReactNode]> = [];
+  if (page.email)
+    facts.push([
+      "Email",
+      <EmailLink key="email" email={page.email} icon={<Mail aria-hidden="true" className="size-3.5" />} />,
+    ]);
+  if (page.location)
+    facts.push([
+      "Location",
+      <span key="location" className="inline-flex items-center gap-1" dir="auto">
+        <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+        {page.location}
+      </span>,
+    ]);
+  if (page.experiences) facts.push(["Experience", page.experiences]);
+  if (page.certifications?.length) facts.push(["Certifications", page.certifications.join(", ")]);
+  if (page.age !== undefined) facts.push(["Age", page.age]);
+  if (page.gender) facts.push(["Gender", page.gender]);
+  if (facts.length === 0 && !page.youtube) return null;
+  return (
+    <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+        {facts.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-base-content/70">{term}</dt>
+            <dd className="min-w-0 wrap-anywhere">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {page.youtube && (
+        <a
+          href={page.youtube}
+          target="_blank"
+          rel="nofollow ugc noopener noreferrer"
+          className="btn btn-ghost btn-sm text-error"
+          aria-label={`${page.name} on YouTube (opens in a new tab)`}
+        >
+          <CirclePlay aria-hidden="true" className="size-4" />
+          YouTube
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** Their public tips, newest first, a page at a time; the page number is kept in the address. */
+function GardenerTips({ page }: { page: GardenerPage }) {
+  const list = useListPage();
+  const tips = useGardenerTips(page.handle, {
+    limit: TIPS_PAGE_SIZE,
+    offset: (list.page - 1) * TIPS_PAGE_SIZE,
+  });
+  return (
+    <section aria-labelledby="gardener-tips" className="mt-10">
+      <h2 id="gardener-tips" className="mb-4 text-2xl font-bold">
+        Tips by {page.name}
+      </h2>
+      <ListQueryView
+        query={tips}
+        loadingLabel="Loading tips…"
+        errorTitle="We could not load the tips"
+        paging={list.paging({ pageSize: TIPS_PAGE_SIZE, label: "Tip pages" })}
+        empty={
+          <EmptyState
+            icon={<UserX aria-hidden="true" className="size-12 text-base-content/50" />}
+            message={`${page.name} has not shared a public tip yet.`}
+          />
+        }
+        summary={(result) => countLabel(result.total, { one: "tip", many: "tips" })}
+      >
+        {(result) => <TipCardGrid tips={result.items} />}
+      </ListQueryView>
+    </section>
+  );
+}
+
+/** The page's shape while it loads, so nothing moves when it arrives. */
+function GardenerSkeleton() {
+  const bone = "rounded-field bg-base-200 motion-safe:animate-pulse";
+  return (
+    <div role="status" aria-live="polite" className="mx-auto w-full max-w-7xl px-4 py-10">
+      <span className="sr-only">Loading the gardener…</span>
+      <div aria-hidden="true" className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm md:p-8">
+        <div className="flex flex-col gap-6 sm:flex-row">
+          <div className="size-28 shrink-0 rounded-full bg-base-200 motion-safe:animate-pulse md:size-32" />
+          <div className="flex flex-1 flex-col gap-3">
+            <div className={`h-9 w-2/3 ${bone}`} />
+            <div className={`h-5 w-1/3 ${bone}`} />
+            <div className={`h-12 w-full ${bone}`} />
+          </div>
+        </div>
+        <div className={`mt-6 h-20 w-full ${bone}`} />
+      </div>
+    </div>
+  );
+}
+
+function GardenerNotFound() {
+  return (
+    <MessagePage
+      icon={<UserX aria-hidden="true" className="size-14 text-base-content/60" />}
+      title="No gardener has this handle"
+      headTitle="Gardener not found"
+      text="The address may be mistyped, or the gardener has chosen another handle."
+      action={{ to: paths.exploreGardeners.getHref(), label: "Explore gardeners" }}
+    />
+  );
+}
