@@ -18,6 +18,7 @@ import { SessionCache } from "./lib/session-cache.ts";
 import { DEFAULT_BASE_URL, storedImage } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { type Auth, createAuth, createAuthRouter } from "./modules/accounts/index.ts";
+import { commentsRouter } from "./modules/comments/index.ts";
 import { dashboardRouter } from "./modules/dashboard/index.ts";
 import { createDocsRouter } from "./modules/docs/index.ts";
 import { gardenersRouter } from "./modules/gardeners/index.ts";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", createAuthRouter(auth, { siteOrigins: origins, googleConfigured: hasGoogle(config) }));
   api.route("/", gardenersRouter);
   api.route("/", tipsRouter);
+  api.route("/", commentsRouter);
   api.route("/", dashboardRouter);
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createDocsRouter(api, auth, { secureCookies: https }));

@@ -58,6 +58,7 @@ const privateTip: Tip = {
   email: "ivy@example.com",
   authorHandle: "ivy_green",
   totalLiked: 3,
+  totalComments: 0,
   createdAt: "2026-03-01T10:00:00.000Z",
   likedByMe: false,
 };

@@ -18,6 +18,8 @@ import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, GARDENER_STATUSES } from "#sh
 export const difficultyEnum = pgEnum("difficulty", DIFFICULTIES);
 export const availabilityEnum = pgEnum("availability", AVAILABILITIES);
 export const gardenerStatusEnum = pgEnum("gardener_status", GARDENER_STATUSES);
+/** visible; hidden by a moderator; deleted by its author or the tip's, kept as "[deleted]" for its replies. */
+export const commentStateEnum = pgEnum("comment_state", ["visible", "hidden", "deleted"]);
 
 export const gardeners = pgTable(
   "gardeners",
@@ -88,6 +90,8 @@ export const tips = pgTable(
     authorHandle: text("author_handle").notNull().default(sql`null`),
     /** Maintained by the server from the likes it stores; never written by a client, who could inflate it. */
     totalLiked: integer("total_liked").notNull().default(0),
+    /** Its visible comments, kept by triggers on `comments` (migration 0015), never counted per request. */
+    totalComments: integer("total_comments").notNull().default(0),
     /**
      * What `q` searches, kept with the row (migration 0008) rather than computed again for every row a
      * search looks at: a broad search at a million tips scans a third less time (ADR 022).
@@ -310,5 +314,46 @@ export const photoUploads = pgTable(
     primaryKey({ columns: [table.hash, table.ownerId] }),
     index("photo_uploads_uploaded_idx").on(table.uploadedAt),
     index("photo_uploads_owner_idx").on(table.ownerId),
+  ],
+);
+
+/**
+ * Comments on tips (ADR 039), one reply level: a top-level comment is its own thread (`thread_id` = its
+ * id) and a reply belongs to its top-level comment's thread. `thread_at` is the thread's start, so a tip's
+ * comments read oldest thread first, each thread's replies after it, from one index range.
+ */
+export const comments = pgTable(
+  "comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tipId: uuid("tip_id")
+      .notNull()
+      .references(() => tips.id, { onDelete: "cascade" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    threadId: uuid("thread_id")
+      .notNull()
+      .references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    threadAt: timestamp("thread_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Plain text; emptied when the comment is deleted but kept for its replies. */
+    body: text("body").notNull(),
+    state: commentStateEnum("state").notNull().default("visible"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Set by an edit made after the first 5 minutes: readers see "edited". */
+    editedAt: timestamp("edited_at", { withTimezone: true, mode: "date" }),
+    /** Until when its author may edit it: 24 hours for an account new when it wrote it, else 30 days. */
+    editableUntil: timestamp("editable_until", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [
+    index("comments_tip_order_idx").on(
+      table.tipId,
+      table.threadAt,
+      table.threadId,
+      table.createdAt,
+      table.id,
+    ),
+    index("comments_thread_idx").on(table.threadId),
+    index("comments_author_idx").on(table.authorId, table.createdAt),
   ],
 );

@@ -10,7 +10,7 @@ import { bodyLimitOf } from "./body-limit.ts";
 import { clientIp } from "./client-ip.ts";
 import { answering } from "./openapi.ts";
 
-/** One limit: at most `count` hits per fixed window of `minutes`. */
+/** One limit: at most `count` hits per fixed window of `minutes` (a fraction for seconds: 5 / 60). */
 interface Window {
   count: number;
   minutes: number;
@@ -122,7 +122,7 @@ export class RateLimitStore {
       const result = UpsertResultSchema.parse(
         await this.db.execute(sql`
           insert into ${rateLimitHits} (key, count, reset_at)
-          values (${key}, ${cost}, now() + make_interval(mins => ${window.minutes}))
+          values (${key}, ${cost}, now() + make_interval(secs => ${window.minutes * 60}))
           on conflict (key) do update set
             count = case when ${rateLimitHits.resetAt} <= now() then ${cost} else ${rateLimitHits.count} + ${cost} end,
             reset_at = case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end
@@ -326,6 +326,37 @@ export const RATE_LIMITS = {
     ],
     perIp: { count: 60, minutes: 1 },
   },
+  /**
+   * A comment reaches every reader of the tip. Members may talk, a few seconds apart; an account younger
+   * than a day (free to make by the hundred) gets a comment a minute and 30 a day.
+   */
+  comment: {
+    what: "comments",
+    failuresOnly: false,
+    acceptedOnly: true,
+    perAccount: [
+      { count: 1, minutes: 5 / 60 },
+      { count: 30, minutes: 60 },
+    ],
+    perNewAccount: [
+      { count: 1, minutes: 1 },
+      { count: 30, minutes: 24 * 60 },
+    ],
+    perIp: [
+      { count: 60, minutes: 1 },
+      { count: 600, minutes: 60 },
+    ],
+  },
+  /** Changing and deleting comments, together. */
+  editComment: {
+    what: "comment changes",
+    failuresOnly: false,
+    perAccount: [
+      { count: 10, minutes: 1 },
+      { count: 100, minutes: 60 },
+    ],
+    perIp: { count: 60, minutes: 1 },
+  },
   /** Liking and taking a like back, together: each toggle moves the tip in the trending list. */
   like: {
     what: "likes",
@@ -477,11 +508,13 @@ export function rateLimit<E extends LimitedEnv>(
 function windowInWords({ count, minutes }: Window, whose: string, unit?: "bytes"): string {
   const amount = unit !== "bytes" ? String(count) : count >= GB ? `${count / GB} GB` : `${count / MB} MB`;
   const period =
-    minutes === 1
-      ? "a minute"
-      : minutes >= 120 && minutes % 60 === 0
-        ? `${minutes / 60} hours`
-        : `${minutes} minutes`;
+    minutes < 1
+      ? `${Math.round(minutes * 60)} seconds`
+      : minutes === 1
+        ? "a minute"
+        : minutes >= 120 && minutes % 60 === 0
+          ? `${minutes / 60} hours`
+          : `${minutes} minutes`;
   return `${amount} per ${whose} in ${period}`;
 }
 
@@ -512,7 +545,9 @@ export function limitDescription(policy: PolicyName): string {
   const counted = failuresOnly
     ? "; only failures count"
     : acceptedOnly
-      ? "; only accepted requests count, by their Content-Length"
+      ? unit === "bytes"
+        ? "; only accepted requests count, by their Content-Length"
+        : "; only accepted requests count"
       : "";
   return `Too many ${what} (at most ${windows}${device}${counted}); wait the number of seconds in Retry-After`;
 }

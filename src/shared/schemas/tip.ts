@@ -33,6 +33,8 @@ export const TipSchema = z
     /** The author's handle: their gardener page is /gardeners/{authorHandle}. */
     authorHandle: z.string(),
     totalLiked: z.number().int(),
+    /** Its comments (a deleted one kept for its replies is not counted). */
+    totalComments: z.number().int(),
     createdAt: z.string(),
     /** Only for a signed-in caller: whether they like this tip. */
     likedByMe: z.boolean().optional(),

@@ -72,6 +72,7 @@ export function aTip(overrides: Partial<Tip> = {}): Tip {
     email: "someone@example.com",
     authorHandle: "someone",
     totalLiked: 0,
+    totalComments: 0,
     createdAt: "2026-05-01T10:00:00.000Z",
     ...overrides,
   };

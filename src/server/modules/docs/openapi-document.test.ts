@@ -144,6 +144,11 @@ describe("the API document's sessions and limits", () => {
       "patch /profile": expect.stringMatching(
         /^Too many profile changes \(at most 10 per account in a minute, 100 per account in 60 minutes/,
       ),
+      "post /tips/{id}/comments": expect.stringMatching(
+        /^Too many comments \(at most 1 per account in 5 seconds, 30 per account in 60 minutes, 1 per account younger than 24 hours in a minute, 30 per account younger than 24 hours in 24 hours, .*; only accepted requests count\)/,
+      ),
+      "patch /comments/{id}": expect.stringMatching(/^Too many comment changes/),
+      "delete /comments/{id}": expect.stringMatching(/^Too many comment changes/),
     });
   });
 

@@ -106,7 +106,8 @@ function successSchemaOf(paths: JsonObject, path: string, method: string) {
 
 const TAGS = [
   { name: "Tips", description: "Share, browse, search, edit and like gardening tips." },
-  { name: "Gardeners", description: "The community's gardeners, for Explore Gardeners." },
+  { name: "Gardeners", description: "The community's gardeners: Explore Gardeners and their pages." },
+  { name: "Comments", description: "Comments on tips, one reply deep." },
   { name: "Dashboard", description: "Figures for the signed-in user's dashboard." },
   { name: "Uploads", description: "Photos for tips and profiles, stored without their metadata." },
   {

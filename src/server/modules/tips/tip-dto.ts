@@ -17,6 +17,7 @@ export function toTip(row: TipRow, imageUrl: (stored: string) => string): Tip {
     email: row.email,
     authorHandle: row.authorHandle,
     totalLiked: row.totalLiked,
+    totalComments: row.totalComments,
     createdAt: row.createdAt.toISOString(),
   };
 }

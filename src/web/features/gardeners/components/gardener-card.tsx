@@ -32,16 +32,21 @@ export function GardenerCard({
             className="size-20 shrink-0 rounded-full bg-base-200 object-cover ring-2 ring-base-300"
           />
           <div className="min-w-0">
-            <Heading className="card-title text-lg break-words">
+            <Heading className="card-title text-lg wrap-anywhere">
               {gardener.handle ? (
-                <Link to={paths.gardener.getHref(gardener.handle)} className="link link-hover">
+                <Link
+                  to={paths.gardener.getHref(gardener.handle)}
+                  className="link link-hover min-w-0 wrap-anywhere"
+                >
                   {gardener.name}
                 </Link>
               ) : (
                 gardener.name
               )}
             </Heading>
-            {gardener.handle && <p className="text-sm text-base-content/70">@{gardener.handle}</p>}
+            {gardener.handle && (
+              <p className="text-sm wrap-anywhere text-base-content/70">@{gardener.handle}</p>
+            )}
             <span className={`badge badge-sm mt-1 ${active ? "badge-success" : "badge-neutral"}`}>
               <span className="sr-only">Status: </span>
               {gardener.status}

@@ -1,0 +1,247 @@
+import { z } from "zod";
+import { DEFAULT_AVATAR_IMAGE, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { findLinks } from "#shared/links.ts";
+import {
+  type Comment,
+  CommentEditSchema,
+  CommentInputSchema,
+  CommentListQuerySchema,
+  CommentSchema,
+} from "#shared/schemas/comment.ts";
+import { NEXT_CURSOR_HEADER } from "#shared/schemas/tip.ts";
+import type { SignedInEnv } from "../../lib/app-env.ts";
+import { createRouter } from "../../lib/create-router.ts";
+import { badQueryParameter, HttpError } from "../../lib/errors.ts";
+import { apiRoute, errorResponses } from "../../lib/openapi.ts";
+import { rateLimit } from "../../lib/rate-limit.ts";
+import { getSessionUser, requireUser } from "../../lib/session.ts";
+import { imageUrls } from "../../lib/urls.ts";
+import { accountCreatedAt, findVisibleTip } from "../tips/index.ts";
+import {
+  addComment,
+  BadCursorError,
+  type CommentRow,
+  deleteComment,
+  editComment,
+  findComment,
+  listComments,
+  NoSuchCommentError,
+  RepeatedCommentError,
+} from "./comments.service.ts";
+
+const NO_TIP = "Tip not found";
+const NO_COMMENT = "Comment not found";
+const REPEATED = "You posted this same comment a moment ago";
+const VERIFY_FIRST = "Verify your e-mail address before you comment: use the link we sent you";
+/** A link is what spam is for: an account younger than a day may put only a few in a comment. */
+const NEW_ACCOUNT_LINKS = 2;
+const NEW_ACCOUNT_MS = 24 * 60 * 60_000;
+
+const tipParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
+const commentParam = z.object({ id: z.string().meta({ description: "The comment's _id" }) });
+
+function toComment(row: CommentRow, imageUrl: (stored: string) => string): Comment {
+  const deleted = row.state !== "visible";
+  return {
+    _id: row.id,
+    tipId: row.tipId,
+    threadId: row.threadId === row.id ? null : row.threadId,
+    body: deleted ? "" : row.body,
+    deleted,
+    author: deleted
+      ? null
+      : {
+          name: row.authorName,
+          handle: row.authorHandle,
+          image: imageUrl(row.authorImage || DEFAULT_AVATAR_IMAGE),
+        },
+    createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    editableUntil: row.editableUntil.toISOString(),
+  };
+}
+
+/** A comment with more links than a new account may post: refused with the rule and when it lifts. */
+function checkLinks(body: string, createdAt: Date) {
+  const age = Date.now() - createdAt.getTime();
+  if (age >= NEW_ACCOUNT_MS || findLinks(body).length <= NEW_ACCOUNT_LINKS) return;
+  const hours = Math.ceil((NEW_ACCOUNT_MS - age) / 3_600_000);
+  throw new HttpError(
+    422,
+    `A comment from an account younger than a day may hold at most ${NEW_ACCOUNT_LINKS} links; more are allowed in ${hours === 1 ? "1 hour" : `${hours} hours`}`,
+  );
+}
+
+const listCommentsRoute = apiRoute({
+  method: "get",
+  path: "/tips/{id}/comments",
+  operationId: "listComments",
+  tags: ["Comments"],
+  summary: "A tip's comments",
+  description:
+    "Oldest thread first, each thread's replies after it, oldest first; at most 50 a page. Pass X-Next-Cursor back as `cursor` for the next page. X-Total-Count is the tip's number of comments (deleted ones, shown as \"[deleted]\" for their replies, are not counted). Whoever may see the tip may read them; anyone else gets 404.",
+  request: { params: tipParam, query: CommentListQuerySchema },
+  responses: {
+    200: {
+      description: "One page of comments",
+      headers: z.object({
+        [TOTAL_COUNT_HEADER]: z.string().meta({ description: "The tip's comments" }),
+        [NEXT_CURSOR_HEADER]: z.string().optional().meta({ description: "Where the next page starts" }),
+      }),
+      content: { "application/json": { schema: z.array(CommentSchema) } },
+    },
+    ...errorResponses({ 400: "Malformed query parameters", 404: NO_TIP }),
+  },
+});
+
+const addCommentRoute = apiRoute({
+  method: "post",
+  path: "/tips/{id}/comments",
+  operationId: "addComment",
+  tags: ["Comments"],
+  summary: "Comment on a tip",
+  description:
+    "Plain text, 2 to 5,000 characters, line breaks kept. `replyTo` answers a comment: a reply to a reply joins its thread (one level). Only verified accounts comment (403 before). The same text on the same tip within 5 minutes is refused with 409. An account younger than a day may put at most 2 links in a comment (422).",
+  middleware: [
+    requireUser("Sign in to comment"),
+    rateLimit<SignedInEnv>("comment", async (c) => ({
+      account: c.var.user.id,
+      createdAt: await accountCreatedAt(c.var.db, c.var.user.id),
+    })),
+  ] as const,
+  request: {
+    params: tipParam,
+    body: { content: { "application/json": { schema: CommentInputSchema } }, required: true },
+  },
+  responses: {
+    201: { description: "The comment", content: { "application/json": { schema: CommentSchema } } },
+    ...errorResponses({
+      400: "Invalid fields, each named in issues",
+      403: VERIFY_FIRST,
+      404: NO_TIP,
+      409: REPEATED,
+      422: "Too many links for a new account",
+    }),
+  },
+});
+
+const editCommentRoute = apiRoute({
+  method: "patch",
+  path: "/comments/{id}",
+  operationId: "editComment",
+  tags: ["Comments"],
+  summary: "Change your comment",
+  description:
+    "Its author only, until `editableUntil` (24 hours for an account younger than a day when it wrote it, 30 days for others). A change after the first 5 minutes sets `editedAt`.",
+  middleware: [
+    requireUser("Sign in to change your comment"),
+    rateLimit<SignedInEnv>("editComment", (c) => c.var.user.id),
+  ] as const,
+  request: {
+    params: commentParam,
+    body: { content: { "application/json": { schema: CommentEditSchema } }, required: true },
+  },
+  responses: {
+    200: {
+      description: "The comment as it is now",
+      content: { "application/json": { schema: CommentSchema } },
+    },
+    ...errorResponses({
+      400: "Invalid fields, each named in issues",
+      403: "Not your comment, or too late to change it",
+      404: NO_COMMENT,
+      422: "Too many links for a new account",
+    }),
+  },
+});
+
+const deleteCommentRoute = apiRoute({
+  method: "delete",
+  path: "/comments/{id}",
+  operationId: "deleteComment",
+  tags: ["Comments"],
+  summary: "Delete a comment",
+  description:
+    'Its author, or the author of the tip it is on. A comment others answered stays as "[deleted]" so its thread keeps its shape.',
+  middleware: [
+    requireUser("Sign in to delete a comment"),
+    rateLimit<SignedInEnv>("editComment", (c) => c.var.user.id),
+  ] as const,
+  request: { params: commentParam },
+  responses: {
+    204: { description: "Deleted" },
+    ...errorResponses({ 403: "Neither your comment nor on your tip", 404: NO_COMMENT }),
+  },
+});
+
+/** The comment `id` names as the caller may see it: 404 when it is gone, or on a tip they may not see. */
+async function visibleComment(c: { var: SignedInEnv["Variables"] }, id: string) {
+  const row = await findComment(c.var.db, id);
+  const seen =
+    row && row.state === "visible" && (row.tipAvailability === "Public" || row.tipAuthorId === c.var.user.id);
+  if (!row || !seen) throw new HttpError(404, NO_COMMENT);
+  return row;
+}
+
+export const commentsRouter = createRouter()
+  .openapi(listCommentsRoute, async (c) => {
+    const user = await getSessionUser(c);
+    const tip = await findVisibleTip(c.var.db, c.req.valid("param").id, user?.id ?? null);
+    if (!tip) throw new HttpError(404, NO_TIP);
+    let page: Awaited<ReturnType<typeof listComments>>;
+    try {
+      page = await listComments(c.var.db, tip.id, c.req.valid("query"));
+    } catch (error) {
+      if (error instanceof BadCursorError) throw badQueryParameter("cursor", error.message);
+      throw error;
+    }
+    c.header(TOTAL_COUNT_HEADER, String(tip.totalComments));
+    if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    const imageUrl = imageUrls(c);
+    return c.json(
+      page.rows.map((row) => toComment(row, imageUrl)),
+      200,
+    );
+  })
+  .openapi(addCommentRoute, async (c) => {
+    const { user } = c.var;
+    const tip = await findVisibleTip(c.var.db, c.req.valid("param").id, user.id);
+    if (!tip) throw new HttpError(404, NO_TIP);
+    if (!user.emailVerified) throw new HttpError(403, VERIFY_FIRST);
+    const { body, replyTo } = c.req.valid("json");
+    const createdAt = (await accountCreatedAt(c.var.db, user.id)) ?? new Date();
+    checkLinks(body, createdAt);
+    try {
+      const row = await addComment(c.var.db, {
+        tipId: tip.id,
+        authorId: user.id,
+        body,
+        replyTo,
+        accountCreatedAt: createdAt,
+      });
+      return c.json(toComment(row, imageUrls(c)), 201);
+    } catch (error) {
+      if (error instanceof RepeatedCommentError) throw new HttpError(409, REPEATED);
+      if (error instanceof NoSuchCommentError)
+        throw new HttpError(400, "replyTo names no comment on this tip", [
+          { path: "replyTo", message: "names no comment on this tip" },
+        ]);
+      throw error;
+    }
+  })
+  .openapi(editCommentRoute, async (c) => {
+    const row = await visibleComment(c, c.req.valid("param").id);
+    if (row.authorId !== c.var.user.id) throw new HttpError(403, "Only its author may change a comment");
+    if (row.editableUntil.getTime() < Date.now())
+      throw new HttpError(403, "The time to change this comment has passed");
+    const { body } = c.req.valid("json");
+    checkLinks(body, (await accountCreatedAt(c.var.db, c.var.user.id)) ?? new Date());
+    return c.json(toComment(await editComment(c.var.db, row, body), imageUrls(c)), 200);
+  })
+  .openapi(deleteCommentRoute, async (c) => {
+    const row = await visibleComment(c, c.req.valid("param").id);
+    if (row.authorId !== c.var.user.id && row.tipAuthorId !== c.var.user.id)
+      throw new HttpError(403, "Only its author or the tip's author may delete a comment");
+    await deleteComment(c.var.db, row);
+    return c.body(null, 204);
+  });

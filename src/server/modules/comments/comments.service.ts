@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client.ts";
+import { comments, tips, users } from "../../db/schema.ts";
+
+/** A comment as read, with its author's name, handle and photo. */
+export interface CommentRow {
+  id: string;
+  tipId: string;
+  threadId: string;
+  body: string;
+  state: "visible" | "hidden" | "deleted";
+  createdAt: Date;
+  editedAt: Date | null;
+  editableUntil: Date;
+  authorId: string;
+  authorName: string;
+  authorHandle: string;
+  authorImage: string | null;
+}
+
+/** How long an edit leaves no mark: a typo fixed at once is not an edit. */
+const GRACE_MS = 5 * 60_000;
+/** The same text from the same member on the same tip within this is a double post. */
+const REPEAT_MS = 5 * 60_000;
+/** How long a comment's author may change it: an account younger than a day when it wrote it, and others. */
+const NEW_ACCOUNT_MS = 24 * 60 * 60_000;
+const EDIT_WINDOW_NEW_MS = 24 * 60 * 60_000;
+const EDIT_WINDOW_MS = 30 * 24 * 60 * 60_000;
+
+const columns = {
+  id: comments.id,
+  tipId: comments.tipId,
+  threadId: comments.threadId,
+  body: comments.body,
+  state: comments.state,
+  createdAt: comments.createdAt,
+  editedAt: comments.editedAt,
+  editableUntil: comments.editableUntil,
+  authorId: comments.authorId,
+  authorName: users.name,
+  authorHandle: users.handle,
+  authorImage: users.image,
+  /** Where the page ends, to the microsecond (a JavaScript date keeps milliseconds only). */
+  threadAtText: sql<string>`to_char(${comments.threadAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  createdAtText: sql<string>`to_char(${comments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+};
+
+const Timestamp = z.string().regex(/^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+const Uuid = z.uuid();
+/** Where the next page starts: after this comment, in the order comments are read. */
+const CursorSchema = z.tuple([Timestamp, Uuid, Timestamp, Uuid]);
+
+/** The cursor a client sent cannot be one this server gave. */
+export class BadCursorError extends Error {
+  override name = "BadCursorError";
+}
+
+function decodeCursor(value: string): z.infer<typeof CursorSchema> {
+  try {
+    return CursorSchema.parse(JSON.parse(Buffer.from(value, "base64url").toString("utf8")));
+  } catch {
+    throw new BadCursorError("cursor is malformed; pass back an X-Next-Cursor value");
+  }
+}
+
+/**
+ * One page of a tip's comments, oldest thread first, each thread's replies after it, oldest first; a
+ * comment a moderator hid is left out, a deleted one with replies is kept (as "[deleted]"). One more row
+ * than asked tells whether another page follows.
+ */
+export async function listComments(
+  db: Db,
+  tipId: string,
+  { limit, cursor }: { limit: number; cursor?: string },
+): Promise<{ rows: CommentRow[]; nextCursor: string | null }> {
+  const after = cursor ? decodeCursor(cursor) : null;
+  const found = await db
+    .select(columns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .where(
+      and(
+        eq(comments.tipId, tipId),
+        sql`${comments.state} <> 'hidden'`,
+        after
+          ? sql`(${comments.threadAt}, ${comments.threadId}, ${comments.createdAt}, ${comments.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid, ${after[2]}::timestamptz, ${after[3]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(comments.threadAt), asc(comments.threadId), asc(comments.createdAt), asc(comments.id))
+    .limit(limit + 1);
+  const rows = found.slice(0, limit);
+  const last = rows.at(-1);
+  const nextCursor =
+    found.length > limit && last
+      ? Buffer.from(JSON.stringify([last.threadAtText, last.threadId, last.createdAtText, last.id])).toString(
+          "base64url",
+        )
+      : null;
+  return { rows: rows.map(({ threadAtText: _t, createdAtText: _c, ...row }) => row), nextCursor };
+}
+
+/** The same member posted the same text on the same tip a moment ago. */
+export class RepeatedCommentError extends Error {
+  override name = "RepeatedCommentError";
+}
+
+/** The comment a reply answers is not (or no longer) on this tip. */
+export class NoSuchCommentError extends Error {
+  override name = "NoSuchCommentError";
+}
+
+/**
+ * Writes a comment, or a reply to `replyTo` (a reply to a reply joins its thread: one level). The double
+ * post check is part of the insert itself, so two taps at once cannot both pass it.
+ */
+export async function addComment(
+  db: Db,
+  input: { tipId: string; authorId: string; body: string; replyTo?: string | null; accountCreatedAt: Date },
+): Promise<CommentRow> {
+  const id = randomUUID();
+  const now = new Date();
+  let thread: { id: string; at: Date } = { id, at: now };
+  if (input.replyTo) {
+    const [parent] = await db
+      .select({ threadId: comments.threadId, threadAt: comments.threadAt })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.id, input.replyTo),
+          eq(comments.tipId, input.tipId),
+          sql`${comments.state} <> 'hidden'`,
+        ),
+      )
+      .limit(1);
+    if (!parent) throw new NoSuchCommentError();
+    thread = { id: parent.threadId, at: parent.threadAt };
+  }
+  const isNew = now.getTime() - input.accountCreatedAt.getTime() < NEW_ACCOUNT_MS;
+  const editableUntil = new Date(now.getTime() + (isNew ? EDIT_WINDOW_NEW_MS : EDIT_WINDOW_MS));
+  const result = await db.execute(sql`
+    insert into ${comments} (id, tip_id, author_id, thread_id, thread_at, body, created_at, editable_until)
+    select ${id}::uuid, ${input.tipId}::uuid, ${input.authorId}, ${thread.id}::uuid, ${thread.at.toISOString()}::timestamptz,
+      ${input.body}, ${now.toISOString()}::timestamptz, ${editableUntil.toISOString()}::timestamptz
+    where not exists (
+      select 1 from ${comments}
+      where ${comments.authorId} = ${input.authorId} and ${comments.tipId} = ${input.tipId}::uuid
+        and ${comments.body} = ${input.body} and ${comments.state} = 'visible'
+        and ${comments.createdAt} > ${new Date(now.getTime() - REPEAT_MS).toISOString()}::timestamptz
+    )
+    returning id`);
+  if ((result as unknown as { rows: unknown[] }).rows.length === 0) throw new RepeatedCommentError();
+  const row = await findComment(db, id);
+  if (!row) throw new Error("A comment just written could not be read back");
+  return row;
+}
+
+/** A comment by id with its author, and the tip it is on (whose author may delete it). */
+export async function findComment(
+  db: Db,
+  id: string,
+): Promise<(CommentRow & { tipAuthorId: string; tipAvailability: string }) | null> {
+  if (!Uuid.safeParse(id).success) return null;
+  const [row] = await db
+    .select({ ...columns, tipAuthorId: tips.authorId, tipAvailability: tips.availability })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .innerJoin(tips, eq(tips.id, comments.tipId))
+    .where(eq(comments.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { threadAtText: _t, createdAtText: _c, ...comment } = row;
+  return comment;
+}
+
+/** Changes a comment's text; an edit after its first minutes is marked as one. Answers it as it is now. */
+export async function editComment(db: Db, comment: CommentRow, body: string): Promise<CommentRow> {
+  const now = Date.now();
+  const marked = now - comment.createdAt.getTime() > GRACE_MS;
+  await db
+    .update(comments)
+    .set({ body, ...(marked ? { editedAt: new Date(now) } : {}) })
+    .where(eq(comments.id, comment.id));
+  const row = await findComment(db, comment.id);
+  if (!row) throw new Error("A comment just changed could not be read back");
+  return row;
+}
+
+/**
+ * Removes a comment. One that others answered stays as "[deleted]" (its text gone) so its thread keeps
+ * its shape; and a "[deleted]" comment whose last reply goes goes with it.
+ */
+export async function deleteComment(db: Db, comment: CommentRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    const isThread = comment.threadId === comment.id;
+    if (isThread) {
+      const [reply] = await tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(and(eq(comments.threadId, comment.id), sql`${comments.id} <> ${comment.id}`))
+        .limit(1);
+      if (reply) {
+        await tx.update(comments).set({ state: "deleted", body: "" }).where(eq(comments.id, comment.id));
+        return;
+      }
+    }
+    await tx.delete(comments).where(eq(comments.id, comment.id));
+    if (!isThread)
+      await tx.execute(sql`
+        delete from ${comments} root
+        where root.id = ${comment.threadId}::uuid and root.state = 'deleted'
+          and not exists (select 1 from ${comments} reply where reply.thread_id = root.id and reply.id <> root.id)`);
+  });
+}

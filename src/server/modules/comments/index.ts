@@ -1,0 +1,1 @@
+export { commentsRouter } from "./comments.routes.ts";
