@@ -4,25 +4,27 @@ import { Link } from "react-router";
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { GardenerPage } from "#shared/schemas/gardener.ts";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
-import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
 import { LinkedText } from "#web/components/ui/linked-text.tsx";
-import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { paths } from "#web/config/paths.ts";
-import { TipCardGrid } from "#web/features/tips/components/tip-card.tsx";
-import { useListPage } from "#web/hooks/use-list-page.ts";
 import { useUser } from "#web/lib/auth.ts";
-import { countLabel, formatNumber, monthYear } from "#web/lib/format.ts";
-import { useGardener, useGardenerTips, useProfile } from "../api/get-gardener.ts";
+import { formatNumber, monthYear } from "#web/lib/format.ts";
+import { useGardener, useProfile } from "../api/get-gardener.ts";
 
-/** Tips on a gardener's page: three rows of the grid on a desktop. */
-const TIPS_PAGE_SIZE = 9;
-
-/** A gardener's page, /gardeners/{handle}: who they are, their counts, then their public tips. */
-export function GardenerProfile({ handle }: { handle: string }) {
+/**
+ * A gardener's page, /gardeners/{handle}: who they are and their counts, then what `below` renders of
+ * them (the route puts their tips there).
+ */
+export function GardenerProfile({
+  handle,
+  below,
+}: {
+  handle: string;
+  below: (page: GardenerPage) => ReactNode;
+}) {
   const gardener = useGardener(handle);
   return (
     <QueryView
@@ -43,7 +45,7 @@ export function GardenerProfile({ handle }: { handle: string }) {
             )}
           />
           <GardenerHeader page={page} />
-          <GardenerTips page={page} />
+          {below(page)}
         </div>
       )}
     </QueryView>
@@ -163,37 +165,6 @@ function Facts({ page }: { page: GardenerPage }) {
         </a>
       )}
     </div>
-  );
-}
-
-/** Their public tips, newest first, a page at a time; the page number is kept in the address. */
-function GardenerTips({ page }: { page: GardenerPage }) {
-  const list = useListPage();
-  const tips = useGardenerTips(page.handle, {
-    limit: TIPS_PAGE_SIZE,
-    offset: (list.page - 1) * TIPS_PAGE_SIZE,
-  });
-  return (
-    <section aria-labelledby="gardener-tips" className="mt-10">
-      <h2 id="gardener-tips" className="mb-4 text-2xl font-bold">
-        Tips by {page.name}
-      </h2>
-      <ListQueryView
-        query={tips}
-        loadingLabel="Loading tips…"
-        errorTitle="We could not load the tips"
-        paging={list.paging({ pageSize: TIPS_PAGE_SIZE, label: "Tip pages" })}
-        empty={
-          <EmptyState
-            icon={<UserX aria-hidden="true" className="size-12 text-base-content/50" />}
-            message={`${page.name} has not shared a public tip yet.`}
-          />
-        }
-        summary={(result) => countLabel(result.total, { one: "tip", many: "tips" })}
-      >
-        {(result) => <TipCardGrid tips={result.items} />}
-      </ListQueryView>
-    </section>
   );
 }
 

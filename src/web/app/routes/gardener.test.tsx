@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { GardenerPage } from "#shared/schemas/gardener.ts";
 import { aProfile, aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderRoutes } from "#web/test/render.tsx";
-import { GardenerProfile } from "./gardener-profile.tsx";
+import { GardenerRoute } from "./gardener.tsx";
 
 const rosa: GardenerPage = {
   handle: "rosa_b",
@@ -19,7 +19,7 @@ const rosa: GardenerPage = {
 };
 
 const renderPage = (handle: string) =>
-  renderRoutes([{ path: "/gardeners/:handle", element: <GardenerProfile handle={handle} /> }], {
+  renderRoutes([{ path: "/gardeners/:handle", element: <GardenerRoute /> }], {
     route: `/gardeners/${handle}`,
   });
 
