@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { DIFFICULTIES, type Difficulty, TIP_SORTS, type TipSort } from "#shared/constants.ts";
 
@@ -39,11 +39,18 @@ export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort 
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => readListPage(searchParams, defaultSort), [searchParams, defaultSort]);
 
+  // The router hands a change the URL of the last drawing, so a second change made before the page draws
+  // again (a search whose pause ends just after the order changed) would write the old order back. Each
+  // change remembers what it wrote and the URL it was given; the next one builds on that while it is given
+  // the same URL (the same object: the router keeps it until the URL's query changes).
+  const lastWrite = useRef<{ from: URLSearchParams; wrote: URLSearchParams } | null>(null);
+
   const write = useCallback(
     (change: Change, { replace = false } = {}) =>
       setSearchParams(
         (current) => {
-          const next = new URLSearchParams(current);
+          const base = lastWrite.current?.from === searchParams ? lastWrite.current.wrote : current;
+          const next = new URLSearchParams(base);
           const put = (key: string, value: string | undefined) =>
             value ? next.set(key, value) : next.delete(key);
           if ("q" in change) put("q", change.q?.trim());
@@ -52,11 +59,12 @@ export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort 
           // A new search, filter or order starts again at page 1.
           const page = "page" in change ? change.page : 1;
           put("page", page && page > 1 ? String(page) : undefined);
+          lastWrite.current = { from: searchParams, wrote: next };
           return next;
         },
         { replace },
       ),
-    [setSearchParams, defaultSort],
+    [searchParams, setSearchParams, defaultSort],
   );
 
   const actions = useMemo(
