@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema.ts";
 import { bodyLimitOf } from "./body-limit.ts";
 import { clientIp } from "./client-ip.ts";
+import { isNewAccount, NEW_ACCOUNT_MS } from "./newcomers.ts";
 import { answering } from "./openapi.ts";
 
 /** One limit: at most `count` hits per fixed window of `minutes` (a fraction for seconds: 5 / 60). */
@@ -216,7 +217,7 @@ export interface Policy {
   limitInWords?: string;
   perIp?: Windows;
   perAccount?: Windows;
-  /** Instead of `perAccount` for an account younger than NEW_ACCOUNT_HOURS: free accounts cost nothing. */
+  /** Instead of `perAccount` for a new account (newcomers.ts): free accounts cost nothing. */
   perNewAccount?: Windows;
   perAccountAndIp?: Windows;
   /**
@@ -225,9 +226,6 @@ export interface Policy {
    */
   perDevice?: Window;
 }
-
-/** An account younger than this is new: `perNewAccount` applies to it. */
-const NEW_ACCOUNT_HOURS = 24;
 
 /**
  * Guessing a password. Per account and address these stop guessing one password from one place. Per
@@ -299,7 +297,7 @@ export const RATE_LIMITS = {
     ],
     perNewAccount: [
       { count: 3, minutes: 1 },
-      { count: 10, minutes: 60 },
+      { count: 10, minutes: 24 * 60 },
     ],
     perIp: [
       { count: 30, minutes: 1 },
@@ -412,9 +410,7 @@ export class Limiter {
     }
     add("ip", windows.perIp, ip);
     if (counted) {
-      const young =
-        counted.createdAt !== undefined &&
-        Date.now() - counted.createdAt.getTime() < NEW_ACCOUNT_HOURS * 60 * 60_000;
+      const young = counted.createdAt !== undefined && isNewAccount(counted.createdAt);
       add("account", (young && windows.perNewAccount) || windows.perAccount, counted.account);
       add("account+ip", windows.perAccountAndIp, counted.account, ip);
     }
@@ -536,7 +532,7 @@ export function limitDescription(policy: PolicyName): string {
   const windows = [
     ...per(perAccountAndIp, "account and address"),
     ...per(perAccount, "account"),
-    ...per(perNewAccount, `account younger than ${NEW_ACCOUNT_HOURS} hours`),
+    ...per(perNewAccount, `account younger than ${NEW_ACCOUNT_MS / 3_600_000} hours`),
     ...per(perIp, "address"),
   ].join(", ");
   const device = perDevice

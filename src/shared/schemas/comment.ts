@@ -53,6 +53,10 @@ export const CommentSchema = z
     editedAt: z.string().nullable(),
     /** Until when its author may still change it. */
     editableUntil: z.string(),
+    /** Whether the caller may change it now: its author, within `editableUntil`. False for a visitor. */
+    canEdit: z.boolean(),
+    /** Whether the caller may delete it: its author or the tip's. False for a visitor. */
+    canDelete: z.boolean(),
   })
   .meta({ id: "Comment" });
 export type Comment = z.infer<typeof CommentSchema>;

@@ -1,5 +1,6 @@
 import { TOTAL_COUNT_EXACT_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import type { ApiError } from "#shared/schemas/common.ts";
+import { NEXT_CURSOR_HEADER } from "#shared/schemas/tip.ts";
 
 /** A failed API call: `status` 0 means the server could not be reached at all. */
 export class ApiClientError extends Error {
@@ -32,6 +33,8 @@ export interface ListResult<T> {
   total: number;
   /** False when `total` is a lower bound (a broad text search: "10,000+"). */
   exact: boolean;
+  /** Where the next page starts (X-Next-Cursor), for lists read by cursor; null on the last page. */
+  nextCursor: string | null;
 }
 
 const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
@@ -146,6 +149,7 @@ export function createApiClient(fetcher: Fetcher = (url, init) => fetch(url, ini
         items,
         total: Number.isFinite(total) ? total : items.length,
         exact: response.headers.get(TOTAL_COUNT_EXACT_HEADER) !== "false",
+        nextCursor: response.headers.get(NEXT_CURSOR_HEADER),
       };
     },
     async send<T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<T> {

@@ -26,6 +26,11 @@ export const queryKeys = {
     tips: (handle: string, params: { limit: number; offset: number }) =>
       [...queryKeys.gardeners.page(handle), "tips", params] as const,
   },
+  comments: {
+    all: ["comments"] as const,
+    /** A tip's comments, every page read so far. */
+    tip: (tipId: string) => [...queryKeys.comments.all, tipId] as const,
+  },
   dashboard: {
     all: ["dashboard"] as const,
     stats: () => [...queryKeys.dashboard.all, "stats"] as const,

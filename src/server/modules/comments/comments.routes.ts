@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { DEFAULT_AVATAR_IMAGE, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
-import { findLinks } from "#shared/links.ts";
 import {
   type Comment,
   CommentEditSchema,
@@ -12,6 +11,7 @@ import { NEXT_CURSOR_HEADER } from "#shared/schemas/tip.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
+import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, requireUser } from "../../lib/session.ts";
@@ -33,15 +33,19 @@ const NO_TIP = "Tip not found";
 const NO_COMMENT = "Comment not found";
 const REPEATED = "You posted this same comment a moment ago";
 const VERIFY_FIRST = "Verify your e-mail address before you comment: use the link we sent you";
-/** A link is what spam is for: an account younger than a day may put only a few in a comment. */
-const NEW_ACCOUNT_LINKS = 2;
-const NEW_ACCOUNT_MS = 24 * 60 * 60_000;
 
 const tipParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
 const commentParam = z.object({ id: z.string().meta({ description: "The comment's _id" }) });
 
-function toComment(row: CommentRow, imageUrl: (stored: string) => string): Comment {
+/** Who reads a comment, for what they may do with it: the signed-in caller (null for a visitor), the tip's author. */
+interface Reader {
+  userId: string | null;
+  tipAuthorId: string;
+}
+
+function toComment(row: CommentRow, reader: Reader, imageUrl: (stored: string) => string): Comment {
   const deleted = row.state !== "visible";
+  const own = !deleted && reader.userId !== null && row.authorId === reader.userId;
   return {
     _id: row.id,
     tipId: row.tipId,
@@ -58,18 +62,9 @@ function toComment(row: CommentRow, imageUrl: (stored: string) => string): Comme
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     editableUntil: row.editableUntil.toISOString(),
+    canEdit: own && row.editableUntil.getTime() > Date.now(),
+    canDelete: own || (!deleted && reader.userId === reader.tipAuthorId),
   };
-}
-
-/** A comment with more links than a new account may post: refused with the rule and when it lifts. */
-function checkLinks(body: string, createdAt: Date) {
-  const age = Date.now() - createdAt.getTime();
-  if (age >= NEW_ACCOUNT_MS || findLinks(body).length <= NEW_ACCOUNT_LINKS) return;
-  const hours = Math.ceil((NEW_ACCOUNT_MS - age) / 3_600_000);
-  throw new HttpError(
-    422,
-    `A comment from an account younger than a day may hold at most ${NEW_ACCOUNT_LINKS} links; more are allowed in ${hours === 1 ? "1 hour" : `${hours} hours`}`,
-  );
 }
 
 const listCommentsRoute = apiRoute({
@@ -101,7 +96,7 @@ const addCommentRoute = apiRoute({
   tags: ["Comments"],
   summary: "Comment on a tip",
   description:
-    "Plain text, 2 to 5,000 characters, line breaks kept. `replyTo` answers a comment: a reply to a reply joins its thread (one level). Only verified accounts comment (403 before). The same text on the same tip within 5 minutes is refused with 409. An account younger than a day may put at most 2 links in a comment (422).",
+    "Plain text, 2 to 5,000 characters, line breaks kept. `replyTo` answers a comment: a reply to a reply joins its thread (one level). Only verified accounts comment (422 before). The same text on the same tip within 5 minutes is refused with 409. An account younger than a day may put at most 2 links in a comment (422).",
   middleware: [
     requireUser("Sign in to comment"),
     rateLimit<SignedInEnv>("comment", async (c) => ({
@@ -117,10 +112,9 @@ const addCommentRoute = apiRoute({
     201: { description: "The comment", content: { "application/json": { schema: CommentSchema } } },
     ...errorResponses({
       400: "Invalid fields, each named in issues",
-      403: VERIFY_FIRST,
       404: NO_TIP,
       409: REPEATED,
-      422: "Too many links for a new account",
+      422: `${VERIFY_FIRST}; or too many links for a new account`,
     }),
   },
 });
@@ -199,7 +193,9 @@ export const commentsRouter = createRouter()
     if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
     const imageUrl = imageUrls(c);
     return c.json(
-      page.rows.map((row) => toComment(row, imageUrl)),
+      page.rows.map((row) =>
+        toComment(row, { userId: user?.id ?? null, tipAuthorId: tip.authorId }, imageUrl),
+      ),
       200,
     );
   })
@@ -207,10 +203,13 @@ export const commentsRouter = createRouter()
     const { user } = c.var;
     const tip = await findVisibleTip(c.var.db, c.req.valid("param").id, user.id);
     if (!tip) throw new HttpError(404, NO_TIP);
-    if (!user.emailVerified) throw new HttpError(403, VERIFY_FIRST);
+    if (!user.emailVerified) throw new HttpError(422, VERIFY_FIRST);
     const { body, replyTo } = c.req.valid("json");
-    const createdAt = (await accountCreatedAt(c.var.db, user.id)) ?? new Date();
-    checkLinks(body, createdAt);
+    const createdAt = await accountCreatedAt(c.var.db, user.id);
+    await checkNewcomerLinks("comment", [body], {
+      emailVerified: user.emailVerified,
+      createdAt: async () => createdAt,
+    });
     try {
       const row = await addComment(c.var.db, {
         tipId: tip.id,
@@ -219,7 +218,7 @@ export const commentsRouter = createRouter()
         replyTo,
         accountCreatedAt: createdAt,
       });
-      return c.json(toComment(row, imageUrls(c)), 201);
+      return c.json(toComment(row, { userId: user.id, tipAuthorId: tip.authorId }, imageUrls(c)), 201);
     } catch (error) {
       if (error instanceof RepeatedCommentError) throw new HttpError(409, REPEATED);
       if (error instanceof NoSuchCommentError)
@@ -235,8 +234,12 @@ export const commentsRouter = createRouter()
     if (row.editableUntil.getTime() < Date.now())
       throw new HttpError(403, "The time to change this comment has passed");
     const { body } = c.req.valid("json");
-    checkLinks(body, (await accountCreatedAt(c.var.db, c.var.user.id)) ?? new Date());
-    return c.json(toComment(await editComment(c.var.db, row, body), imageUrls(c)), 200);
+    await checkNewcomerLinks("comment", [body], {
+      emailVerified: c.var.user.emailVerified,
+      createdAt: () => accountCreatedAt(c.var.db, c.var.user.id),
+    });
+    const reader = { userId: c.var.user.id, tipAuthorId: row.tipAuthorId };
+    return c.json(toComment(await editComment(c.var.db, row, body), reader, imageUrls(c)), 200);
   })
   .openapi(deleteCommentRoute, async (c) => {
     const row = await visibleComment(c, c.req.valid("param").id);

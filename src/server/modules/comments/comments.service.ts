@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { comments, tips, users } from "../../db/schema.ts";
+import { isNewAccount } from "../../lib/newcomers.ts";
 
 /** A comment as read, with its author's name, handle and photo. */
 export interface CommentRow {
@@ -24,8 +25,7 @@ export interface CommentRow {
 const GRACE_MS = 5 * 60_000;
 /** The same text from the same member on the same tip within this is a double post. */
 const REPEAT_MS = 5 * 60_000;
-/** How long a comment's author may change it: an account younger than a day when it wrote it, and others. */
-const NEW_ACCOUNT_MS = 24 * 60 * 60_000;
+/** How long a comment's author may change it: a new account when it wrote it, and others. */
 const EDIT_WINDOW_NEW_MS = 24 * 60 * 60_000;
 const EDIT_WINDOW_MS = 30 * 24 * 60 * 60_000;
 
@@ -118,7 +118,13 @@ export class NoSuchCommentError extends Error {
  */
 export async function addComment(
   db: Db,
-  input: { tipId: string; authorId: string; body: string; replyTo?: string | null; accountCreatedAt: Date },
+  input: {
+    tipId: string;
+    authorId: string;
+    body: string;
+    replyTo?: string | null;
+    accountCreatedAt: Date | undefined;
+  },
 ): Promise<CommentRow> {
   const id = randomUUID();
   const now = new Date();
@@ -138,8 +144,9 @@ export async function addComment(
     if (!parent) throw new NoSuchCommentError();
     thread = { id: parent.threadId, at: parent.threadAt };
   }
-  const isNew = now.getTime() - input.accountCreatedAt.getTime() < NEW_ACCOUNT_MS;
-  const editableUntil = new Date(now.getTime() + (isNew ? EDIT_WINDOW_NEW_MS : EDIT_WINDOW_MS));
+  const editableUntil = new Date(
+    now.getTime() + (isNewAccount(input.accountCreatedAt) ? EDIT_WINDOW_NEW_MS : EDIT_WINDOW_MS),
+  );
   const result = await db.execute(sql`
     insert into ${comments} (id, tip_id, author_id, thread_id, thread_at, body, created_at, editable_until)
     select ${id}::uuid, ${input.tipId}::uuid, ${input.authorId}, ${thread.id}::uuid, ${thread.at.toISOString()}::timestamptz,

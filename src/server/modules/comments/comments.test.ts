@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Comment, CommentSchema } from "#shared/schemas/comment.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { comments, users } from "../../db/schema.ts";
-import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
+import { comments } from "../../db/schema.ts";
+import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
+import { signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
 // Comments on tips (ADR 039): threads one reply deep, edit windows, deletion that keeps a thread's shape,
@@ -23,25 +24,8 @@ afterAll(async () => {
 
 const word = () => randomBytes(6).toString("hex");
 
-/** A new member, signed in; verified unless asked otherwise, and as old as asked (a day and more by default). */
-async function member(app = ctx, { verified = true, ageHours = 48 } = {}) {
-  const account = newAccount({ name: `Commenter ${word()}` });
-  const client = createClient(app.app);
-  const res = await client.post("/api/auth/sign-up/email", account);
-  expect(res.status).toBe(200);
-  const id = (res.body as { user: { id: string } }).user.id;
-  await app.db
-    .update(users)
-    .set({ emailVerified: verified, createdAt: new Date(Date.now() - ageHours * 3_600_000) })
-    .where(eq(users.id, id));
-  // A fresh session reads the account as it now is.
-  const signedIn = createClient(app.app);
-  expect(
-    (await signedIn.post("/api/auth/sign-in/email", { email: account.email, password: account.password }))
-      .status,
-  ).toBe(200);
-  return { client: signedIn, id, account };
-}
+const member = (app = ctx, options: { verified?: boolean; ageHours?: number } = {}) =>
+  signedInMember(app, options);
 
 async function tipBy(client: TestClient, availability = "Public") {
   const res = await client.post("/api/tips", newTip(`Tip ${word()}`, { availability }), {
@@ -118,7 +102,7 @@ describe("comments on a tip", () => {
       expect((await visitor.get(`/api/tips/${id}/comments`)).status).toBe(404);
   });
 
-  it("lets only signed-in, verified members write: 401 for a visitor, 403 with the way on before verifying", async () => {
+  it("lets only signed-in, verified members write: 401 for a visitor, 422 with the way on before verifying", async () => {
     const author = await member();
     const tip = await tipBy(author.client);
     const anon = await visitor.post(
@@ -133,7 +117,7 @@ describe("comments on a tip", () => {
       { body: "Hi there" },
       { schema: ApiErrorSchema },
     );
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/^Verify your e-mail address before you comment/);
     expect((await thread(visitor, tip._id)).items).toEqual([]);
   });
@@ -272,6 +256,36 @@ describe("comments on a tip", () => {
     expect(now.total).toBe(1);
     expect(await totalComments(visitor, tip._id)).toBe(1);
     expect((await ben.client.delete(`/api/comments/${reply._id}`)).status).toBe(404);
+  });
+
+  it("tells each reader what they may do with each comment: its author edits and deletes, the tip's author deletes", async () => {
+    const author = await member();
+    const ana = await member();
+    const ben = await member();
+    const tip = await tipBy(author.client);
+    const anas = await comment(ana.client, tip._id, "Mulch in May");
+    expect(anas).toMatchObject({ canEdit: true, canDelete: true });
+    const bens = await comment(ben.client, tip._id, "Or in June", anas._id);
+    const may = async (client: TestClient) =>
+      (await thread(client, tip._id)).items.map((c) => [c._id, c.canEdit, c.canDelete]);
+    expect(await may(visitor)).toEqual([
+      [anas._id, false, false],
+      [bens._id, false, false],
+    ]);
+    expect(await may(ana.client)).toEqual([
+      [anas._id, true, true],
+      [bens._id, false, false],
+    ]);
+    expect(await may(author.client)).toEqual([
+      [anas._id, false, true],
+      [bens._id, false, true],
+    ]);
+    // Past its time to change, its author may still delete it.
+    await ctx.db
+      .update(comments)
+      .set({ editableUntil: new Date(Date.now() - 1000) })
+      .where(eq(comments.id, anas._id));
+    expect((await may(ana.client))[0]).toEqual([anas._id, false, true]);
   });
 
   it("pages 50 at a time with a cursor, every comment once, in order; a made-up cursor is refused", async () => {

@@ -1,10 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVAILABILITIES, type Availability } from "#shared/constants.ts";
+import { CommentSchema } from "#shared/schemas/comment.ts";
 import { type Tip, TipSchema } from "#shared/schemas/tip.ts";
 import { tips, users } from "../../db/schema.ts";
 import { seedDemoData } from "../../db/seed.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
 /**
@@ -113,6 +115,35 @@ const MATRIX: Row[] = [
     expect: { visitor: all(401), other: all(200), author: all(200) },
   },
   {
+    // A tip's comments go with the tip: whoever may see it reads them, anyone else learns nothing.
+    route: "GET /api/tips/{id}/comments",
+    access: "read",
+    call: async (as, tip) => (await as.get(`/api/tips/${tip._id}/comments`)).status,
+    expect: { visitor: onlyPublic(200, 404), other: onlyPublic(200, 404), author: all(200) },
+  },
+  {
+    route: "POST /api/tips/{id}/comments",
+    access: "write",
+    call: async (as, tip) =>
+      (await as.post(`/api/tips/${tip._id}/comments`, { body: `Comment ${uniqueSuffix()}` })).status,
+    expect: { visitor: all(401), other: onlyPublic(201, 404), author: all(201) },
+  },
+  {
+    // On the author's own comment: others may neither change nor delete it, and on a tip they may not
+    // see, its comments are not there for them.
+    route: "PATCH /api/comments/{id}",
+    access: "write",
+    call: async (as, tip) =>
+      (await as.patch(`/api/comments/${await authorsComment(tip)}`, { body: "Changed" })).status,
+    expect: { visitor: all(401), other: onlyPublic(403, 404), author: all(200) },
+  },
+  {
+    route: "DELETE /api/comments/{id}",
+    access: "write",
+    call: async (as, tip) => (await as.delete(`/api/comments/${await authorsComment(tip)}`)).status,
+    expect: { visitor: all(401), other: onlyPublic(403, 404), author: all(204) },
+  },
+  {
     route: "PUT /api/tips/{id}",
     access: "write",
     call: async (as, tip) => (await as.put(`/api/tips/${tip._id}`, editBody(tip))).status,
@@ -137,6 +168,19 @@ const MATRIX: Row[] = [
     expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
   },
 ];
+
+const uniqueSuffix = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** A comment of the tip's author on their tip, for the rows that change or delete one. */
+async function authorsComment(tip: Tip): Promise<string> {
+  const res = await actors.author.post(
+    `/api/tips/${tip._id}/comments`,
+    { body: `Mine ${uniqueSuffix()}` },
+    { schema: CommentSchema },
+  );
+  expect(res.status, res.text).toBe(201);
+  return res.body._id;
+}
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let actors: Record<Actor, TestClient>;
@@ -172,18 +216,19 @@ async function share(availability: Availability): Promise<Tip> {
 
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
-  const account = newAccount({ name: "Matrix Author" });
-  authorEmail = account.email;
+  // Verified members a few days old, whom no brake for newcomers holds back.
+  const author = await signedInMember(ctx, { name: "Matrix Author" });
+  authorEmail = author.account.email;
   actors = {
     visitor: createClient(ctx.app),
-    other: await signedUp(),
-    author: await signedUp(account),
+    other: (await signedInMember(ctx, { name: "Matrix Other" })).client,
+    author: author.client,
   };
-  const [author] = await ctx.db
+  const [row] = await ctx.db
     .select({ handle: users.handle })
     .from(users)
-    .where(eq(users.email, account.email.toLowerCase()));
-  authorHandle = author?.handle ?? "";
+    .where(eq(users.email, authorEmail.toLowerCase()));
+  authorHandle = row?.handle ?? "";
 });
 afterAll(async () => {
   await ctx.close();

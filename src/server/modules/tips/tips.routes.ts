@@ -11,6 +11,7 @@ import {
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
+import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
@@ -93,6 +94,16 @@ const idParam = z.object({ id: z.string().meta({ description: "The tip's _id" })
 const tipBody = { content: { "application/json": { schema: TipInputSchema } }, required: true };
 const writeErrors = errorResponses({ 400: "Invalid fields, each named in issues" });
 
+/** A newcomer's tip holds at most a few links (lib/newcomers.ts): its title, plant type and description. */
+const checkTipLinks = (
+  c: { var: SignedInEnv["Variables"] },
+  tip: { title: string; plantType: string; description: string },
+) =>
+  checkNewcomerLinks("tip", [tip.title, tip.plantType, tip.description], {
+    emailVerified: c.var.user.emailVerified,
+    createdAt: () => accountCreatedAt(c.var.db, c.var.user.id),
+  });
+
 const createTipRoute = apiRoute({
   method: "post",
   path: "/tips",
@@ -100,7 +111,7 @@ const createTipRoute = apiRoute({
   tags: ["Tips"],
   summary: "Share a tip",
   description:
-    "The author's name and e-mail come from the session; totalLiked starts at 0 and createdAt is set by the server. Other fields in the body are ignored.",
+    "The author's name and e-mail come from the session; totalLiked starts at 0 and createdAt is set by the server. Other fields in the body are ignored. A tip from an account younger than a day, or not yet verified, may hold at most 2 links (422 says which and when it lifts).",
   middleware: [
     requireUser("Sign in to share a tip"),
     rateLimit<SignedInEnv>("shareTip", async (c) => ({
@@ -112,6 +123,7 @@ const createTipRoute = apiRoute({
   responses: {
     201: { description: "The created tip", content: { "application/json": { schema: TipSchema } } },
     ...writeErrors,
+    ...errorResponses({ 422: "Too many links for a newcomer" }),
   },
 });
 
@@ -131,7 +143,7 @@ const updateTipRoute = apiRoute({
   responses: {
     200: { description: "The updated tip", content: { "application/json": { schema: TipSchema } } },
     ...writeErrors,
-    ...errorResponses({ 403: "Not the author", 404: "No such tip" }),
+    ...errorResponses({ 403: "Not the author", 404: "No such tip", 422: "Too many links for a newcomer" }),
   },
 });
 
@@ -209,16 +221,15 @@ export const tipsRouter = createRouter()
     return c.json(tip, 200);
   })
   .openapi(createTipRoute, async (c) => {
-    const row = await createTip(c.var.db, withStoredImage(c.req.valid("json"), c.var.storage), c.var.user);
+    const input = withStoredImage(c.req.valid("json"), c.var.storage);
+    await checkTipLinks(c, input);
+    const row = await createTip(c.var.db, input, c.var.user);
     return c.json(toTip(row, imageUrls(c)), 201);
   })
   .openapi(updateTipRoute, async (c) => {
-    const { row, previousImage } = await updateTip(
-      c.var.db,
-      c.req.valid("param").id,
-      withStoredImage(c.req.valid("json"), c.var.storage),
-      c.var.user,
-    );
+    const input = withStoredImage(c.req.valid("json"), c.var.storage);
+    await checkTipLinks(c, input);
+    const { row, previousImage } = await updateTip(c.var.db, c.req.valid("param").id, input, c.var.user);
     if (previousImage !== row.images) await releasePhotoQuietly(c, previousImage);
     return c.json(toTip(row, imageUrls(c)), 200);
   })

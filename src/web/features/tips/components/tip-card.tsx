@@ -1,8 +1,9 @@
-import { Heart } from "lucide-react";
+import { Heart, MessageCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { paths } from "#web/config/paths.ts";
+import { countLabel } from "#web/lib/format.ts";
 import { AuthorLink } from "./author-link.tsx";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { likesLabel } from "./likes-label.ts";
@@ -94,9 +95,15 @@ function TipCardText({ tip, heading }: { tip: Tip; heading: ReactNode }) {
         <span dir="auto">{tip.plantType}</span> · by <AuthorLink tip={tip} />
       </p>
       <div className="card-actions mt-auto items-center justify-between pt-2">
-        <span className="inline-flex items-center gap-1 text-sm text-base-content/80">
-          <Heart aria-hidden="true" className="size-4" />
-          {likesLabel(tip.totalLiked)}
+        <span className="inline-flex items-center gap-3 text-sm text-base-content/80">
+          <span className="inline-flex items-center gap-1">
+            <Heart aria-hidden="true" className="size-4" />
+            {likesLabel(tip.totalLiked)}
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <MessageCircle aria-hidden="true" className="size-4" />
+            {countLabel(tip.totalComments, { one: "comment", many: "comments" })}
+          </span>
         </span>
         <SeeMoreLink tip={tip} />
       </div>

@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { expect } from "vitest";
+import { users } from "../db/schema.ts";
+import { createClient, newAccount } from "./http-client.ts";
+import type { createTestApp } from "./test-db.ts";
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * A new member, signed in: verified unless asked otherwise, and as old as asked (two days by default, so
+ * the brakes on new accounts do not apply unless a test asks for a younger one).
+ */
+export async function signedInMember(
+  app: TestApp,
+  {
+    verified = true,
+    ageHours = 48,
+    name = "Commenter",
+  }: { verified?: boolean; ageHours?: number; name?: string } = {},
+) {
+  const account = newAccount({ name: `${name} ${Math.random().toString(36).slice(2, 10)}` });
+  const res = await createClient(app.app).post("/api/auth/sign-up/email", account);
+  expect(res.status).toBe(200);
+  const id = (res.body as { user: { id: string } }).user.id;
+  await app.db
+    .update(users)
+    .set({ emailVerified: verified, createdAt: new Date(Date.now() - ageHours * 3_600_000) })
+    .where(eq(users.id, id));
+  // A fresh session reads the account as it now is.
+  const client = createClient(app.app);
+  const signIn = await client.post("/api/auth/sign-in/email", {
+    email: account.email,
+    password: account.password,
+  });
+  expect(signIn.status).toBe(200);
+  return { client, id, account };
+}

@@ -1,0 +1,109 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import type { Comment } from "#shared/schemas/comment.ts";
+import { aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
+import { renderWithProviders } from "#web/test/render.tsx";
+import { CommentsSection } from "./comments-section.tsx";
+
+let n = 0;
+function aComment(overrides: Partial<Comment> = {}): Comment {
+  n += 1;
+  return {
+    _id: `00000000-0000-4000-9000-${String(n).padStart(12, "0")}`,
+    tipId: "t1",
+    threadId: null,
+    body: `Comment ${n}`,
+    deleted: false,
+    author: { name: "Ana B", handle: "ana_b", image: "http://localhost/images/default-avatar.svg" },
+    createdAt: "2026-11-01T10:00:00.000Z",
+    editedAt: null,
+    editableUntil: "2099-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+describe("A tip's comments", () => {
+  it("shows threads one reply deep, [deleted] in place, links as links and markup as text", async () => {
+    const tip = aTip({ totalComments: 3 });
+    const root = aComment({ body: "How deep? <b>2cm</b> https://example.com/sow" });
+    const reply = aComment({
+      threadId: root._id,
+      body: "About 2 cm",
+      author: { name: "Ben C", handle: "ben_c", image: "" },
+    });
+    const gone = aComment({ deleted: true, body: "", author: null });
+    server.use(
+      http.get("*/api/tips/:id/comments", () =>
+        HttpResponse.json([root, reply, gone], { headers: { "X-Total-Count": "2" } }),
+      ),
+    );
+    renderWithProviders(<CommentsSection tip={tip} />);
+    expect(await screen.findByRole("heading", { name: "2 comments" })).toBeInTheDocument();
+    const first = screen.getByRole("article", { name: "Comment by Ana B" });
+    expect(within(first).getByText(/<b>2cm<\/b>/)).toBeInTheDocument();
+    expect(within(first).getByRole("link", { name: "https://example.com/sow" })).toHaveAttribute(
+      "rel",
+      "nofollow ugc noopener",
+    );
+    expect(within(first).getByRole("link", { name: "Ana B" })).toHaveAttribute("href", "/gardeners/ana_b");
+    const replies = screen.getByRole("list", { name: "Replies" });
+    expect(within(replies).getByRole("article", { name: "Comment by Ben C" })).toBeInTheDocument();
+    expect(screen.getByText("[deleted]")).toBeInTheDocument();
+    // A visitor is asked to sign in, and offered nothing to change.
+    expect(screen.getByRole("link", { name: "Sign in" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Reply|Edit|Delete/ })).not.toBeInTheDocument();
+  });
+
+  it("posts a verified member's comment and a reply, keeping the text when the server refuses", async () => {
+    const me = aUser({ name: "Rosa B", emailVerified: true });
+    signInAs(me);
+    const tip = aTip();
+    const posted: unknown[] = [];
+    let refuse = true;
+    server.use(
+      http.get("*/api/tips/:id/comments", () =>
+        HttpResponse.json([aComment({ _id: "00000000-0000-4000-9000-aaaaaaaaaaaa" })], {
+          headers: { "X-Total-Count": "1" },
+        }),
+      ),
+      http.post("*/api/tips/:id/comments", async ({ request }) => {
+        posted.push(await request.json());
+        if (refuse)
+          return HttpResponse.json({ message: "You posted this same comment a moment ago" }, { status: 409 });
+        return HttpResponse.json(aComment(), { status: 201 });
+      }),
+    );
+    renderWithProviders(<CommentsSection tip={tip} />);
+    const form = await screen.findByRole("form", { name: "Add a comment" });
+    await userEvent.type(within(form).getByLabelText("Add a comment"), "Lovely tip");
+    await userEvent.click(within(form).getByRole("button", { name: "Post comment" }));
+    expect(await within(form).findByText("You posted this same comment a moment ago")).toBeInTheDocument();
+    expect(within(form).getByLabelText("Add a comment")).toHaveValue("Lovely tip");
+    refuse = false;
+    await userEvent.click(within(form).getByRole("button", { name: "Post comment" }));
+    await expect.poll(() => within(form).getByLabelText("Add a comment")).toHaveValue("");
+
+    await userEvent.click(screen.getByRole("button", { name: "Reply to Ana B" }));
+    const replyForm = screen.getByRole("form", { name: "Reply to Ana B" });
+    await userEvent.type(within(replyForm).getByLabelText("Reply to Ana B"), "Me too");
+    await userEvent.click(within(replyForm).getByRole("button", { name: "Post reply" }));
+    await expect.poll(() => posted.length).toBe(3);
+    expect(posted).toEqual([
+      { body: "Lovely tip" },
+      { body: "Lovely tip" },
+      { body: "Me too", replyTo: "00000000-0000-4000-9000-aaaaaaaaaaaa" },
+    ]);
+  });
+
+  it("asks a member to verify their e-mail before commenting", async () => {
+    signInAs(aUser({ emailVerified: false }));
+    server.use(
+      http.get("*/api/tips/:id/comments", () => HttpResponse.json([], { headers: { "X-Total-Count": "0" } })),
+    );
+    renderWithProviders(<CommentsSection tip={aTip()} />);
+    expect(await screen.findByText(/Verify your e-mail address to comment/)).toBeInTheDocument();
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
+    expect(screen.getByText("No comments yet. Start the conversation.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,247 @@
+import { MessageCircle, Pencil, Reply, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { type Comment, CommentEditSchema } from "#shared/schemas/comment.ts";
+import type { Tip } from "#shared/schemas/tip.ts";
+import { Avatar } from "#web/components/ui/avatar.tsx";
+import { ErrorState } from "#web/components/ui/error-state.tsx";
+import { FormError, SubmitButton, TextareaField } from "#web/components/ui/form/fields.tsx";
+import { Form } from "#web/components/ui/form/form.tsx";
+import { LinkedText } from "#web/components/ui/linked-text.tsx";
+import { LoadingState } from "#web/components/ui/loading-state.tsx";
+import { paths } from "#web/config/paths.ts";
+import { useProfile } from "#web/features/gardeners/api/get-gardener.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { countLabel } from "#web/lib/format.ts";
+import { toast } from "#web/lib/toast.tsx";
+import { useAddComment, useComments, useDeleteComment, useEditComment } from "../api/comments.ts";
+
+/** A comment and the replies of its thread, in the order they were written. */
+interface Thread {
+  root: Comment;
+  replies: Comment[];
+}
+
+function threadsOf(comments: Comment[]): Thread[] {
+  const threads: Thread[] = [];
+  const byId = new Map<string, Thread>();
+  for (const comment of comments) {
+    const thread = comment.threadId ? byId.get(comment.threadId) : undefined;
+    if (thread) thread.replies.push(comment);
+    else {
+      const started = { root: comment, replies: [] };
+      threads.push(started);
+      byId.set(comment.threadId ?? comment._id, started);
+    }
+  }
+  return threads;
+}
+
+/** What the signed-in member may do here: write, and which comments are theirs to change or delete. */
+interface Viewer {
+  canWrite: boolean;
+  handle: string | null;
+  ownsTip: boolean;
+}
+
+/** A tip's comments under its page: threads one reply deep, the form to add one, and more on demand. */
+export function CommentsSection({ tip }: { tip: Tip }) {
+  const { user } = useUser();
+  const profile = useProfile({ enabled: Boolean(user) });
+  const comments = useComments(tip._id);
+  const viewer: Viewer = {
+    canWrite: Boolean(user?.emailVerified),
+    handle: profile.data?.handle ?? null,
+    ownsTip: Boolean(user) && user?.email.toLowerCase() === tip.email.toLowerCase(),
+  };
+  const all = comments.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = comments.data?.pages[0]?.total ?? tip.totalComments;
+  return (
+    <section aria-labelledby="comments-heading" className="mx-auto mt-8 max-w-4xl px-4 pb-12">
+      <h2 id="comments-heading" className="mb-4 flex items-center gap-2 text-2xl font-bold">
+        <MessageCircle aria-hidden="true" className="size-6" />
+        {countLabel(total, { one: "comment", many: "comments" })}
+      </h2>
+      {!user ? (
+        <p className="mb-6 text-base-content/80">
+          <Link to={paths.auth.login.getHref()} className="link link-primary">
+            Sign in
+          </Link>{" "}
+          to join the conversation.
+        </p>
+      ) : viewer.canWrite ? (
+        <CommentForm tipId={tip._id} label="Add a comment" submit="Post comment" />
+      ) : (
+        <p className="alert alert-info mb-6">
+          Verify your e-mail address to comment: use the link we sent you.
+        </p>
+      )}
+      {comments.isPending ? (
+        <LoadingState label="Loading comments…" />
+      ) : comments.isError && all.length === 0 ? (
+        <ErrorState
+          title="We could not load the comments"
+          message={comments.error.message}
+          onRetry={() => comments.refetch()}
+          retrying={comments.isFetching}
+        />
+      ) : all.length === 0 ? (
+        <p className="text-base-content/70">No comments yet. Start the conversation.</p>
+      ) : (
+        <ol className="flex flex-col gap-4">
+          {threadsOf(all).map(({ root, replies }) => (
+            <li key={root._id} className="rounded-box border border-base-300 bg-base-100 p-4">
+              <CommentItem comment={root} tip={tip} viewer={viewer} />
+              {replies.length > 0 && (
+                <ol className="mt-3 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Replies">
+                  {replies.map((reply) => (
+                    <li key={reply._id}>
+                      <CommentItem comment={reply} tip={tip} viewer={viewer} />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {comments.hasNextPage && (
+        <div className="mt-6 flex justify-center">
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => comments.fetchNextPage()}
+            disabled={comments.isFetchingNextPage}
+          >
+            {comments.isFetchingNextPage ? "Loading…" : "Show more comments"}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function CommentItem({ comment, tip, viewer }: { comment: Comment; tip: Tip; viewer: Viewer }) {
+  const [mode, setMode] = useState<"read" | "edit" | "reply">("read");
+  const remove = useDeleteComment(tip._id);
+  if (comment.deleted || !comment.author) return <p className="text-base-content/60 italic">[deleted]</p>;
+  const { author } = comment;
+  const mine = viewer.handle !== null && author.handle === viewer.handle;
+  const editable = mine && Date.parse(comment.editableUntil) > Date.now();
+  const when = new Date(comment.createdAt);
+  return (
+    <article aria-label={`Comment by ${author.name}`}>
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <Avatar src={author.image} name="" size={28} />
+        <Link to={paths.gardener.getHref(author.handle)} className="link link-hover font-semibold" dir="auto">
+          {author.name}
+        </Link>
+        <time dateTime={comment.createdAt} className="text-base-content/70">
+          {when.toISOString().slice(0, 16).replace("T", " ")} UTC
+        </time>
+        {comment.editedAt && <span className="text-base-content/70">(edited)</span>}
+      </header>
+      {mode === "edit" ? (
+        <CommentForm
+          tipId={tip._id}
+          label="Change your comment"
+          submit="Save"
+          editing={comment}
+          onDone={() => setMode("read")}
+        />
+      ) : (
+        <LinkedText text={comment.body} className="mt-2" />
+      )}
+      <div className="mt-2 flex flex-wrap gap-1">
+        {viewer.canWrite && mode !== "reply" && (
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode("reply")}>
+            <Reply aria-hidden="true" className="size-3.5" />
+            Reply<span className="sr-only"> to {author.name}</span>
+          </button>
+        )}
+        {editable && mode === "read" && (
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode("edit")}>
+            <Pencil aria-hidden="true" className="size-3.5" />
+            Edit<span className="sr-only"> your comment</span>
+          </button>
+        )}
+        {(mine || viewer.ownsTip) && mode === "read" && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs text-error"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (!window.confirm("Delete this comment?")) return;
+              remove.mutate(comment._id, {
+                onSuccess: () => toast.success("Comment deleted"),
+                onError: (error) => toast.error(`The comment could not be deleted: ${error.message}`),
+              });
+            }}
+          >
+            <Trash2 aria-hidden="true" className="size-3.5" />
+            Delete<span className="sr-only"> comment by {author.name}</span>
+          </button>
+        )}
+      </div>
+      {mode === "reply" && (
+        <CommentForm
+          tipId={tip._id}
+          label={`Reply to ${author.name}`}
+          submit="Post reply"
+          replyTo={comment._id}
+          onDone={() => setMode("read")}
+        />
+      )}
+    </article>
+  );
+}
+
+/** A new comment, a reply, or a change to one's own comment: what was typed stays when it is refused. */
+function CommentForm({
+  tipId,
+  label,
+  submit,
+  replyTo,
+  editing,
+  onDone,
+}: {
+  tipId: string;
+  label: string;
+  submit: string;
+  replyTo?: string;
+  editing?: Comment;
+  onDone?: () => void;
+}) {
+  const add = useAddComment(tipId);
+  const edit = useEditComment(tipId);
+  const saving = editing ? edit : add;
+  return (
+    <Form
+      schema={CommentEditSchema}
+      defaultValues={{ body: editing?.body ?? "" }}
+      aria-label={label}
+      className="mt-3 mb-4 flex flex-col gap-2"
+      onSubmit={async ({ body }, form) => {
+        try {
+          if (editing) await edit.mutateAsync({ id: editing._id, body });
+          else await add.mutateAsync({ body, ...(replyTo ? { replyTo } : {}) });
+        } catch {
+          return; // Said under the form; the text stays.
+        }
+        form.reset({ body: "" });
+        onDone?.();
+      }}
+    >
+      <TextareaField name="body" label={label} rows={replyTo || editing ? 2 : 3} />
+      <FormError message={saving.error?.message} />
+      <div className="flex justify-end gap-2">
+        {onDone && (
+          <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
+            Cancel
+          </button>
+        )}
+        <SubmitButton className="btn btn-primary btn-sm">{submit}</SubmitButton>
+      </div>
+    </Form>
+  );
+}
