@@ -15,20 +15,23 @@ describe("apiClient", () => {
     const result = await apiClient.list("/gardeners", {
       params: { status: "active", limit: 6, offset: undefined, q: "" },
     });
-    expect(result).toEqual({ items: [{ id: 1 }], total: 42, exact: true });
+    expect(result).toEqual({ items: [{ id: 1 }], total: 42, exact: true, nextCursor: null });
     expect(requested).toContain("/api/gardeners?status=active&limit=6");
   });
 
   it("says when the total is a lower bound (X-Total-Count-Exact: false)", async () => {
     server.use(
       http.get("*/api/tips", () =>
-        HttpResponse.json([], { headers: { "X-Total-Count": "10000", "X-Total-Count-Exact": "false" } }),
+        HttpResponse.json([], {
+          headers: { "X-Total-Count": "10000", "X-Total-Count-Exact": "false", "X-Next-Cursor": "abc" },
+        }),
       ),
     );
     expect(await apiClient.list("/tips", { params: { q: "compost" } })).toEqual({
       items: [],
       total: 10000,
       exact: false,
+      nextCursor: "abc",
     });
   });
 

@@ -19,6 +19,8 @@ function aComment(overrides: Partial<Comment> = {}): Comment {
     createdAt: "2026-11-01T10:00:00.000Z",
     editedAt: null,
     editableUntil: "2099-01-01T00:00:00.000Z",
+    canEdit: false,
+    canDelete: false,
     ...overrides,
   };
 }
@@ -105,5 +107,78 @@ describe("A tip's comments", () => {
     expect(await screen.findByText(/Verify your e-mail address to comment/)).toBeInTheDocument();
     expect(screen.queryByRole("form")).not.toBeInTheDocument();
     expect(screen.getByText("No comments yet. Start the conversation.")).toBeInTheDocument();
+  });
+
+  it("changes one's own comment in place, and deletes after the site's own confirmation", async () => {
+    signInAs(aUser({ name: "Rosa B", emailVerified: true }));
+    const mine = aComment({ body: "Sow in March", canEdit: true, canDelete: true });
+    const theirs = aComment({ body: "Thanks!", author: { name: "Ben C", handle: "ben_c", image: "" } });
+    let items = [mine, theirs];
+    const changes: unknown[] = [];
+    server.use(
+      http.get("*/api/tips/:id/comments", () =>
+        HttpResponse.json(items, { headers: { "X-Total-Count": String(items.length) } }),
+      ),
+      http.patch("*/api/comments/:id", async ({ request, params }) => {
+        const { body } = (await request.json()) as { body: string };
+        changes.push([params.id, body]);
+        items = items.map((c) =>
+          c._id === params.id ? { ...c, body, editedAt: "2026-11-02T10:00:00.000Z" } : c,
+        );
+        return HttpResponse.json(items[0]);
+      }),
+      http.delete("*/api/comments/:id", ({ params }) => {
+        changes.push([params.id, "deleted"]);
+        items = items.filter((c) => c._id !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderWithProviders(<CommentsSection tip={aTip()} />);
+    const own = await screen.findByRole("article", { name: "Comment by Ana B" });
+    // Only what the server says the reader may do is offered.
+    const other = screen.getByRole("article", { name: "Comment by Ben C" });
+    expect(within(other).queryByRole("button", { name: /Edit|Delete/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(own).getByRole("button", { name: "Edit your comment" }));
+    const field = within(own).getByRole("textbox", { name: "Change your comment" });
+    expect(field).toHaveValue("Sow in March");
+    await userEvent.clear(field);
+    await userEvent.type(field, "Sow in April");
+    await userEvent.click(within(own).getByRole("button", { name: "Save" }));
+    expect(await within(own).findByText("Sow in April")).toBeInTheDocument();
+    expect(within(own).getByText("(edited)")).toBeInTheDocument();
+
+    await userEvent.click(within(own).getByRole("button", { name: "Delete comment by Ana B" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete comment" });
+    expect(dialog).toHaveTextContent("Are you sure you want to delete this comment?");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await expect.poll(() => screen.queryByText("Sow in April")).toBeNull();
+    expect(changes).toEqual([
+      [mine._id, "Sow in April"],
+      [mine._id, "deleted"],
+    ]);
+    expect(screen.getByRole("heading", { name: "1 comment" })).toBeInTheDocument();
+  });
+
+  it("reads the next 50 on demand, by the cursor the server gave", async () => {
+    const asked: Array<string | null> = [];
+    server.use(
+      http.get("*/api/tips/:id/comments", ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get("cursor");
+        asked.push(cursor);
+        return cursor === "page-2"
+          ? HttpResponse.json([aComment({ body: "The last word" })], { headers: { "X-Total-Count": "51" } })
+          : HttpResponse.json([aComment({ body: "The first word" })], {
+              headers: { "X-Total-Count": "51", "X-Next-Cursor": "page-2" },
+            });
+      }),
+    );
+    renderWithProviders(<CommentsSection tip={aTip()} />);
+    expect(await screen.findByText("The first word")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Show more comments" }));
+    expect(await screen.findByText("The last word")).toBeInTheDocument();
+    expect(screen.getByText("The first word")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Show more comments" })).not.toBeInTheDocument();
+    expect(asked).toEqual([null, "page-2"]);
   });
 });

@@ -4,13 +4,13 @@ import { Link } from "react-router";
 import { type Comment, CommentEditSchema } from "#shared/schemas/comment.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
+import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { ErrorState } from "#web/components/ui/error-state.tsx";
 import { FormError, SubmitButton, TextareaField } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { LinkedText } from "#web/components/ui/linked-text.tsx";
 import { LoadingState } from "#web/components/ui/loading-state.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useProfile } from "#web/features/gardeners/api/get-gardener.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { countLabel } from "#web/lib/format.ts";
 import { toast } from "#web/lib/toast.tsx";
@@ -37,23 +37,19 @@ function threadsOf(comments: Comment[]): Thread[] {
   return threads;
 }
 
-/** What the signed-in member may do here: write, and which comments are theirs to change or delete. */
-interface Viewer {
-  canWrite: boolean;
-  handle: string | null;
-  ownsTip: boolean;
-}
+/** When a comment was written, in the reader's own time zone. */
+const written = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
-/** A tip's comments under its page: threads one reply deep, the form to add one, and more on demand. */
+/**
+ * A tip's comments under its page: threads one reply deep, the form to add one, and more on demand. What
+ * the reader may do with each comment (change it, delete it) is the server's answer, not worked out here.
+ */
 export function CommentsSection({ tip }: { tip: Tip }) {
   const { user } = useUser();
-  const profile = useProfile({ enabled: Boolean(user) });
   const comments = useComments(tip._id);
-  const viewer: Viewer = {
-    canWrite: Boolean(user?.emailVerified),
-    handle: profile.data?.handle ?? null,
-    ownsTip: Boolean(user) && user?.email.toLowerCase() === tip.email.toLowerCase(),
-  };
+  const canWrite = Boolean(user?.emailVerified);
+  const [deleting, setDeleting] = useState<Comment | null>(null);
+  const remove = useDeleteComment(tip._id);
   const all = comments.data?.pages.flatMap((page) => page.items) ?? [];
   const total = comments.data?.pages[0]?.total ?? tip.totalComments;
   return (
@@ -69,7 +65,7 @@ export function CommentsSection({ tip }: { tip: Tip }) {
           </Link>{" "}
           to join the conversation.
         </p>
-      ) : viewer.canWrite ? (
+      ) : canWrite ? (
         <CommentForm tipId={tip._id} label="Add a comment" submit="Post comment" />
       ) : (
         <p className="alert alert-info mb-6">
@@ -91,12 +87,17 @@ export function CommentsSection({ tip }: { tip: Tip }) {
         <ol className="flex flex-col gap-4">
           {threadsOf(all).map(({ root, replies }) => (
             <li key={root._id} className="rounded-box border border-base-300 bg-base-100 p-4">
-              <CommentItem comment={root} tip={tip} viewer={viewer} />
+              <CommentItem comment={root} tipId={tip._id} canWrite={canWrite} onDelete={setDeleting} />
               {replies.length > 0 && (
                 <ol className="mt-3 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Replies">
                   {replies.map((reply) => (
                     <li key={reply._id}>
-                      <CommentItem comment={reply} tip={tip} viewer={viewer} />
+                      <CommentItem
+                        comment={reply}
+                        tipId={tip._id}
+                        canWrite={canWrite}
+                        onDelete={setDeleting}
+                      />
                     </li>
                   ))}
                 </ol>
@@ -117,33 +118,76 @@ export function CommentsSection({ tip }: { tip: Tip }) {
           </button>
         </div>
       )}
+      <ConfirmDialog
+        title="Delete comment"
+        question="Are you sure you want to delete this comment?"
+        detail={
+          deleting?.author && (
+            <p className="text-sm wrap-anywhere text-base-content/80" dir="auto">
+              “{deleting.body.length > 120 ? `${deleting.body.slice(0, 120)}…` : deleting.body}” by{" "}
+              {deleting.author.name}
+            </p>
+          )
+        }
+        confirmLabel="Delete"
+        open={deleting !== null}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting._id, {
+            onSuccess: () => {
+              setDeleting(null);
+              toast.success("Comment deleted");
+            },
+            onError: (error) => toast.error(`The comment could not be deleted: ${error.message}`),
+          });
+        }}
+      />
     </section>
   );
 }
 
-function CommentItem({ comment, tip, viewer }: { comment: Comment; tip: Tip; viewer: Viewer }) {
+function CommentItem({
+  comment,
+  tipId,
+  canWrite,
+  onDelete,
+}: {
+  comment: Comment;
+  tipId: string;
+  canWrite: boolean;
+  onDelete: (comment: Comment) => void;
+}) {
   const [mode, setMode] = useState<"read" | "edit" | "reply">("read");
-  const remove = useDeleteComment(tip._id);
   if (comment.deleted || !comment.author) return <p className="text-base-content/60 italic">[deleted]</p>;
   const { author } = comment;
-  const mine = viewer.handle !== null && author.handle === viewer.handle;
-  const editable = mine && Date.parse(comment.editableUntil) > Date.now();
-  const when = new Date(comment.createdAt);
   return (
     <article aria-label={`Comment by ${author.name}`}>
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Avatar src={author.image} name="" size={28} />
-        <Link to={paths.gardener.getHref(author.handle)} className="link link-hover font-semibold" dir="auto">
+        <Link
+          to={paths.gardener.getHref(author.handle)}
+          className="link link-hover font-semibold wrap-anywhere"
+          dir="auto"
+        >
           {author.name}
         </Link>
         <time dateTime={comment.createdAt} className="text-base-content/70">
-          {when.toISOString().slice(0, 16).replace("T", " ")} UTC
+          {written.format(new Date(comment.createdAt))}
         </time>
-        {comment.editedAt && <span className="text-base-content/70">(edited)</span>}
+        {comment.editedAt && (
+          <span
+            className="text-base-content/70"
+            title={`Edited ${written.format(new Date(comment.editedAt))}`}
+          >
+            (edited)
+          </span>
+        )}
       </header>
       {mode === "edit" ? (
         <CommentForm
-          tipId={tip._id}
+          tipId={tipId}
           label="Change your comment"
           submit="Save"
           editing={comment}
@@ -152,40 +196,35 @@ function CommentItem({ comment, tip, viewer }: { comment: Comment; tip: Tip; vie
       ) : (
         <LinkedText text={comment.body} className="mt-2" />
       )}
-      <div className="mt-2 flex flex-wrap gap-1">
-        {viewer.canWrite && mode !== "reply" && (
-          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode("reply")}>
-            <Reply aria-hidden="true" className="size-3.5" />
-            Reply<span className="sr-only"> to {author.name}</span>
-          </button>
-        )}
-        {editable && mode === "read" && (
-          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode("edit")}>
-            <Pencil aria-hidden="true" className="size-3.5" />
-            Edit<span className="sr-only"> your comment</span>
-          </button>
-        )}
-        {(mine || viewer.ownsTip) && mode === "read" && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-xs text-error"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (!window.confirm("Delete this comment?")) return;
-              remove.mutate(comment._id, {
-                onSuccess: () => toast.success("Comment deleted"),
-                onError: (error) => toast.error(`The comment could not be deleted: ${error.message}`),
-              });
-            }}
-          >
-            <Trash2 aria-hidden="true" className="size-3.5" />
-            Delete<span className="sr-only"> comment by {author.name}</span>
-          </button>
-        )}
-      </div>
+      {mode === "read" && (canWrite || comment.canEdit || comment.canDelete) && (
+        <div className="mt-2 flex flex-wrap gap-1">
+          {canWrite && (
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode("reply")}>
+              <Reply aria-hidden="true" className="size-3.5" />
+              Reply<span className="sr-only"> to {author.name}</span>
+            </button>
+          )}
+          {comment.canEdit && (
+            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode("edit")}>
+              <Pencil aria-hidden="true" className="size-3.5" />
+              Edit<span className="sr-only"> your comment</span>
+            </button>
+          )}
+          {comment.canDelete && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-xs text-error"
+              onClick={() => onDelete(comment)}
+            >
+              <Trash2 aria-hidden="true" className="size-3.5" />
+              Delete<span className="sr-only"> comment by {author.name}</span>
+            </button>
+          )}
+        </div>
+      )}
       {mode === "reply" && (
         <CommentForm
-          tipId={tip._id}
+          tipId={tipId}
           label={`Reply to ${author.name}`}
           submit="Post reply"
           replyTo={comment._id}

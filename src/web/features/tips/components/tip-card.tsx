@@ -3,10 +3,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { paths } from "#web/config/paths.ts";
-import { countLabel } from "#web/lib/format.ts";
 import { AuthorLink } from "./author-link.tsx";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
-import { likesLabel } from "./likes-label.ts";
+import { commentsLabel, likesLabel } from "./likes-label.ts";
 import { TipImage } from "./tip-image.tsx";
 
 /**
@@ -102,7 +101,7 @@ function TipCardText({ tip, heading }: { tip: Tip; heading: ReactNode }) {
           </span>
           <span className="inline-flex items-center gap-1">
             <MessageCircle aria-hidden="true" className="size-4" />
-            {countLabel(tip.totalComments, { one: "comment", many: "comments" })}
+            {commentsLabel(tip.totalComments)}
           </span>
         </span>
         <SeeMoreLink tip={tip} />

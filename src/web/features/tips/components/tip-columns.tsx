@@ -1,11 +1,11 @@
-import { Eye, Pencil, Trash2 } from "lucide-react";
+import { Eye, MessageCircle, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AuthorLink } from "./author-link.tsx";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
-import { likesLabel } from "./likes-label.ts";
+import { commentsLabel, likesLabel } from "./likes-label.ts";
 import { SeeMoreLink } from "./tip-card.tsx";
 import { TipThumbnail } from "./tip-image.tsx";
 import type { TipColumn } from "./tip-table.tsx";
@@ -15,7 +15,18 @@ export const tipColumns = {
   image: { header: "Image", cell: (tip) => <TipThumbnail tip={tip} />, role: "media", className: "w-24" },
   title: {
     header: "Title",
-    cell: (tip) => <span dir="auto">{tip.title}</span>,
+    cell: (tip) => (
+      <>
+        <span dir="auto">{tip.title}</span>
+        {/* A conversation under a tip is worth knowing of before opening it. */}
+        {tip.totalComments > 0 && (
+          <span className="mt-0.5 flex items-center gap-1 text-xs font-normal text-base-content/70">
+            <MessageCircle aria-hidden="true" className="size-3.5" />
+            {commentsLabel(tip.totalComments)}
+          </span>
+        )}
+      </>
+    ),
     role: "title",
     className: "min-w-44 font-medium wrap-anywhere",
   },

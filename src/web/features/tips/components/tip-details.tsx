@@ -1,5 +1,7 @@
 import { SearchX } from "lucide-react";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
+import type { Tip } from "#shared/schemas/tip.ts";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
@@ -10,8 +12,11 @@ import { useTip } from "../api/get-tip.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
 import { TipView, TipViewSkeleton } from "./tip-view.tsx";
 
-/** A tip's page with its loading, not-found and error states; its author can delete it from here. */
-export function TipDetails({ id }: { id: string }) {
+/**
+ * A tip's page with its loading, not-found and error states; its author can delete it from here. What
+ * goes below the tip once it is shown (its comments) is the route's to compose.
+ */
+export function TipDetails({ id, below }: { id: string; below?: (tip: Tip) => ReactNode }) {
   const { user } = useUser();
   const tip = useTip(id);
   const navigate = useNavigate();
@@ -39,6 +44,7 @@ export function TipDetails({ id }: { id: string }) {
             <HydrationGate>
               <TipView tip={data} isAuthor={isAuthor} onDelete={() => remove.ask(data)} />
             </HydrationGate>
+            {below?.(data)}
             {isAuthor && remove.dialog}
           </>
         );
