@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { decodeMessage } from "../src/server/test/smtp-capture.ts";
 import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, test, uniqueWord } from "./fixtures.ts";
-import { E2E, mailDir } from "./support/env.ts";
+import { E2E } from "./support/env.ts";
+import { findLink, findVerificationLink } from "./support/mail.ts";
 
 const nav = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Main" });
 
@@ -194,26 +192,7 @@ test("the profile page changes the name and photo, shown in the navbar at once",
   await expect(page.getByLabel("Display name")).toHaveValue("Hazel Thornbury");
 });
 
-/** The newest link matching `pattern` in a mail to `email`, from the SMTP capture of the test server. */
-async function findLink(email: string, pattern: RegExp): Promise<string | null> {
-  let files: string[] = [];
-  try {
-    files = readdirSync(mailDir).sort();
-  } catch {
-    return null;
-  }
-  for (const file of files.reverse()) {
-    const raw = readFileSync(path.join(mailDir, file));
-    if (!raw.toString("utf8").includes(email)) continue;
-    const link = (await decodeMessage(raw)).text.match(pattern)?.[0];
-    if (link) return link;
-  }
-  return null;
-}
-
 const findResetLink = (email: string) => findLink(email, /https?:\/\/\S+\/auth\/reset\?token=[\w-]+/);
-const findVerificationLink = (email: string) =>
-  findLink(email, /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/);
 
 /** Asks for a reset link for `email` and waits for it to arrive. */
 async function resetLinkFor(page: import("@playwright/test").Page, email: string): Promise<string> {
