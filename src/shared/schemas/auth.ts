@@ -120,6 +120,12 @@ export const LoginSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginSchema>;
 
+/**
+ * The sign-up form's hidden field: people never see it, form-filling bots fill it in. A sign-up that
+ * carries it filled is answered as if accepted, and no account is made.
+ */
+export const SIGN_UP_TRAP_FIELD = "website";
+
 export const SignupSchema = z.object({
   name: DisplayNameSchema,
   email: EmailSchema,

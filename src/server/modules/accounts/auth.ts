@@ -6,7 +6,12 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { openAPI } from "better-auth/plugins/open-api";
 import { and, eq, like, ne } from "drizzle-orm";
 import { z } from "zod";
-import { DisplayNameSchema, PASSWORD_POLICY, passwordProblems } from "#shared/schemas/auth.ts";
+import {
+  DisplayNameSchema,
+  PASSWORD_POLICY,
+  passwordProblems,
+  SIGN_UP_TRAP_FIELD,
+} from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema.ts";
@@ -253,6 +258,10 @@ export function createAuth({
             return ctx.json(RESET_REQUESTED);
           }
           case "/sign-up/email":
+            if (filledTrap(body)) {
+              logger.info("A sign-up filled the form's hidden field: answered as accepted, no account made");
+              return ctx.json(pretendSignedUp(body));
+            }
             checkName(body.name);
             checkImage(body.image);
             checkPassword(body.password);
@@ -302,3 +311,30 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether a sign-up filled in the field people never see (SIGN_UP_TRAP_FIELD). */
+const filledTrap = (body: Record<string, unknown>) => {
+  const value = body[SIGN_UP_TRAP_FIELD];
+  return typeof value === "string" && value.trim() !== "";
+};
+
+/**
+ * What an accepted sign-up answers, for one refused silently: a bot learns nothing to adapt to, and no
+ * account, session or e-mail is made.
+ */
+function pretendSignedUp(body: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
+  return {
+    token: null,
+    user: {
+      id: randomUUID(),
+      name: text(body.name),
+      email: text(body.email).toLowerCase(),
+      emailVerified: false,
+      image: text(body.image) || null,
+      createdAt: now,
+      updatedAt: now,
+    },
+  };
+}

@@ -9,6 +9,8 @@ export interface SignUpBody {
   password: string;
   /** The profile photo URL (spec: photoUrl). */
   image: string;
+  /** The hidden field, sent only when something filled it in (SIGN_UP_TRAP_FIELD). */
+  website?: string;
 }
 
 const signUpWithEmail = (body: SignUpBody) =>

@@ -1,5 +1,6 @@
+import { useRef } from "react";
 import { Link } from "react-router";
-import { SignupSchema } from "#shared/schemas/auth.ts";
+import { SIGN_UP_TRAP_FIELD, SignupSchema } from "#shared/schemas/auth.ts";
 import {
   CheckboxField,
   FormError,
@@ -15,13 +16,23 @@ import { PasswordHint } from "./password-hint.tsx";
 /** The specification's sign-up fields; name and photo are saved with the account. */
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const signup = useSignup();
+  const trap = useRef<HTMLInputElement>(null);
   return (
     <Form
       schema={SignupSchema}
       defaultValues={{ name: "", email: "", photoUrl: "", password: "", terms: false }}
-      onSubmit={({ name, email, photoUrl, password }) =>
-        signup.mutateAsync({ name, email, password, image: photoUrl }).then(onSuccess, () => undefined)
-      }
+      onSubmit={({ name, email, photoUrl, password }) => {
+        const trapped = trap.current?.value ?? "";
+        return signup
+          .mutateAsync({
+            name,
+            email,
+            password,
+            image: photoUrl,
+            ...(trapped ? { [SIGN_UP_TRAP_FIELD]: trapped } : {}),
+          })
+          .then(onSuccess, () => undefined);
+      }}
       className="flex flex-col gap-4"
     >
       <TextField name="name" label="Full Name" autoComplete="name" placeholder="Your name" />
@@ -55,6 +66,13 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
           </>
         }
       />
+      {/* Off screen and out of reach of keyboards and screen readers: only a form-filling bot fills it in. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label>
+          Leave this empty
+          <input ref={trap} name={SIGN_UP_TRAP_FIELD} type="text" tabIndex={-1} autoComplete="off" />
+        </label>
+      </div>
       <SubmitButton className="btn btn-primary w-full">Sign up</SubmitButton>
       <FormError message={signup.error?.message} />
     </Form>
