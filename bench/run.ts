@@ -1,9 +1,9 @@
 /**
- * `npm run bench [-- http|search|soak|uploads|members ...]`: the performance measurements of
+ * `npm run bench [-- http|search|soak|uploads|members|comments ...]`: the performance measurements of
  * docs/performance.md. Without names: `http` (public reads against a bare server, PGlite and PostgreSQL)
  * then `search` (a million tips). `soak` (ten minutes of mixed traffic), `uploads` (24 of the largest
- * photos at once) and `members` (one signed-in member's reads and writes against a bare server) run only
- * when named.
+ * photos at once), `members` (one signed-in member's reads and writes against a bare server) and
+ * `comments` (a tip's first page among 1,000 comments) run only when named.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, string> = {
   soak: "bench/soak.ts",
   uploads: "bench/uploads.ts",
   members: "bench/members.ts",
+  comments: "bench/comments.ts",
 };
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const names = asked.length > 0 ? asked : ["http", "search"];
