@@ -1,3 +1,4 @@
+import { MONTHS } from "#web/lib/format.ts";
 /**
  * One of the home page's static upcoming events: the specification's three June events, each dated at its
  * next occurrence, so it is always upcoming and its calendar entry useful.
@@ -102,22 +103,7 @@ export function upcomingEvents(now: Date = new Date()): UpcomingEvent[] {
   }).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
 
-// English names, written out: making an Intl.DateTimeFormat costs a phone several milliseconds of the
-// home page's first run (ADR 022), for words that never change.
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+// English names, written out, as the months are (lib/format.ts).
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 
 /** The date's parts in UTC, so the visitor's time zone cannot shift the day. */

@@ -111,4 +111,11 @@ describe("GardenerCard", () => {
     expect(screen.getByRole("heading", { name: "<img src=x onerror=alert(1)>" })).toBeInTheDocument();
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });
+
+  it("gives a member's YouTube address no ranking, as every link a member writes", () => {
+    const { email, ...member } = full;
+    render(<GardenerCard gardener={{ ...member, id: "maya_o", handle: "maya_o" }} />);
+    const youtube = within(screen.getByRole("article")).getByRole("link", { name: /YouTube/ });
+    expect(youtube).toHaveAttribute("rel", "nofollow ugc noopener noreferrer");
+  });
 });

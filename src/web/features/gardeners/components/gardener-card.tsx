@@ -1,4 +1,4 @@
-import { CirclePlay, Mail, MapPin } from "lucide-react";
+import { Mail, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
@@ -6,6 +6,7 @@ import type { Gardener } from "#shared/schemas/gardener.ts";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
 import { paths } from "#web/config/paths.ts";
+import { YouTubeLink } from "./youtube-link.tsx";
 
 export function GardenerCard({
   gardener,
@@ -91,16 +92,12 @@ export function GardenerCard({
             Total Shared Tips: <span className="font-semibold text-primary">{gardener.totalSharedTips}</span>
           </p>
           {gardener.youtube && (
-            <a
+            // A member's card has their handle as its id; the demo gardeners' are numbered.
+            <YouTubeLink
               href={gardener.youtube}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn btn-ghost btn-sm text-error"
-              aria-label={`${gardener.name} on YouTube (opens in a new tab)`}
-            >
-              <CirclePlay aria-hidden="true" className="size-4" />
-              YouTube
-            </a>
+              name={gardener.name}
+              fromMember={typeof gardener.id === "string"}
+            />
           )}
         </div>
       </div>

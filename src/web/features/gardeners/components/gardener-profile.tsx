@@ -1,4 +1,4 @@
-import { CirclePlay, Mail, MapPin, Pencil, UserX } from "lucide-react";
+import { Mail, MapPin, Pencil, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
@@ -13,6 +13,7 @@ import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { formatNumber, monthYear } from "#web/lib/format.ts";
 import { useGardener, useProfile } from "../api/get-gardener.ts";
+import { YouTubeLink } from "./youtube-link.tsx";
 
 /**
  * A gardener's page, /gardeners/{handle}: who they are and their counts, then what `below` renders of
@@ -153,16 +154,7 @@ function Facts({ page }: { page: GardenerPage }) {
         ))}
       </dl>
       {page.youtube && (
-        <a
-          href={page.youtube}
-          target="_blank"
-          rel="nofollow ugc noopener noreferrer"
-          className="btn btn-ghost btn-sm text-error"
-          aria-label={`${page.name} on YouTube (opens in a new tab)`}
-        >
-          <CirclePlay aria-hidden="true" className="size-4" />
-          YouTube
-        </a>
+        <YouTubeLink href={page.youtube} name={page.name} fromMember={page.email === undefined} />
       )}
     </div>
   );
