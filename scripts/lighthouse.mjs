@@ -1,13 +1,21 @@
 // `npm run lighthouse`: Lighthouse scores for the main public pages, and for a member's own pages signed in
-// (a tip's details, My Tips, the dashboard: a new member with one tip of their own, the session cookie sent
-// with every request), on the production build with demo data, in headless Chromium, with Lighthouse's
-// mobile defaults (a mid-range phone on slow 4G, simulated); LIGHTHOUSE_DESKTOP=1 for its desktop settings,
+// (a tip's details with 50 comments, My Tips, the dashboard: a new member with one tip of their own, the
+// session cookie sent with every request) and their gardener page as a visitor sees it, on the production
+// build with demo data, in headless Chromium, with Lighthouse's mobile defaults (a mid-range phone on slow 4G, simulated); LIGHTHOUSE_DESKTOP=1 for its desktop settings,
 // LIGHTHOUSE_PAGES=public or members for one of the two sets. Prints the scores, the metrics, the JavaScript each page
 // sends before it is usable and every audit that is not passed; the full reports go to
 // test-results/lighthouse/. LIGHTHOUSE_RUNS=5 measures each page five times and reports the median run
 // with the range of scores. Not part of `npm test`: scores vary with the machine and from run to run.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -41,20 +49,22 @@ const server = spawn(process.execPath, ["dist/server/server.mjs"], {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     BASE_URL: base,
+    // The member below writes 50 comments at once, faster than the limits let a person.
+    RATE_LIMITS: "off",
   },
   stdio: "inherit",
 });
-/** A new member with one public tip of their own: their session cookie and the tip's id. */
+/**
+ * A new member, e-mail verified, with one public tip of their own and 50 comments on it: their session
+ * cookie, the tip's id and their handle.
+ */
 async function signUpMember() {
   const headers = { "Content-Type": "application/json", Origin: base };
+  const email = `lighthouse.${Date.now()}@example.com`;
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
     method: "POST",
     headers,
-    body: JSON.stringify({
-      name: "Lighthouse Member",
-      email: `lighthouse.${Date.now()}@example.com`,
-      password: "Sunflower7",
-    }),
+    body: JSON.stringify({ name: "Lighthouse Member", email, password: "Sunflower7" }),
   });
   if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
   const cookie = signUp.headers
@@ -77,7 +87,47 @@ async function signUpMember() {
   if (shared.status !== 201)
     throw new Error(`sharing a tip answered ${shared.status}: ${await shared.text()}`);
   const tip = await shared.json();
-  return { cookie, tipId: tip._id };
+  await verifyEmail(email, cookie);
+  // Their tip's page is measured with 50 comments under it: threads, and replies to some.
+  let last = null;
+  for (let n = 1; n <= 50; n++) {
+    const replyTo = n % 3 === 0 ? last : undefined;
+    const written = await fetch(`${base}/api/tips/${tip._id}/comments`, {
+      method: "POST",
+      headers: { ...headers, Cookie: cookie },
+      body: JSON.stringify({
+        body: `Comment ${n}: how deep should the mulch be around young tomatoes in a dry spring?\nI use about 5 cm of straw, kept off the stems.`,
+        replyTo,
+      }),
+    });
+    if (written.status !== 201)
+      throw new Error(`commenting answered ${written.status}: ${await written.text()}`);
+    if (!replyTo) last = (await written.json())._id;
+  }
+  const profile = await (await fetch(`${base}/api/profile`, { headers: { Cookie: cookie } })).json();
+  return { cookie, tipId: tip._id, handle: profile.handle };
+}
+
+/** Follows the verification link the server wrote to its outbox (DATA_DIR/outbox, without SMTP_URL). */
+async function verifyEmail(email, cookie) {
+  const outbox = path.join(dataDir, "outbox");
+  for (let i = 0; i < 100; i++) {
+    const files = existsSync(outbox) ? readdirSync(outbox) : [];
+    for (const file of files) {
+      // Quoted-printable: soft line breaks joined, "=3D" read as "=".
+      const text = readFileSync(path.join(outbox, file), "utf8")
+        .replace(/=\r?\n/g, "")
+        .replaceAll("=3D", "=");
+      const link =
+        text.includes(email) && text.match(/https?:\/\/\S+\/api\/auth\/verify-email\?[^\s"<>]+/)?.[0];
+      if (link) {
+        await fetch(link, { headers: { Cookie: cookie }, redirect: "manual" });
+        return;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification e-mail to ${email} in ${outbox}`);
 }
 
 const stop = () => {
@@ -98,6 +148,8 @@ try {
   const member = pageSet === "public" ? null : await signUpMember();
   const PAGES = [
     ...(pageSet === "members" ? [] : PUBLIC_PAGES.map((url) => ({ url, shown: url }))),
+    // The member's gardener page, as a visitor sees it.
+    ...(member ? [{ url: `/gardeners/${member.handle}`, shown: "/gardeners/:handle" }] : []),
     ...(member
       ? MEMBER_PAGES.map((shown) => ({
           url: shown.replace(":tip", member.tipId),
