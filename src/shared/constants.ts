@@ -63,6 +63,8 @@ export const DEFAULT_AVATAR_IMAGE = "/images/default-avatar.svg";
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const TOTAL_COUNT_HEADER = "X-Total-Count";
+/** Where the next page of a list read by cursor starts (pass it back as `cursor`). */
+export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
 /**
  * A text search counts its matches exactly up to this many; past it, X-Total-Count is this number and
  * `X-Total-Count-Exact: false` says it is a lower bound ("1,000+ tips"): counting every

@@ -66,8 +66,6 @@ export const TipListQuerySchema = PageQuerySchema.extend({
 });
 export type TipListQuery = Partial<z.output<typeof TipListQuerySchema>>;
 
-export const NEXT_CURSOR_HEADER = "X-Next-Cursor";
-
 const requiredText = (
   label: string,
   { min, max }: { min: number; max: number },

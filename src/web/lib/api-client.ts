@@ -1,6 +1,6 @@
-import { TOTAL_COUNT_EXACT_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+// Constants only: a schema module here would bring zod into every page's first scripts.
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_EXACT_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import type { ApiError } from "#shared/schemas/common.ts";
-import { NEXT_CURSOR_HEADER } from "#shared/schemas/tip.ts";
 
 /** A failed API call: `status` 0 means the server could not be reached at all. */
 export class ApiClientError extends Error {

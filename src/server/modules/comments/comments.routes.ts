@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_AVATAR_IMAGE, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { DEFAULT_AVATAR_IMAGE, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import {
   type Comment,
   CommentEditSchema,
@@ -7,7 +7,6 @@ import {
   CommentListQuerySchema,
   CommentSchema,
 } from "#shared/schemas/comment.ts";
-import { NEXT_CURSOR_HEADER } from "#shared/schemas/tip.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";

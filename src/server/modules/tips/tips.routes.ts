@@ -1,8 +1,12 @@
 import { z } from "zod";
-import { SEARCH_COUNT_CAP, TOTAL_COUNT_EXACT_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import {
+  NEXT_CURSOR_HEADER,
+  SEARCH_COUNT_CAP,
+  TOTAL_COUNT_EXACT_HEADER,
+  TOTAL_COUNT_HEADER,
+} from "#shared/constants.ts";
 import {
   LikeStateSchema,
-  NEXT_CURSOR_HEADER,
   TipInputSchema,
   TipListQuerySchema,
   TipSchema,
