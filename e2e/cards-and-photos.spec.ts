@@ -526,6 +526,31 @@ test.describe("layout shift while loading, on a phone-like connection", () => {
     expect(await layoutShift(page), "layout shift of the tip's page").toBeLessThan(0.01);
   });
 
+  test("a gardener's page does not move as it loads, with tips and without, on a phone", async ({
+    page,
+    login,
+    createTip,
+    searchWord,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login({ ...newAccount(), name: `Dd ${searchWord}` });
+    const tip = await createTip();
+    await login({ ...newAccount(), name: `Ee ${searchWord}` });
+    // Seen as a visitor sees it, as the first page of a visit.
+    await page.context().clearCookies();
+    await recordLayoutShifts(page);
+    await throttleLikeAPhone(page);
+
+    await page.goto(`/gardeners/dd_${searchWord}`.slice(0, "/gardeners/".length + 25));
+    await expect(page.getByRole("link", { name: tip.title })).toBeVisible({ timeout: 30_000 });
+    expect(await layoutShift(page), "layout shift of a gardener page with a tip").toBeLessThan(0.01);
+
+    await page.goto(`/gardeners/ee_${searchWord}`.slice(0, "/gardeners/".length + 25));
+    await expect(page.getByText("has not shared a public tip yet.")).toBeVisible({ timeout: 30_000 });
+    expect(await layoutShift(page), "layout shift of a gardener page without tips").toBeLessThan(0.01);
+  });
+
   test("the dashboard and its tables do not move as they load, at 1280 x 900", async ({
     page,
     login,

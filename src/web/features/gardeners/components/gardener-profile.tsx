@@ -16,6 +16,14 @@ import { useGardener, useProfile } from "../api/get-gardener.ts";
 import { YouTubeLink } from "./youtube-link.tsx";
 
 /**
+ * The page's frame, loading and loaded alike: at least a screen tall, so the footer starts below the
+ * first screen and stays there while the gardener and then their tips arrive. The server sends the
+ * loading shape; a shorter one showed the footer on a phone, and the arriving page pushed it away, a
+ * layout shift of a fifth of the screen.
+ */
+const PAGE_FRAME = "mx-auto min-h-svh w-full max-w-7xl px-4 py-10";
+
+/**
  * A gardener's page, /gardeners/{handle}: who they are and their counts, then what `below` renders of
  * them (the route puts their tips there).
  */
@@ -37,7 +45,7 @@ export function GardenerProfile({
       notFound={<GardenerNotFound />}
     >
       {(page) => (
-        <div className="mx-auto w-full max-w-7xl px-4 py-10">
+        <div className={PAGE_FRAME}>
           <PageHead
             title={`${page.name} (@${page.handle})`}
             description={(page.bio ?? `${page.name} shares gardening tips on Gardening Community.`).slice(
@@ -164,7 +172,7 @@ function Facts({ page }: { page: GardenerPage }) {
 function GardenerSkeleton() {
   const bone = "rounded-field bg-base-200 motion-safe:animate-pulse";
   return (
-    <div role="status" aria-live="polite" className="mx-auto w-full max-w-7xl px-4 py-10">
+    <div role="status" aria-live="polite" className={PAGE_FRAME}>
       <span className="sr-only">Loading the gardener…</span>
       <div aria-hidden="true" className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm md:p-8">
         <div className="flex flex-col gap-6 sm:flex-row">
