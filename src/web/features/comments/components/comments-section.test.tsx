@@ -1,6 +1,6 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Comment } from "#shared/schemas/comment.ts";
 import { aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderWithProviders } from "#web/test/render.tsx";
@@ -23,6 +23,12 @@ function aComment(overrides: Partial<Comment> = {}): Comment {
     canDelete: false,
     ...overrides,
   };
+}
+
+/** A comment form once its code is here: until then its shape stands in, busy, its button disabled. */
+async function readyForm(name: string) {
+  await waitFor(() => expect(screen.getByRole("form", { name })).not.toHaveAttribute("aria-busy"));
+  return screen.getByRole("form", { name });
 }
 
 describe("A tip's comments", () => {
@@ -77,7 +83,7 @@ describe("A tip's comments", () => {
       }),
     );
     renderWithProviders(<CommentsSection tip={tip} />);
-    const form = await screen.findByRole("form", { name: "Add a comment" });
+    const form = await readyForm("Add a comment");
     await userEvent.type(within(form).getByLabelText("Add a comment"), "Lovely tip");
     await userEvent.click(within(form).getByRole("button", { name: "Post comment" }));
     expect(await within(form).findByText("You posted this same comment a moment ago")).toBeInTheDocument();
@@ -87,7 +93,7 @@ describe("A tip's comments", () => {
     await expect.poll(() => within(form).getByLabelText("Add a comment")).toHaveValue("");
 
     await userEvent.click(screen.getByRole("button", { name: "Reply to Ana B" }));
-    const replyForm = screen.getByRole("form", { name: "Reply to Ana B" });
+    const replyForm = await readyForm("Reply to Ana B");
     await userEvent.type(within(replyForm).getByLabelText("Reply to Ana B"), "Me too");
     await userEvent.click(within(replyForm).getByRole("button", { name: "Post reply" }));
     await expect.poll(() => posted.length).toBe(3);
@@ -96,6 +102,53 @@ describe("A tip's comments", () => {
       { body: "Lovely tip" },
       { body: "Me too", replyTo: "00000000-0000-4000-9000-aaaaaaaaaaaa" },
     ]);
+  });
+
+  it("brings the form's code when the form comes near the screen, keeping what was typed meanwhile", async () => {
+    const observed: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+          observed.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    try {
+      signInAs(aUser({ emailVerified: true }));
+      const posted: unknown[] = [];
+      server.use(
+        http.get("*/api/tips/:id/comments", () =>
+          HttpResponse.json([], { headers: { "X-Total-Count": "0" } }),
+        ),
+        http.post("*/api/tips/:id/comments", async ({ request }) => {
+          posted.push(await request.json());
+          return HttpResponse.json(aComment(), { status: 201 });
+        }),
+      );
+      renderWithProviders(<CommentsSection tip={aTip()} />);
+      // Far below the screen: the form's shape, whose field takes typing and whose button waits.
+      const shape = await screen.findByRole("form", { name: "Add a comment" });
+      expect(shape).toHaveAttribute("aria-busy", "true");
+      expect(within(shape).getByRole("button", { name: "Post comment" })).toBeDisabled();
+      act(() => observed.at(-1)?.([{ isIntersecting: false }]));
+      expect(shape).toHaveAttribute("aria-busy", "true");
+      const field = within(shape).getByLabelText("Add a comment");
+      await userEvent.click(field);
+      await userEvent.keyboard("Water at dawn");
+
+      // The form comes (here because the field was focused), with the text and the caret where they were.
+      const real = within(await readyForm("Add a comment")).getByLabelText("Add a comment");
+      expect(real).toHaveValue("Water at dawn");
+      expect(real).toHaveFocus();
+      await userEvent.keyboard(", not noon");
+      await userEvent.click(screen.getByRole("button", { name: "Post comment" }));
+      await expect.poll(() => posted).toEqual([{ body: "Water at dawn, not noon" }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("asks a member to verify their e-mail before commenting", async () => {

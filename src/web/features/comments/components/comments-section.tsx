@@ -1,20 +1,19 @@
 import { MessageCircle, Pencil, Reply, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { type Comment, CommentEditSchema } from "#shared/schemas/comment.ts";
+import type { Comment } from "#shared/schemas/comment.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { ErrorState } from "#web/components/ui/error-state.tsx";
-import { FormError, SubmitButton, TextareaField } from "#web/components/ui/form/fields.tsx";
-import { Form } from "#web/components/ui/form/form.tsx";
 import { LinkedText } from "#web/components/ui/linked-text.tsx";
 import { LoadingState } from "#web/components/ui/loading-state.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { countLabel } from "#web/lib/format.ts";
 import { toast } from "#web/lib/toast.tsx";
-import { useAddComment, useComments, useDeleteComment, useEditComment } from "../api/comments.ts";
+import { useComments, useDeleteComment } from "../api/comments.ts";
+import { CommentFormSlot, NewCommentSlot } from "./comment-form-slot.tsx";
 
 /** A comment and the replies of its thread, in the order they were written. */
 interface Thread {
@@ -66,7 +65,7 @@ export function CommentsSection({ tip }: { tip: Tip }) {
           to join the conversation.
         </p>
       ) : canWrite ? (
-        <CommentForm tipId={tip._id} label="Add a comment" submit="Post comment" />
+        <NewCommentSlot tipId={tip._id} label="Add a comment" submit="Post comment" />
       ) : (
         <p className="alert alert-info mb-6">
           Verify your e-mail address to comment: use the link we sent you.
@@ -186,7 +185,7 @@ function CommentItem({
         )}
       </header>
       {mode === "edit" ? (
-        <CommentForm
+        <CommentFormSlot
           tipId={tipId}
           label="Change your comment"
           submit="Save"
@@ -223,7 +222,7 @@ function CommentItem({
         </div>
       )}
       {mode === "reply" && (
-        <CommentForm
+        <CommentFormSlot
           tipId={tipId}
           label={`Reply to ${author.name}`}
           submit="Post reply"
@@ -232,55 +231,5 @@ function CommentItem({
         />
       )}
     </article>
-  );
-}
-
-/** A new comment, a reply, or a change to one's own comment: what was typed stays when it is refused. */
-function CommentForm({
-  tipId,
-  label,
-  submit,
-  replyTo,
-  editing,
-  onDone,
-}: {
-  tipId: string;
-  label: string;
-  submit: string;
-  replyTo?: string;
-  editing?: Comment;
-  onDone?: () => void;
-}) {
-  const add = useAddComment(tipId);
-  const edit = useEditComment(tipId);
-  const saving = editing ? edit : add;
-  return (
-    <Form
-      schema={CommentEditSchema}
-      defaultValues={{ body: editing?.body ?? "" }}
-      aria-label={label}
-      className="mt-3 mb-4 flex flex-col gap-2"
-      onSubmit={async ({ body }, form) => {
-        try {
-          if (editing) await edit.mutateAsync({ id: editing._id, body });
-          else await add.mutateAsync({ body, ...(replyTo ? { replyTo } : {}) });
-        } catch {
-          return; // Said under the form; the text stays.
-        }
-        form.reset({ body: "" });
-        onDone?.();
-      }}
-    >
-      <TextareaField name="body" label={label} rows={replyTo || editing ? 2 : 3} />
-      <FormError message={saving.error?.message} />
-      <div className="flex justify-end gap-2">
-        {onDone && (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
-            Cancel
-          </button>
-        )}
-        <SubmitButton className="btn btn-primary btn-sm">{submit}</SubmitButton>
-      </div>
-    </Form>
   );
 }
