@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.gardener.path,
-            lazy: async () => ({ Component: (await import("./routes/gardener.tsx")).GardenerRoute }),
+            lazy: async () => ({ Component: (await import("./routes/gardener-page.tsx")).GardenerRoute }),
           },
           {
             path: paths.browseTips.path,

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { GardenerPage } from "#shared/schemas/gardener.ts";
 import { aProfile, aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderRoutes } from "#web/test/render.tsx";
-import { GardenerRoute } from "./gardener.tsx";
+import { GardenerRoute } from "./gardener-page.tsx";
 
 const rosa: GardenerPage = {
   handle: "rosa_b",
