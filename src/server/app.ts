@@ -22,6 +22,7 @@ import { commentsRouter } from "./modules/comments/index.ts";
 import { dashboardRouter } from "./modules/dashboard/index.ts";
 import { createDocsRouter } from "./modules/docs/index.ts";
 import { gardenersRouter } from "./modules/gardeners/index.ts";
+import { createRoleKeeper, moderationRouter } from "./modules/moderation/index.ts";
 import { systemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
 import { createUploadsRouter, type PhotoQueueOptions, servePhotoFile } from "./modules/uploads/index.ts";
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps) {
   api.route("/", tipsRouter);
   api.route("/", commentsRouter);
   api.route("/", dashboardRouter);
+  api.route("/", moderationRouter);
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createDocsRouter(api, auth, { secureCookies: https }));
   app.route("/api", api);
@@ -118,6 +120,7 @@ function authFor({
   baseUrl,
   origins,
 }: AppDeps & { storage: PhotoStorage; baseUrl: string; origins: string[] }) {
+  const roles = createRoleKeeper({ db, adminEmails: config.ADMIN_EMAILS ?? [], logger });
   return createAuth({
     db,
     mailer,
@@ -127,6 +130,7 @@ function authFor({
       secret: authSecret,
       trustedOrigins: origins,
       storedImage: (url) => storedImage(url, storage),
+      onVerified: (userId) => roles.verified(userId),
       google:
         config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
           ? {

@@ -58,6 +58,29 @@ const EnvSchema = z.object({
       ),
   ),
   MAIL_FROM: z.string().trim().min(3).default("Gardening Community <no-reply@garden-community.local>"),
+  /**
+   * The administrators' e-mail addresses, separated by commas: each becomes administrator once its account
+   * is verified. Left empty, the first verified account does (ADR 040).
+   */
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) => [
+      ...new Set(
+        (value ?? "")
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .superRefine((emails, ctx) => {
+      const wrong = emails.find((email) => !z.email().safeParse(email).success);
+      if (wrong !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          message: `${JSON.stringify(wrong)} is not an e-mail address (separate addresses with commas)`,
+        });
+    }),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_DISCOVERY_URL: z

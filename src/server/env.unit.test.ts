@@ -60,6 +60,10 @@ describe("loadEnv", () => {
     ],
     [{ S3_PUBLIC_URL: "https://cdn.example.com" }, /S3_ENDPOINT: required when S3_PUBLIC_URL is set/],
     [{ S3_ENDPOINT: "ftp://files.example.com" }, /S3_ENDPOINT: must be an http\(s\) URL/],
+    [
+      { ADMIN_EMAILS: "ada@example.com; bo@example.com" },
+      /^Invalid environment variable ADMIN_EMAILS: "ada@example.com; bo@example.com" is not an e-mail address \(separate addresses with commas\)/,
+    ],
   ])("rejects %o with one line naming the variable", (source, message) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(message);
@@ -68,6 +72,16 @@ describe("loadEnv", () => {
     } catch (error) {
       expect((error as Error).message).not.toContain("\n");
     }
+  });
+});
+
+describe("administrators' addresses", () => {
+  it("are none by default, and a list given is trimmed, lower-cased and without repeats", () => {
+    expect(loadEnv({}).ADMIN_EMAILS).toEqual([]);
+    expect(loadEnv({ ADMIN_EMAILS: " " }).ADMIN_EMAILS).toEqual([]);
+    expect(
+      loadEnv({ ADMIN_EMAILS: " Ada@Example.com, bo@example.com,,ada@example.com " }).ADMIN_EMAILS,
+    ).toEqual(["ada@example.com", "bo@example.com"]);
   });
 });
 

@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import type { App } from "./app.ts";
+import { users } from "./db/schema.ts";
 import { isJsonObject, type JsonObject, objectAt, toJsonObject } from "./lib/json.ts";
 import { RATE_LIMITS } from "./lib/rate-limit.ts";
 import { createClient, newAccount, type TestClient } from "./test/http-client.ts";
@@ -222,11 +223,20 @@ const encodePathSegment = (text: string) =>
   text.split(LONE_SURROGATE).map(encodeURIComponent).join("%ED%A0%80");
 
 /** The cookies a request may carry: a fresh account's session, none, or broken session cookies. */
-async function cookiesFor(app: App): Promise<(string | undefined)[]> {
+async function cookiesFor({ app, db }: FuzzTarget): Promise<(string | undefined)[]> {
   const client = createClient(app);
   await client.post("/api/auth/sign-up/email", newAccount());
+  // An administrator too, so the moderation routes are fuzzed past their door.
+  const administrator = createClient(app);
+  const account = newAccount();
+  await administrator.post("/api/auth/sign-up/email", account);
+  await db
+    .update(users)
+    .set({ role: "administrator", emailVerified: true })
+    .where(eq(users.email, account.email.toLowerCase()));
   return [
     [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    [...administrator.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
     undefined,
     "better-auth.session_token=garbage.signature",
     "better-auth.session_token=%ZZ%; ;;=;\u00ff",
@@ -237,14 +247,18 @@ async function cookiesFor(app: App): Promise<(string | undefined)[]> {
 /** Far above any answer seen: the slowest, e-mail sends that wait out a fixed time, take about half a second. */
 const SANE_MS = 10_000;
 
+/** The app under fuzz, and its database (to give an account a role, as ADMIN_EMAILS would). */
+type FuzzTarget = Pick<Awaited<ReturnType<typeof createTestApp>>, "app" | "db">;
+
 /**
  * Sends `runs` generated requests to every operation in the app's document, as a signed-in user, a visitor
  * and with broken cookies, and checks each answer.
  */
-async function fuzzEveryOperation(app: App, runs: number) {
+async function fuzzEveryOperation(target: FuzzTarget, runs: number) {
+  const { app } = target;
   for (const [index, { method, path, op }] of operations.entries()) {
     const params = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string);
-    const cookies = await cookiesFor(app);
+    const cookies = await cookiesFor(target);
     const request = fc.record({
       params: fc.tuple(...params.map(() => pathParam())),
       query: queryFor(op),
@@ -305,7 +319,7 @@ async function fuzzEveryOperation(app: App, runs: number) {
 describe("fuzzing every operation in the document", () => {
   it("never answers 5xx, answers in time, refuses with JSON {message}, and harms nobody else", async () => {
     expect(operations.length).toBeGreaterThan(30);
-    await fuzzEveryOperation(ctx.app, RUNS_PER_OPERATION);
+    await fuzzEveryOperation(ctx, RUNS_PER_OPERATION);
 
     // Again with the account limits on, as in production: some calls are refused with 429, never worse.
     const limited = await createTestApp();
@@ -316,7 +330,7 @@ describe("fuzzing every operation in the document", () => {
       const guess = { email: "someone@example.com", password: "Wrong1234" };
       for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++)
         expect((await attacker.post("/api/auth/sign-in/email", guess)).status).toBe(401);
-      await fuzzEveryOperation(limited.app, RUNS_WITH_LIMITS);
+      await fuzzEveryOperation(limited, RUNS_WITH_LIMITS);
       // No fuzzed request undid the limit, and the owner still signs in.
       expect((await attacker.post("/api/auth/sign-in/email", guess)).status).toBe(429);
       const signIn = { email: owner.email, password: owner.password };

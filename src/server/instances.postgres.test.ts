@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { RATE_LIMITS } from "./lib/rate-limit.ts";
@@ -14,10 +15,12 @@ import { createPostgresDatabase } from "./test/test-db.ts";
 const BASE_URL = "http://garden.test";
 let servers: Array<ReturnType<typeof startServer> & { base: string }> = [];
 let dropDatabase = async () => {};
+let databaseUrl = "";
 
 beforeAll(async () => {
   const created = await createPostgresDatabase("garden_instances");
   const url = created.url;
+  databaseUrl = url;
   dropDatabase = created.drop;
   // As docs/deploy.md says: the same secret, public address and database for every instance.
   const secret = randomBytes(32).toString("hex");
@@ -201,5 +204,69 @@ describe("two instances on one PostgreSQL", () => {
     }
     expect(name).toBe("Renamed");
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it("give a moderator's role to a session the other keeps within a second, and take it back as fast", async () => {
+    const admin = await member(first());
+    const appointee = await member(second());
+    // Made administrator as ADMIN_EMAILS would at a start; the rest goes through the API.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ handle: string }>(
+      "update users set role = 'administrator', email_verified = true where email = $1 returning handle",
+      [admin.email],
+    );
+    await client.query("update users set email_verified = true where email = $1", [appointee.email]);
+    const found = await client.query<{ handle: string }>("select handle from users where email = $1", [
+      appointee.email,
+    ]);
+    await client.end();
+    expect(rows).toHaveLength(1);
+    const handle = found.rows[0]?.handle ?? "";
+
+    /** Asks `base` for the session every 20 ms until its role is `role`; how long that took, in ms. */
+    async function untilRole(base: string, cookie: string, role: string): Promise<number> {
+      const started = performance.now();
+      for (;;) {
+        const session = await send(base, "GET", "/api/auth/get-session", undefined, cookie);
+        if ((session.body as { user?: { role?: string } } | null)?.user?.role === role)
+          return performance.now() - started;
+        if (performance.now() - started > 5_000) return Number.POSITIVE_INFINITY;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+    expect(await untilRole(first(), admin.cookie, "administrator")).toBeLessThan(1_000);
+    // The second instance keeps the appointee's session as a member's.
+    expect(await untilRole(second(), appointee.cookie, "member")).toBeLessThan(1_000);
+    expect((await send(second(), "GET", "/api/moderation/team", undefined, appointee.cookie)).status).toBe(
+      403,
+    );
+
+    const reason = "Knows the community well";
+    const appoint = await send(
+      first(),
+      "PUT",
+      `/api/moderation/roles/${handle}`,
+      { role: "moderator", reason },
+      admin.cookie,
+    );
+    expect(appoint.status).toBe(200);
+    expect(await untilRole(second(), appointee.cookie, "moderator")).toBeLessThan(1_000);
+    expect((await send(second(), "GET", "/api/moderation/team", undefined, appointee.cookie)).status).toBe(
+      200,
+    );
+
+    const end = await send(
+      first(),
+      "PUT",
+      `/api/moderation/roles/${handle}`,
+      { role: "member", reason },
+      admin.cookie,
+    );
+    expect(end.status).toBe(200);
+    expect(await untilRole(second(), appointee.cookie, "member")).toBeLessThan(1_000);
+    expect((await send(second(), "GET", "/api/moderation/log", undefined, appointee.cookie)).status).toBe(
+      403,
+    );
   });
 });

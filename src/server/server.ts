@@ -14,6 +14,7 @@ import { SessionCache } from "./lib/session-cache.ts";
 import { NODE_LISTENER_OPTIONS } from "./lib/unread-refusals.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
+import { createRoleKeeper } from "./modules/moderation/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
 
@@ -41,6 +42,8 @@ try {
     const seeded = await seedOnFirstStart(database.db);
     if (seeded) logger.info(`Loaded demo data: ${seeded.gardeners} gardeners, ${seeded.tips} tips`);
   }
+  // ADMIN_EMAILS may have changed since the last start: the administrators follow it (ADR 040).
+  await createRoleKeeper({ db: database.db, adminEmails: env.ADMIN_EMAILS, logger }).settle();
 } catch (error) {
   if (error instanceof DatabaseUnavailableError) fail(error.message);
   fail(`the database could not be prepared: ${error instanceof Error ? error.message : String(error)}`);

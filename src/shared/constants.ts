@@ -35,6 +35,13 @@ export type Availability = (typeof AVAILABILITIES)[number];
 
 export const GARDENER_STATUSES = ["active", "inactive"] as const;
 
+/**
+ * What an account may do on the site: every account is a member; moderators act on reports; administrators
+ * also appoint moderators (docs/product.md, Moderation).
+ */
+export const ROLES = ["member", "moderator", "administrator"] as const;
+export type Role = (typeof ROLES)[number];
+
 /** The orders of tip lists: newest, oldest, most liked, alphabetical. */
 export const TIP_SORTS = ["newest", "oldest", "likes", "title"] as const;
 export type TipSort = (typeof TIP_SORTS)[number];

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -13,13 +14,14 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, GARDENER_STATUSES } from "#shared/constants.ts";
+import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, GARDENER_STATUSES, ROLES } from "#shared/constants.ts";
 
 export const difficultyEnum = pgEnum("difficulty", DIFFICULTIES);
 export const availabilityEnum = pgEnum("availability", AVAILABILITIES);
 export const gardenerStatusEnum = pgEnum("gardener_status", GARDENER_STATUSES);
 /** visible; hidden by a moderator; deleted by its author or the tip's, kept as "[deleted]" for its replies. */
 export const commentStateEnum = pgEnum("comment_state", ["visible", "hidden", "deleted"]);
+export const roleEnum = pgEnum("user_role", ROLES);
 
 export const gardeners = pgTable(
   "gardeners",
@@ -194,6 +196,11 @@ export const users = pgTable(
     gender: text("gender"),
     /** Whether the member is listed on Explore Gardeners once they share a public tip. */
     listed: boolean("listed").notNull().default(true),
+    /**
+     * Administrators are the verified accounts ADMIN_EMAILS names, or the first verified account when it
+     * names none; moderators are appointed by an administrator (ADR 040). Never written by a client.
+     */
+    role: roleEnum("role").notNull().default("member"),
     ...timestamps,
   },
   (table) => [
@@ -355,5 +362,36 @@ export const comments = pgTable(
     ),
     index("comments_thread_idx").on(table.threadId),
     index("comments_author_idx").on(table.authorId, table.createdAt),
+  ],
+);
+
+/**
+ * Every moderation action, the site's own included (no actor: "system"), appended and never changed or
+ * removed: triggers refuse UPDATE, DELETE and TRUNCATE (drizzle/0016). `actor_id` and `subject_id` are
+ * not foreign keys, so the record outlives the accounts it names; their names at the time are kept.
+ */
+export const moderationLog = pgTable(
+  "moderation_log",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The account that acted, or null for the site itself. */
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull(),
+    action: text("action").notNull(),
+    /** What the action was on: "member" for a role, later a tip, comment, gardener page or photo. */
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** The member the action concerns (the item's author, or the account whose role changed). */
+    subjectId: text("subject_id"),
+    subjectName: text("subject_name"),
+    reason: text("reason").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (table) => [
+    index("moderation_log_at_idx").on(table.at.desc(), table.id.desc()),
+    index("moderation_log_actor_idx").on(table.actorId, table.at.desc()),
+    index("moderation_log_subject_idx").on(table.subjectId, table.at.desc()),
   ],
 );

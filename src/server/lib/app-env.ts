@@ -26,6 +26,7 @@ export type AppConfig = Pick<
   | "GOOGLE_DISCOVERY_URL"
   | "RATE_LIMIT"
   | "TRUST_PROXY"
+  | "ADMIN_EMAILS"
 >;
 
 export interface AppEnv {
@@ -70,7 +71,14 @@ interface SessionSource {
   api: {
     getSession(options: { headers: Headers }): Promise<{
       session: { expiresAt: Date | string };
-      user: { id: string; name: string; email: string; image?: string | null; emailVerified: boolean };
+      user: {
+        id: string;
+        name: string;
+        email: string;
+        image?: string | null;
+        emailVerified: boolean;
+        role?: unknown;
+      };
     } | null>;
   };
 }

@@ -355,6 +355,19 @@ export const RATE_LIMITS = {
     ],
     perIp: { count: 60, minutes: 1 },
   },
+  /**
+   * A moderator's or administrator's actions: generous for a real queue, but a stolen moderator session
+   * cannot sweep the site in a minute.
+   */
+  moderate: {
+    what: "moderation actions",
+    failuresOnly: false,
+    perAccount: [
+      { count: 30, minutes: 1 },
+      { count: 600, minutes: 60 },
+    ],
+    perIp: { count: 120, minutes: 1 },
+  },
   /** Liking and taking a like back, together: each toggle moves the tip in the trending list. */
   like: {
     what: "likes",

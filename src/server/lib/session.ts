@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { ROLES, type Role } from "#shared/constants.ts";
 import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "./app-env.ts";
 import { HttpError } from "./errors.ts";
 import { answering, errorResponses } from "./openapi.ts";
@@ -38,6 +39,7 @@ function sessionUserOf(user: {
   email: string;
   image?: string | null;
   emailVerified: boolean;
+  role?: unknown;
 }): SessionUser {
   return {
     id: user.id,
@@ -45,6 +47,7 @@ function sessionUserOf(user: {
     email: user.email.toLowerCase(),
     image: user.image ?? null,
     emailVerified: user.emailVerified,
+    role: ROLES.find((role) => role === user.role) ?? "member",
   };
 }
 
@@ -122,5 +125,28 @@ export function requireUser(message: string) {
       await next();
     }),
     errorResponses({ 401: `Not signed in ("${message}")` }),
+  );
+}
+
+/** Each role's standing: a role may do what every role below it may. */
+const STANDING: Record<Role, number> = { member: 0, moderator: 1, administrator: 2 };
+
+/**
+ * Route middleware for the moderation team's routes: a visitor gets 401 with `message`, a member whose
+ * role is below `role` gets 403, before anything else is read; otherwise the user is in `c.var.user`.
+ * The role is the session's, which a role change drops on every instance (ADR 034).
+ */
+export function requireRole(role: Exclude<Role, "member">, message: string) {
+  const refusal =
+    role === "administrator" ? "Only an administrator may do this" : "Only moderators may do this";
+  return answering(
+    createMiddleware<SignedInEnv>(async (c, next) => {
+      const user = await getSessionUser(c);
+      if (!user) throw new HttpError(401, message);
+      if (STANDING[user.role] < STANDING[role]) throw new HttpError(403, refusal);
+      c.set("user", user);
+      await next();
+    }),
+    errorResponses({ 401: `Not signed in ("${message}")`, 403: `Signed in without the ${role} role` }),
   );
 }

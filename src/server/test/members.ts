@@ -35,3 +35,24 @@ export async function signedInMember(
   expect(signIn.status).toBe(200);
   return { client, id, account };
 }
+
+/**
+ * A member signed up and verified as a person is: by following the link of the verification e-mail in
+ * their signed-in browser, so whatever follows a verification (roles, ADR 040) follows it here too.
+ */
+export async function memberVerifiedByLink(app: TestApp, overrides: Parameters<typeof newAccount>[0] = {}) {
+  const account = newAccount(overrides);
+  const client = createClient(app.app);
+  const res = await client.post("/api/auth/sign-up/email", account);
+  expect(res.status, res.text).toBe(200);
+  const id = (res.body as { user: { id: string } }).user.id;
+  const mail = app.mailer.sent
+    .filter((m) => m.to === account.email && m.subject === "Confirm your e-mail for Gardening Community")
+    .at(-1);
+  const link = mail?.text.match(/http:\/\/localhost(\/api\/auth\/verify-email\?\S+)/)?.[1];
+  expect(link, `a verification link to ${account.email}`).toBeTruthy();
+  const visit = await client.get(link ?? "");
+  expect(visit.status).toBe(302);
+  expect(visit.headers.get("location")).not.toMatch(/error=/);
+  return { client, id, account };
+}

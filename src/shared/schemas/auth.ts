@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, PASSWORD_MIN_LENGTH } from "../constants.ts";
+import { LIMITS, PASSWORD_MIN_LENGTH, ROLES } from "../constants.ts";
 import {
   HttpUrlSchema,
   hasControlCharacters,
@@ -81,7 +81,8 @@ export const DisplayNameSchema = z
  * The one shape of an account on both sides: the session's user (better-auth's names), the server's
  * signed-in caller and the web app's `useUser()`. `image` is the profile photo URL, or null for the
  * default avatar; `emailVerified` is false until the verification link is followed (nothing waits for it,
- * but only a verified account can be joined by a Google sign-in).
+ * but only a verified account can be joined by a Google sign-in). `role` says whether the account moderates:
+ * the web app shows moderation to moderators and administrators, and the server decides again.
  */
 export const UserSchema = z
   .object({
@@ -90,6 +91,7 @@ export const UserSchema = z
     email: z.string(),
     image: z.string().nullable(),
     emailVerified: z.boolean(),
+    role: z.enum(ROLES),
   })
   .meta({ id: "User" });
 export type User = z.infer<typeof UserSchema>;

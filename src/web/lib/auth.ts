@@ -33,6 +33,8 @@ export const sessionQueryOptions = (client?: ApiClient) =>
             email: data.user.email,
             image: data.user.image ?? null,
             emailVerified: data.user.emailVerified,
+            // A server from before roles answered none: its members are members.
+            role: data.user.role ?? "member",
           }
         : null,
   });

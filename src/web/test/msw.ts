@@ -53,6 +53,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     email: `gardener${counter}@example.com`,
     image: null,
     emailVerified: true,
+    role: "member",
     ...overrides,
   };
 }

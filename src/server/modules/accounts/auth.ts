@@ -36,6 +36,8 @@ export interface AuthSettings {
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
   /** The profile photo as it is stored: an uploaded one as its root-relative path (lib/urls.ts). */
   storedImage: (url: string) => string;
+  /** Told once an account's e-mail is verified, after the change is committed (roles follow it). */
+  onVerified?: (userId: string) => Promise<void>;
 }
 
 function rejectInvalid(message: string): never {
@@ -98,6 +100,11 @@ export function createAuth({
     if (mailer.local) await sending;
   }
 
+  /** Whatever follows a verified e-mail fails alone: the verification itself has been made. */
+  async function verified(userId: string) {
+    await settings.onVerified?.(userId).catch((error) => logger.error("After a verified e-mail", error));
+  }
+
   // Reset requests are answered at once and worked on afterwards, here (ADR 031).
   const afterAnswer = createAfterAnswerQueue({ limit: 1000, logger });
   let requestReset: (email: string) => Promise<unknown> = async () => undefined;
@@ -140,7 +147,14 @@ export function createAuth({
       useSecureCookies: settings.baseUrl.startsWith("https://"),
       database: { generateId: () => randomUUID() },
     },
-    user: { changeEmail: { enabled: false } },
+    user: {
+      changeEmail: { enabled: false },
+      // Read with the session, so a route knows the caller's role without asking again; never taken from
+      // a client (input: false), only set by the server (ADR 040).
+      additionalFields: {
+        role: { type: "string", input: false, required: false, defaultValue: "member" },
+      },
+    },
     // A profile photo uploaded here is stored root-relative, so it survives a move of the site; answers
     // give it back absolute (auth.routes.ts).
     databaseHooks: {
@@ -150,12 +164,20 @@ export function createAuth({
           before: async (user) => ({
             data: { ...user, image: user.image ? settings.storedImage(user.image) : null },
           }),
+          // A Google sign-in makes an account whose e-mail Google verified.
+          after: async (user) => {
+            if (user.emailVerified) await verified(user.id);
+          },
         },
         update: {
           before: async (user) =>
             typeof user.image === "string"
               ? { data: { ...user, image: user.image ? settings.storedImage(user.image) : null } }
               : undefined,
+          // The verification link, or a Google sign-in joining the account.
+          after: async (user) => {
+            if (user.emailVerified) await verified(user.id);
+          },
         },
       },
       // A changed password retires the reset links asked for before it (ADR 031); verification links
@@ -213,6 +235,7 @@ export function createAuth({
       onPasswordReset: async ({ user }) => {
         await retireResetLinks(db, user.id);
         await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        await verified(user.id);
       },
       // Runs after the answer has gone (the hook below queues it), so its work cannot be timed.
       sendResetPassword: async ({ user, token }) => {
@@ -333,6 +356,7 @@ function pretendSignedUp(body: Record<string, unknown>) {
       email: text(body.email).toLowerCase(),
       emailVerified: false,
       image: text(body.image) || null,
+      role: "member",
       createdAt: now,
       updatedAt: now,
     },

@@ -149,6 +149,9 @@ describe("the API document's sessions and limits", () => {
       ),
       "patch /comments/{id}": expect.stringMatching(/^Too many comment changes/),
       "delete /comments/{id}": expect.stringMatching(/^Too many comment changes/),
+      "put /moderation/roles/{handle}": expect.stringMatching(
+        /^Too many moderation actions \(at most 30 per account in a minute, 600 per account in 60 minutes/,
+      ),
     });
   });
 

@@ -109,6 +109,11 @@ const TAGS = [
   { name: "Gardeners", description: "The community's gardeners: Explore Gardeners and their pages." },
   { name: "Comments", description: "Comments on tips, one reply deep." },
   { name: "Dashboard", description: "Figures for the signed-in user's dashboard." },
+  {
+    name: "Moderation",
+    description:
+      "The moderation team and its log. Moderators and administrators read them; administrators appoint moderators.",
+  },
   { name: "Uploads", description: "Photos for tips and profiles, stored without their metadata." },
   {
     name: "Accounts",

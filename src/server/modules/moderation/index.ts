@@ -1,0 +1,2 @@
+export { moderationRouter } from "./moderation.routes.ts";
+export { createRoleKeeper } from "./roles.ts";

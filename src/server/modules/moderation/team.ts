@@ -1,0 +1,83 @@
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import type { Role } from "#shared/constants.ts";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema.ts";
+import { type Actor, appendLog } from "./log.ts";
+
+/** An account as the team's routes read it. */
+const memberColumns = {
+  id: users.id,
+  name: users.name,
+  handle: users.handle,
+  image: users.image,
+  role: users.role,
+  emailVerified: users.emailVerified,
+  signInDisabled: users.signInDisabled,
+};
+
+export async function findMemberByHandle(db: Db, handle: string) {
+  const [row] = await db
+    .select(memberColumns)
+    .from(users)
+    .where(eq(users.handle, handle.toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Administrators first, then moderators, each by name. */
+export function listTeam(db: Db) {
+  return db
+    .select(memberColumns)
+    .from(users)
+    .where(inArray(users.role, ["moderator", "administrator"]))
+    .orderBy(desc(users.role), asc(users.name), asc(users.id));
+}
+
+export type TeamRow = Awaited<ReturnType<typeof listTeam>>[number];
+
+/** Why a role cannot be given or taken. */
+export class RoleRefusal extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Makes `handle` a moderator (`appoint`) or a member again, as `actor` decided, and logs it with `reason`.
+ * Administrators are named by ADMIN_EMAILS alone, so their role is not changed here. Answers the account
+ * as it now is, and whether anything changed (appointing a moderator again changes nothing).
+ */
+export function changeModerator(
+  db: Db,
+  { handle, appoint, actor, reason }: { handle: string; appoint: boolean; actor: Actor; reason: string },
+) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select(memberColumns)
+      .from(users)
+      .where(eq(users.handle, handle.toLowerCase()))
+      .limit(1)
+      .for("update");
+    if (!row) throw new RoleRefusal(404, "No gardener has this handle");
+    if (row.role === "administrator")
+      throw new RoleRefusal(409, "This account is an administrator: ADMIN_EMAILS decides its role");
+    const role: Role = appoint ? "moderator" : "member";
+    if (row.role === role) return { row, changed: false };
+    if (appoint && (!row.emailVerified || row.signInDisabled))
+      throw new RoleRefusal(422, "Only an account with a verified e-mail can moderate");
+    await tx.update(users).set({ role }).where(eq(users.id, row.id));
+    await appendLog(tx, {
+      actor,
+      action: appoint ? "appoint_moderator" : "remove_moderator",
+      target: { type: "member", id: row.id },
+      subject: { id: row.id, name: row.name },
+      reason,
+      before: { role: row.role },
+      after: { role },
+    });
+    return { row: { ...row, role }, changed: true };
+  });
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { ROLES } from "../constants.ts";
+import {
+  hasControlCharacters,
+  hasHiddenFormatting,
+  NO_CONTROL_CHARACTERS,
+  NO_HIDDEN_FORMATTING,
+  withPlainLineBreaks,
+} from "./common.ts";
+
+/** How long the reason given for a moderation action is, in characters, once trimmed. */
+const REASON_LENGTH = { min: 3, max: 1000 } as const;
+/** Entries on one page of the moderation log. */
+const LOG_PAGE_SIZE = 50;
+
+/** Why a moderator or administrator acted: plain text, kept in the moderation log. */
+const ModerationReasonSchema = z
+  .string({ error: "Reason is required" })
+  .transform(withPlainLineBreaks)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, { error: "Reason is required", abort: true })
+      .min(REASON_LENGTH.min, `Reason must be at least ${REASON_LENGTH.min} characters`)
+      .max(REASON_LENGTH.max, `Reason must be at most ${REASON_LENGTH.max} characters`)
+      .refine((value) => !hasControlCharacters(value), `Reason ${NO_CONTROL_CHARACTERS}`)
+      .refine((value) => !hasHiddenFormatting(value), `Reason ${NO_HIDDEN_FORMATTING}`),
+  );
+
+/** Appointing a moderator (`moderator`), or ending an appointment (`member`), and why, for the log. */
+export const RoleChangeSchema = z
+  .object({
+    role: z.enum(["moderator", "member"], { error: 'role must be "moderator" or "member"' }),
+    reason: ModerationReasonSchema,
+  })
+  .meta({ id: "RoleChange" });
+
+/** A member of the moderation team: an administrator or a moderator. */
+export const TeamMemberSchema = z
+  .object({
+    handle: z.string(),
+    name: z.string(),
+    image: z.string(),
+    role: z.enum(ROLES),
+  })
+  .meta({ id: "TeamMember" });
+export type TeamMember = z.infer<typeof TeamMemberSchema>;
+
+/** Someone named in the log: an account (its name and handle when the entry was written), or the site. */
+const LogPartySchema = z.object({
+  /** Null for the site itself ("system"), or an account since deleted. */
+  handle: z.string().nullable(),
+  name: z.string(),
+});
+
+export const LogEntrySchema = z
+  .object({
+    id: z.number().int(),
+    at: z.string(),
+    actor: LogPartySchema,
+    /** What was done: `appoint_moderator`, `remove_moderator`, `grant_administrator`, `revoke_administrator`, ... */
+    action: z.string(),
+    target: z.object({ type: z.string(), id: z.string() }),
+    /** The member the action concerns; null when it concerns no account. */
+    member: LogPartySchema.nullable(),
+    reason: z.string(),
+    /** The item or account as it was before and after the action (the fields the action changed). */
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .meta({ id: "ModerationLogEntry" });
+export type LogEntry = z.infer<typeof LogEntrySchema>;
+
+const handleFilter = (name: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_]{2,25}$/, `${name} must be a gardener's handle`)
+    .optional();
+
+/** Whether YYYY-MM-DD names a day of the calendar (no 30 February, which Date would roll into March). */
+const isCalendarDay = (value: string) => {
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+};
+
+const dayFilter = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} must be a date, YYYY-MM-DD`, abort: true })
+    .refine(isCalendarDay, `${name} must be a real date`)
+    .optional();
+
+export const LogQuerySchema = z
+  .object({
+    /** Only the actions of this moderator or administrator. */
+    moderator: handleFilter("moderator"),
+    /** Only the actions concerning this member. */
+    member: handleFilter("member"),
+    /** From this day (UTC) on. */
+    from: dayFilter("from"),
+    /** Up to and including this day (UTC). */
+    to: dayFilter("to"),
+    limit: z.coerce
+      .number({ error: "limit must be a whole number" })
+      .int("limit must be a whole number")
+      .min(1, "limit must be at least 1")
+      .max(LOG_PAGE_SIZE, `limit must be at most ${LOG_PAGE_SIZE}`)
+      .default(LOG_PAGE_SIZE),
+    cursor: z
+      .string()
+      .regex(/^\d{1,10}$/, "cursor is malformed; pass back an X-Next-Cursor value")
+      .optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ["to"],
+    message: "to must not be before from",
+  });
