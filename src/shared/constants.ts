@@ -42,6 +42,19 @@ export const GARDENER_STATUSES = ["active", "inactive"] as const;
 export const ROLES = ["member", "moderator", "administrator"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** What a member can report, and why (docs/product.md, Moderation). */
+export const REPORT_TARGETS = ["tip", "comment", "gardener", "photo"] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+export const REPORT_REASONS = [
+  "spam",
+  "rude or harassing",
+  "off-topic",
+  "copyright",
+  "illegal",
+  "other",
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
 /** The orders of tip lists: newest, oldest, most liked, alphabetical. */
 export const TIP_SORTS = ["newest", "oldest", "likes", "title"] as const;
 export type TipSort = (typeof TIP_SORTS)[number];

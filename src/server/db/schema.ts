@@ -14,7 +14,15 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { AVAILABILITIES, CATEGORIES, DIFFICULTIES, GARDENER_STATUSES, ROLES } from "#shared/constants.ts";
+import {
+  AVAILABILITIES,
+  CATEGORIES,
+  DIFFICULTIES,
+  GARDENER_STATUSES,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  ROLES,
+} from "#shared/constants.ts";
 
 export const difficultyEnum = pgEnum("difficulty", DIFFICULTIES);
 export const availabilityEnum = pgEnum("availability", AVAILABILITIES);
@@ -22,6 +30,10 @@ export const gardenerStatusEnum = pgEnum("gardener_status", GARDENER_STATUSES);
 /** visible; hidden by a moderator; deleted by its author or the tip's, kept as "[deleted]" for its replies. */
 export const commentStateEnum = pgEnum("comment_state", ["visible", "hidden", "deleted"]);
 export const roleEnum = pgEnum("user_role", ROLES);
+export const reportTargetEnum = pgEnum("report_target", REPORT_TARGETS);
+export const reportReasonEnum = pgEnum("report_reason", REPORT_REASONS);
+/** Open until a moderator decides; then closed with what was decided. */
+export const reportStateEnum = pgEnum("report_state", ["open", "closed"]);
 
 export const gardeners = pgTable(
   "gardeners",
@@ -393,5 +405,44 @@ export const moderationLog = pgTable(
     index("moderation_log_at_idx").on(table.at.desc(), table.id.desc()),
     index("moderation_log_actor_idx").on(table.actorId, table.at.desc()),
     index("moderation_log_subject_idx").on(table.subjectId, table.at.desc()),
+  ],
+);
+
+/**
+ * Members' reports of a tip, a comment, a gardener page or an uploaded photo (ADR 040). One open report
+ * per member and item; `weight` is fixed when it is made (2 for an established member, else 1), so the
+ * weight of an item's reports does not move when its reporters' standing does.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    targetType: reportTargetEnum("target_type").notNull(),
+    /** The tip's or comment's id, the gardener's account id, or the photo's hash. */
+    targetId: text("target_id").notNull(),
+    /** Whose item it is: the tip's or comment's author, the gardener, the photo's uploader. */
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: reportReasonEnum("reason").notNull(),
+    note: text("note").notNull().default(""),
+    weight: integer("weight").notNull(),
+    state: reportStateEnum("state").notNull().default("open"),
+    /** What the moderators decided: `removed` or `kept`; null while open. */
+    outcome: text("outcome", { enum: ["removed", "kept"] }),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("reports_one_open_idx")
+      .on(table.reporterId, table.targetType, table.targetId)
+      .where(sql`${table.state} = 'open'`),
+    index("reports_reporter_idx").on(table.reporterId, table.createdAt.desc(), table.id.desc()),
+    index("reports_target_idx").on(table.targetType, table.targetId),
+    index("reports_author_idx").on(table.authorId),
+    check("reports_weight_check", sql`${table.weight} between 1 and 2`),
   ],
 );

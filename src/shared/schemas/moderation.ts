@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "../constants.ts";
+import { REPORT_REASONS, REPORT_TARGETS, ROLES } from "../constants.ts";
 import {
   hasControlCharacters,
   hasHiddenFormatting,
@@ -118,3 +118,60 @@ export const LogQuerySchema = z
     path: ["to"],
     message: "to must not be before from",
   });
+
+/** How long a report's note is, in characters, once trimmed. */
+const NOTE_MAX = 1000;
+
+export const ReportInputSchema = z
+  .object({
+    targetType: z.enum(REPORT_TARGETS, { error: `targetType must be one of ${REPORT_TARGETS.join(", ")}` }),
+    /** A tip's or comment's _id, a gardener's handle, or an uploaded photo's URL or hash. */
+    targetId: z
+      .string({ error: "targetId is required" })
+      .trim()
+      .min(1, { error: "targetId is required", abort: true })
+      .max(2000, "targetId is too long"),
+    reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(", ")}` }),
+    note: z
+      .string({ error: "Note must be text" })
+      .transform(withPlainLineBreaks)
+      .pipe(
+        z
+          .string()
+          .trim()
+          .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
+          .refine((value) => !hasControlCharacters(value), `Note ${NO_CONTROL_CHARACTERS}`)
+          .refine((value) => !hasHiddenFormatting(value), `Note ${NO_HIDDEN_FORMATTING}`),
+      )
+      .optional()
+      .default(""),
+  })
+  .meta({ id: "ReportInput" });
+
+export const ReportSchema = z
+  .object({
+    _id: z.string(),
+    targetType: z.enum(REPORT_TARGETS),
+    /** As the reporter names it: a tip's or comment's _id, a gardener's handle, a photo's hash. */
+    targetId: z.string(),
+    reason: z.enum(REPORT_REASONS),
+    note: z.string(),
+    createdAt: z.string(),
+    /** `open` until a moderator decides. */
+    status: z.enum(["open", "closed"]),
+    /** What was decided: `removed` ("we removed it") or `kept` ("we reviewed it and left it up"). */
+    outcome: z.enum(["removed", "kept"]).nullable(),
+    decidedAt: z.string().nullable(),
+  })
+  .meta({ id: "Report" });
+export type Report = z.infer<typeof ReportSchema>;
+
+export const ReportListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a whole number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(LOG_PAGE_SIZE, `limit must be at most ${LOG_PAGE_SIZE}`)
+    .default(LOG_PAGE_SIZE),
+  cursor: z.uuid({ error: "cursor is malformed; pass back an X-Next-Cursor value" }).optional(),
+});

@@ -149,6 +149,7 @@ describe("the API document's sessions and limits", () => {
       ),
       "patch /comments/{id}": expect.stringMatching(/^Too many comment changes/),
       "delete /comments/{id}": expect.stringMatching(/^Too many comment changes/),
+      "post /reports": "Too many reports (at most 10 in 24 hours)",
       "put /moderation/roles/{handle}": expect.stringMatching(
         /^Too many moderation actions \(at most 30 per account in a minute, 600 per account in 60 minutes/,
       ),

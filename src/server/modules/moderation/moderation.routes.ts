@@ -4,6 +4,10 @@ import {
   type LogEntry,
   LogEntrySchema,
   LogQuerySchema,
+  type Report,
+  ReportInputSchema,
+  ReportListQuerySchema,
+  ReportSchema,
   RoleChangeSchema,
   type TeamMember,
   TeamMemberSchema,
@@ -13,9 +17,10 @@ import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { requireRole } from "../../lib/session.ts";
+import { requireRole, requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { type LogRow, readLog } from "./log.ts";
+import { fileReport, listMyReports, REPORTS_PER_DAY, ReportRefusal, type ReportRow } from "./reports.ts";
 import { changeModerator, findMemberByHandle, listTeam, RoleRefusal, type TeamRow } from "./team.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -43,6 +48,68 @@ function toLogEntry(row: LogRow): LogEntry {
     after: (row.after as Record<string, unknown> | null) ?? null,
   };
 }
+
+const VERIFY_FIRST = "Verify your e-mail address before you report: use the link we sent you";
+
+function toReport(row: ReportRow): Report {
+  return {
+    _id: row.id,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    reason: row.reason,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+    status: row.state,
+    outcome: row.outcome,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+const reportRoute = apiRoute({
+  method: "post",
+  path: "/reports",
+  operationId: "fileReport",
+  tags: ["Moderation"],
+  summary: "Report a tip, a comment, a gardener page or a photo",
+  description: `Members whose e-mail is verified (422 before). \`targetId\` is a tip's or comment's _id, a gardener's handle, or an uploaded photo's URL or hash; an item the caller may not see is 404, their own is 422. One open report per member and item: reporting it again answers the open report with 200. At most ${REPORTS_PER_DAY} reports in any 24 hours (429, with Retry-After). The moderators decide; the outcome shows in GET /reports/mine.`,
+  middleware: [requireUser("Sign in to report")] as const,
+  request: { body: { content: { "application/json": { schema: ReportInputSchema } }, required: true } },
+  responses: {
+    201: { description: "The report, filed", content: { "application/json": { schema: ReportSchema } } },
+    200: {
+      description: "Your open report of this item, already filed",
+      content: { "application/json": { schema: ReportSchema } },
+    },
+    ...errorResponses({
+      400: "Invalid fields, each named in issues",
+      404: "No such item, or not one the caller may see",
+      422: `${VERIFY_FIRST}; or the item is the caller's own`,
+      429: `Too many reports (at most ${REPORTS_PER_DAY} in 24 hours)`,
+    }),
+  },
+});
+
+const myReportsRoute = apiRoute({
+  method: "get",
+  path: "/reports/mine",
+  operationId: "listMyReports",
+  tags: ["Moderation"],
+  summary: "Your reports and what became of them",
+  description:
+    "Newest first, 50 a page: pass X-Next-Cursor back as `cursor` for the next. Each says whether it is still open and, once decided, the outcome: `removed` (we removed it) or `kept` (we reviewed it and left it up).",
+  middleware: [requireUser("Sign in to see your reports")] as const,
+  request: { query: ReportListQuerySchema },
+  responses: {
+    200: {
+      description: "One page of your reports",
+      headers: z.object({
+        [NEXT_CURSOR_HEADER]: z.string().optional().meta({ description: "Where the next page starts" }),
+      }),
+      content: { "application/json": { schema: z.array(ReportSchema) } },
+    },
+    ...errorResponses({ 400: "Malformed query parameters" }),
+  },
+});
 
 const teamRoute = apiRoute({
   method: "get",
@@ -118,6 +185,26 @@ function refused(error: unknown): never {
 }
 
 export const moderationRouter = createRouter()
+  .openapi(reportRoute, async (c) => {
+    const { user } = c.var;
+    if (!user.emailVerified) throw new HttpError(422, VERIFY_FIRST);
+    const input = c.req.valid("json");
+    try {
+      const { row, created } = await fileReport(c.var.db, { ...input, reporterId: user.id });
+      return created ? c.json(toReport(row), 201) : c.json(toReport(row), 200);
+    } catch (error) {
+      if (!(error instanceof ReportRefusal)) throw error;
+      if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
+      throw new HttpError(error.status, error.message);
+    }
+  })
+  .openapi(myReportsRoute, async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const { rows, more } = await listMyReports(c.var.db, c.var.user.id, { limit, after: cursor });
+    const last = rows.at(-1);
+    if (more && last) c.header(NEXT_CURSOR_HEADER, last.id);
+    return c.json(rows.map(toReport), 200);
+  })
   .openapi(teamRoute, async (c) => {
     const imageUrl = imageUrls(c);
     return c.json(

@@ -1,0 +1,266 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parsePhotoUrl } from "#shared/photos.ts";
+import { CommentSchema } from "#shared/schemas/comment.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { ReportSchema } from "#shared/schemas/moderation.ts";
+import { TipSchema } from "#shared/schemas/tip.ts";
+import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
+import { reports, users } from "../../db/schema.ts";
+import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
+import { signedInMember } from "../../test/members.ts";
+import { photoForm, smallPng } from "../../test/photo-fixtures.ts";
+import { createTestApp } from "../../test/test-db.ts";
+
+/** Members report what they see (ADR 040): who may, what, how often, and what they are told. */
+let app: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  app = await createTestApp({ config: { RATE_LIMIT: false } });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const ReportsSchema = z.array(ReportSchema);
+
+async function tipBy(client: TestClient, availability = "Public") {
+  const res = await client.post("/api/tips", newTip("Reported tip", { availability }), { schema: TipSchema });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function commentOn(client: TestClient, tipId: string, body = "Buy cheap seeds at my shop") {
+  const res = await client.post(`/api/tips/${tipId}/comments`, { body }, { schema: CommentSchema });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function handleOf(id: string) {
+  const [row] = await app.db.select({ handle: users.handle }).from(users).where(eq(users.id, id));
+  return row?.handle ?? "";
+}
+
+const report = (client: TestClient, body: Record<string, unknown>) =>
+  client.post("/api/reports", body, { schema: z.union([ReportSchema, ApiErrorSchema]) });
+
+describe("reporting", () => {
+  it("a verified member reports a comment once: a second report answers the first, and their list shows it open", async () => {
+    const author = await signedInMember(app);
+    const reporter = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    const comment = await commentOn(author.client, tip._id);
+    const body = {
+      targetType: "comment",
+      targetId: comment._id,
+      reason: "spam",
+      note: "  Advertising\na shop ",
+    };
+
+    const first = await reporter.client.post("/api/reports", body, { schema: ReportSchema });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      targetType: "comment",
+      targetId: comment._id,
+      reason: "spam",
+      note: "Advertising\na shop",
+      status: "open",
+      outcome: null,
+      decidedAt: null,
+    });
+    const again = await reporter.client.post(
+      "/api/reports",
+      { ...body, reason: "other" },
+      { schema: ReportSchema },
+    );
+    expect(again.status).toBe(200);
+    expect(again.body._id).toBe(first.body._id);
+    expect(again.body.reason).toBe("spam");
+
+    const mine = await reporter.client.get("/api/reports/mine", { schema: ReportsSchema });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual([first.body]);
+    // Nobody else sees it.
+    const other = await signedInMember(app);
+    expect((await other.client.get("/api/reports/mine", { schema: ReportsSchema })).body).toEqual([]);
+  });
+
+  it("takes a tip, a gardener by handle and an uploaded photo by address or hash", async () => {
+    const author = await signedInMember(app);
+    const reporter = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    const handle = await handleOf(author.id);
+    const uploaded = await author.client.postForm(
+      "/api/uploads",
+      photoForm(await smallPng(3), "p.png", "image/png"),
+      {
+        schema: UploadedPhotoSchema,
+      },
+    );
+    expect(uploaded.status).toBe(201);
+    const hash = parsePhotoUrl(uploaded.body.url)?.hash ?? "";
+
+    const onTip = await report(reporter.client, {
+      targetType: "tip",
+      targetId: tip._id,
+      reason: "off-topic",
+    });
+    expect(onTip.status).toBe(201);
+    const onPage = await report(reporter.client, {
+      targetType: "gardener",
+      targetId: handle.toUpperCase(),
+      reason: "rude or harassing",
+    });
+    expect(onPage.status).toBe(201);
+    expect(onPage.body).toMatchObject({ targetType: "gardener", targetId: handle });
+    const onPhoto = await report(reporter.client, {
+      targetType: "photo",
+      targetId: uploaded.body.url,
+      reason: "copyright",
+    });
+    expect(onPhoto.status).toBe(201);
+    expect(onPhoto.body).toMatchObject({ targetType: "photo", targetId: hash });
+    // The same photo named by its hash is the same report.
+    const byHash = await report(reporter.client, {
+      targetType: "photo",
+      targetId: hash,
+      reason: "copyright",
+    });
+    expect(byHash.status).toBe(200);
+
+    const mine = await reporter.client.get("/api/reports/mine", { schema: ReportsSchema });
+    expect(mine.body.map((row) => row.targetType)).toEqual(["photo", "gardener", "tip"]);
+  });
+
+  it("refuses a visitor, an unverified account, what the reporter cannot see, their own, and bad fields", async () => {
+    const author = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    const privateTip = await tipBy(author.client, "Private");
+    const body = { targetType: "tip", targetId: tip._id, reason: "spam" };
+
+    expect((await report(createClient(app.app), body)).status).toBe(401);
+    const unverified = await signedInMember(app, { verified: false });
+    const refused = await report(unverified.client, body);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ message: expect.stringMatching(/Verify your e-mail/) });
+
+    const reporter = await signedInMember(app);
+    for (const [targetType, targetId] of [
+      ["tip", privateTip._id],
+      ["tip", "00000000-0000-4000-8000-000000000000"],
+      ["tip", "not-an-id"],
+      ["comment", tip._id],
+      ["gardener", "nobody_has_this"],
+      ["photo", "https://elsewhere.example.com/cat.jpg"],
+      ["photo", "0123456789abcdef0123456789abcdef"],
+    ]) {
+      const res = await report(reporter.client, { targetType, targetId, reason: "spam" });
+      expect(res.status, `${targetType} ${targetId}`).toBe(404);
+    }
+    const own = await report(author.client, body);
+    expect(own.status).toBe(422);
+    expect(own.body).toMatchObject({ message: expect.stringMatching(/your own/) });
+    const ownPage = await report(author.client, {
+      targetType: "gardener",
+      targetId: await handleOf(author.id),
+      reason: "spam",
+    });
+    expect(ownPage.status).toBe(422);
+
+    for (const [bad, field] of [
+      [{ ...body, targetType: "user" }, "targetType"],
+      [{ ...body, reason: "ugly" }, "reason"],
+      [{ ...body, reason: undefined }, "reason"],
+      [{ ...body, targetId: " " }, "targetId"],
+      [{ ...body, note: "x".repeat(1001) }, "note"],
+      [{ ...body, note: "a\u0007b" }, "note"],
+    ] as const) {
+      const res = await reporter.client.post("/api/reports", bad, { schema: ApiErrorSchema });
+      expect(res.status, JSON.stringify(bad).slice(0, 80)).toBe(400);
+      expect(res.body.issues?.map((issue) => issue.path)).toEqual([field]);
+    }
+    expect((await reporter.client.get("/api/reports/mine", { schema: ReportsSchema })).body).toEqual([]);
+  });
+
+  it("allows 10 reports a day, then says when the next can go; a repeat of an open one still answers", async () => {
+    const author = await signedInMember(app);
+    const reporter = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    const comments = [];
+    for (let i = 0; i < 11; i++)
+      comments.push(await commentOn(author.client, tip._id, `Comment number ${i}`));
+    for (const comment of comments.slice(0, 10)) {
+      const res = await report(reporter.client, {
+        targetType: "comment",
+        targetId: comment._id,
+        reason: "spam",
+      });
+      expect(res.status).toBe(201);
+    }
+    const eleventh = await report(reporter.client, {
+      targetType: "comment",
+      targetId: comments[10]?._id,
+      reason: "spam",
+    });
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body).toMatchObject({ message: expect.stringMatching(/at most 10 reports a day/) });
+    const retryAfter = Number(eleventh.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(23 * 3600);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
+    const repeat = await report(reporter.client, {
+      targetType: "comment",
+      targetId: comments[0]?._id,
+      reason: "spam",
+    });
+    expect(repeat.status).toBe(200);
+
+    // Ten at once from a fresh member: exactly ten are filed, never eleven.
+    const burst = await signedInMember(app);
+    const statuses = await Promise.all(
+      comments.map((comment) =>
+        report(burst.client, { targetType: "comment", targetId: comment._id, reason: "spam" }),
+      ),
+    );
+    expect(statuses.filter((res) => res.status === 201)).toHaveLength(10);
+    expect(statuses.filter((res) => res.status === 429)).toHaveLength(1);
+  });
+
+  it("weighs an established member's report double: older than 30 days with 5 public tips", async () => {
+    const author = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    const newcomer = await signedInMember(app, { ageHours: 48 });
+    const elder = await signedInMember(app, { ageHours: 31 * 24 });
+    const elderWithoutTips = await signedInMember(app, { ageHours: 31 * 24 });
+    for (let i = 0; i < 5; i++) await tipBy(elder.client);
+    const weights: Record<string, number> = {};
+    for (const [name, member] of Object.entries({ newcomer, elder, elderWithoutTips })) {
+      const res = await report(member.client, { targetType: "tip", targetId: tip._id, reason: "spam" });
+      expect(res.status).toBe(201);
+      const [row] = await app.db
+        .select({ weight: reports.weight })
+        .from(reports)
+        .where(eq(reports.reporterId, member.id));
+      weights[name] = row?.weight ?? 0;
+    }
+    expect(weights).toEqual({ newcomer: 1, elder: 2, elderWithoutTips: 1 });
+  });
+
+  it("pages a member's reports with a cursor and refuses a malformed one", async () => {
+    const author = await signedInMember(app);
+    const reporter = await signedInMember(app);
+    const tips = [await tipBy(author.client), await tipBy(author.client), await tipBy(author.client)];
+    for (const tip of tips)
+      await report(reporter.client, { targetType: "tip", targetId: tip._id, reason: "other" });
+    const page = await reporter.client.get("/api/reports/mine?limit=2", { schema: ReportsSchema });
+    expect(page.body.map((row) => row.targetId)).toEqual([tips[2]?._id, tips[1]?._id]);
+    const cursor = page.headers.get("X-Next-Cursor");
+    const next = await reporter.client.get(`/api/reports/mine?limit=2&cursor=${cursor}`, {
+      schema: ReportsSchema,
+    });
+    expect(next.body.map((row) => row.targetId)).toEqual([tips[0]?._id]);
+    expect(next.headers.get("X-Next-Cursor")).toBeNull();
+    const bad = await reporter.client.get("/api/reports/mine?cursor=zzz", { schema: ApiErrorSchema });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues?.map((issue) => issue.path)).toEqual(["cursor"]);
+  });
+});

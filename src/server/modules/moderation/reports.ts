@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import type { ReportReason, ReportTarget } from "#shared/constants.ts";
+import { parsePhotoUrl } from "#shared/photos.ts";
+import type { Db } from "../../db/client.ts";
+import { comments, photoUploads, reports, tips, users } from "../../db/schema.ts";
+
+/** Reports one member may make in any 24 hours. */
+export const REPORTS_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60_000;
+/** An established member's report weighs double: older than this, with this much shared. */
+const ESTABLISHED = { ageDays: 30, publicTips: 5, comments: 20 } as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PHOTO_HASH = /^[0-9a-f]{32}$/;
+
+/** The item a report names, as stored: its id in `reports.target_id` and whose it is. */
+interface Target {
+  storedId: string;
+  authorId: string;
+}
+
+/** Why a report is refused; the route answers `status` with `message`. */
+export class ReportRefusal extends Error {
+  constructor(
+    readonly status: 404 | 422 | 429,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+const NOT_FOUND: Record<ReportTarget, string> = {
+  tip: "Tip not found",
+  comment: "Comment not found",
+  gardener: "No gardener has this handle",
+  photo: "No uploaded photo has this address",
+};
+
+/**
+ * The item `id` names, as the reporter may see it: a tip or comment they can read, a gardener by handle,
+ * an uploaded photo by its URL or hash. Null when there is none (or they may not see it).
+ */
+async function findTarget(
+  db: Db,
+  type: ReportTarget,
+  id: string,
+  reporterId: string,
+): Promise<Target | null> {
+  switch (type) {
+    case "tip": {
+      if (!UUID.test(id)) return null;
+      const [row] = await db
+        .select({ id: tips.id, authorId: tips.authorId, availability: tips.availability })
+        .from(tips)
+        .where(eq(tips.id, id))
+        .limit(1);
+      if (!row || (row.availability !== "Public" && row.authorId !== reporterId)) return null;
+      return { storedId: row.id, authorId: row.authorId };
+    }
+    case "comment": {
+      if (!UUID.test(id)) return null;
+      const [row] = await db
+        .select({
+          id: comments.id,
+          authorId: comments.authorId,
+          state: comments.state,
+          availability: tips.availability,
+          tipAuthorId: tips.authorId,
+        })
+        .from(comments)
+        .innerJoin(tips, eq(tips.id, comments.tipId))
+        .where(eq(comments.id, id))
+        .limit(1);
+      const seen =
+        row && row.state === "visible" && (row.availability === "Public" || row.tipAuthorId === reporterId);
+      return seen ? { storedId: row.id, authorId: row.authorId } : null;
+    }
+    case "gardener": {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.handle, id.toLowerCase()))
+        .limit(1);
+      return row ? { storedId: row.id, authorId: row.id } : null;
+    }
+    case "photo": {
+      const hash = PHOTO_HASH.test(id) ? id : parsePhotoUrl(id)?.hash;
+      if (!hash) return null;
+      // Its first uploader is whose it is.
+      const [row] = await db
+        .select({ ownerId: photoUploads.ownerId })
+        .from(photoUploads)
+        .where(eq(photoUploads.hash, hash))
+        .orderBy(asc(photoUploads.uploadedAt))
+        .limit(1);
+      return row ? { storedId: hash, authorId: row.ownerId } : null;
+    }
+  }
+}
+
+/** 2 for a member older than 30 days with 5 public tips or 20 comments, else 1. */
+async function weightOf(db: Pick<Db, "select">, reporterId: string): Promise<1 | 2> {
+  const [row] = await db
+    .select({
+      old: sql<boolean>`${users.createdAt} < now() - make_interval(days => ${ESTABLISHED.ageDays})`,
+      tips: sql<number>`(select count(*)::int from (select 1 from ${tips} where ${tips.authorId} = ${reporterId} and ${tips.availability} = 'Public' limit ${ESTABLISHED.publicTips}) t)`,
+      comments: sql<number>`(select count(*)::int from (select 1 from ${comments} where ${comments.authorId} = ${reporterId} and ${comments.state} = 'visible' limit ${ESTABLISHED.comments}) c)`,
+    })
+    .from(users)
+    .where(eq(users.id, reporterId));
+  if (!row?.old) return 1;
+  return row.tips >= ESTABLISHED.publicTips || row.comments >= ESTABLISHED.comments ? 2 : 1;
+}
+
+const reportColumns = {
+  id: reports.id,
+  targetType: reports.targetType,
+  /** A gardener is named by their handle as it is now; anything else by its stored id. */
+  targetId: sql<string>`case when ${reports.targetType} = 'gardener' then coalesce((select ${users.handle} from ${users} where ${users.id} = ${reports.targetId}), ${reports.targetId}) else ${reports.targetId} end`,
+  reason: reports.reason,
+  note: reports.note,
+  weight: reports.weight,
+  state: reports.state,
+  outcome: reports.outcome,
+  decidedAt: reports.decidedAt,
+  createdAt: reports.createdAt,
+};
+
+export type ReportRow = Awaited<ReturnType<typeof listMyReports>>["rows"][number];
+
+/**
+ * Files a report by `reporterId`, or answers their open report on the same item (`created: false`). At
+ * most REPORTS_PER_DAY in any 24 hours; the reporter's reports are decided one at a time (a lock per
+ * reporter), so two at once cannot both pass the count or both be the first.
+ */
+export async function fileReport(
+  db: Db,
+  input: {
+    reporterId: string;
+    targetType: ReportTarget;
+    targetId: string;
+    reason: ReportReason;
+    note: string;
+  },
+) {
+  const target = await findTarget(db, input.targetType, input.targetId, input.reporterId);
+  if (!target) throw new ReportRefusal(404, NOT_FOUND[input.targetType]);
+  if (target.authorId === input.reporterId)
+    throw new ReportRefusal(
+      422,
+      `This ${input.targetType === "gardener" ? "page" : input.targetType} is your own: there is nothing to report`,
+    );
+  const id = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${input.reporterId}`}))`);
+    const mine = eq(reports.reporterId, input.reporterId);
+    const [open] = await tx
+      .select({ id: reports.id })
+      .from(reports)
+      .where(
+        and(
+          mine,
+          eq(reports.targetType, input.targetType),
+          eq(reports.targetId, target.storedId),
+          eq(reports.state, "open"),
+        ),
+      )
+      .limit(1);
+    if (open) return { id: open.id, created: false };
+    const recent = await tx
+      .select({ createdAt: reports.createdAt })
+      .from(reports)
+      .where(and(mine, gt(reports.createdAt, sql`now() - interval '24 hours'`)))
+      .orderBy(asc(reports.createdAt))
+      .limit(REPORTS_PER_DAY);
+    const oldest = recent[0];
+    if (recent.length >= REPORTS_PER_DAY && oldest) {
+      const wait = Math.max(1, Math.ceil((oldest.createdAt.getTime() + DAY_MS - Date.now()) / 1000));
+      throw new ReportRefusal(
+        429,
+        `You can send at most ${REPORTS_PER_DAY} reports a day: the next one can go in ${Math.ceil(wait / 3600)} hours`,
+        wait,
+      );
+    }
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        targetType: input.targetType,
+        targetId: target.storedId,
+        authorId: target.authorId,
+        reporterId: input.reporterId,
+        reason: input.reason,
+        note: input.note,
+        weight: await weightOf(tx, input.reporterId),
+      })
+      .returning({ id: reports.id });
+    if (!row) throw new Error("The report was not stored");
+    return { id: row.id, created: true };
+  });
+  const [row] = await db.select(reportColumns).from(reports).where(eq(reports.id, id.id));
+  if (!row) throw new Error("The report vanished");
+  return { row, created: id.created };
+}
+
+/** The member's reports, newest first; `after` is the last report of the previous page. */
+export async function listMyReports(
+  db: Db,
+  reporterId: string,
+  { limit, after }: { limit: number; after?: string },
+) {
+  const position = after
+    ? sql`(${reports.createdAt}, ${reports.id}) < (select r.created_at, r.id from ${reports} r where r.id = ${after} and r.reporter_id = ${reporterId})`
+    : undefined;
+  const rows = await db
+    .select(reportColumns)
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), position))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(limit + 1);
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
