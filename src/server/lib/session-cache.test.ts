@@ -70,6 +70,7 @@ describe("a kept session", () => {
         email: session?.user.email,
         image: account.image,
         emailVerified: session?.user.emailVerified,
+        role: session?.user.role,
       });
       expect(await statsStatus(cookie)).toBe(200);
     }

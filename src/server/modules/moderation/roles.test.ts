@@ -335,6 +335,20 @@ describe("appointing moderators", () => {
     expect(observed).toEqual(expected);
   });
 
+  it("a moderator who signs in again has the role on the first request after it", async () => {
+    const member = await signedInMember(app);
+    await admin.client.put(`/api/moderation/roles/${await handleOf(app, member.id)}`, reason);
+    // The sign-in's own answer is what the server keeps for the next request (ADR 034).
+    const again = createClient(app.app);
+    const signIn = await again.post("/api/auth/sign-in/email", {
+      email: member.account.email,
+      password: member.account.password,
+    });
+    expect(signIn.status).toBe(200);
+    expect((await again.get("/api/moderation/team")).status).toBe(200);
+    expect(await roleOf(again)).toBe("moderator");
+  });
+
   it("a client cannot give itself a role: not at sign-up, not through its profile", async () => {
     const client = createClient(app.app);
     const signUp = await client.post("/api/auth/sign-up/email", { ...newAccount(), role: "administrator" });
