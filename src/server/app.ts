@@ -22,6 +22,7 @@ import { commentsRouter } from "./modules/comments/index.ts";
 import { dashboardRouter } from "./modules/dashboard/index.ts";
 import { createDocsRouter } from "./modules/docs/index.ts";
 import { gardenersRouter } from "./modules/gardeners/index.ts";
+import { HeldPhotos } from "./modules/moderation/held-photos.ts";
 import { createRoleKeeper, moderationRouter } from "./modules/moderation/index.ts";
 import { systemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
@@ -100,7 +101,9 @@ export function createApp(deps: AppDeps) {
   api.route("/", createDocsRouter(api, auth, { secureCookies: https }));
   app.route("/api", api);
   app.all("/api/*", noSuchEndpoint);
-  app.get("/uploads/:name", servePhotoFile(storage));
+  // A photo on hold is served to its uploader only: the photo route reads the session as the API does.
+  app.use("/uploads/*", apiContext({ db, config, logger, auth, storage, limiter, sessionCache }));
+  app.get("/uploads/:name", servePhotoFile(storage, new HeldPhotos(db)));
   if (webRoot) serveWeb(app, webRoot, shell);
   app.notFound((c) => c.json<ApiError>({ message: "Not found" }, 404));
   return app;

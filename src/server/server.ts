@@ -14,7 +14,7 @@ import { SessionCache } from "./lib/session-cache.ts";
 import { NODE_LISTENER_OPTIONS } from "./lib/unread-refusals.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
-import { createRoleKeeper } from "./modules/moderation/index.ts";
+import { createRoleKeeper, startSuspensionSweep } from "./modules/moderation/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
 
@@ -58,6 +58,8 @@ const mailer = createMailer({
 // Uploaded photos: DATA_DIR/uploads, or the S3 bucket; those nothing uses are deleted after a day.
 const storage = createPhotoStorage(env);
 const stopPhotoSweep = startPhotoSweep({ db: database.db, storage, logger });
+// Suspensions whose time has passed end by themselves.
+const stopSuspensionSweep = startSuspensionSweep({ db: database.db, logger });
 logger.info(`Uploaded photos are kept in ${storage.describe}`);
 // Public answers are kept between requests and dropped on every change, from this instance or another.
 const publicCache = new PublicCache();
@@ -151,6 +153,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info(`${signal} received, closing`);
   stopPhotoSweep();
+  stopSuspensionSweep();
   const force = setTimeout(() => {
     logger.warn("Requests still open after 10 s, stopping anyway");
     process.exit(1);

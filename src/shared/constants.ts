@@ -55,6 +55,26 @@ export const REPORT_REASONS = [
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
+/**
+ * What a moderator may decide about a reported item: show it again (dismiss), hide it, delete it, warn its
+ * author (and hide it), or suspend its author (and hide it) for one of SUSPENSION_HOURS.
+ */
+export const MODERATION_ACTIONS = ["dismiss", "hide", "delete", "warn", "suspend"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** How long a suspension lasts, in hours: a day, three days, a week, thirty days; null is indefinitely. */
+export const SUSPENSION_HOURS = [24, 72, 168, 720] as const;
+/** Reports waiting longer than this are pointed out to every moderator. */
+export const OVERDUE_REPORT_HOURS = 48;
+
+/** What everyone but its author sees in place of an item on hold, and the API's message for it. */
+export const HIDDEN_PENDING_REVIEW = "Hidden pending review";
+/** An item on hold may be changed once by its author, which asks for it to be shown again. */
+export const REVIEW_ALREADY_ASKED =
+  "You already changed this once since it was hidden: a moderator will decide whether to show it again";
+/** Why an account on hold may not post. */
+export const ACCOUNT_ON_HOLD =
+  "Your account is on hold until a moderator has looked at reports about it: you cannot post meanwhile";
+
 /** The orders of tip lists: newest, oldest, most liked, alphabetical. */
 export const TIP_SORTS = ["newest", "oldest", "likes", "title"] as const;
 export type TipSort = (typeof TIP_SORTS)[number];

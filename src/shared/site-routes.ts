@@ -21,6 +21,8 @@ export const SITE_ROUTES = [
   "/auth/signup",
   "/auth/reset",
   "/profile",
+  "/reports",
+  "/moderation",
   "/privacy",
   "/terms",
 ] as const;
@@ -39,6 +41,8 @@ export const MEMBER_ROUTES = [
   "/dashboard/my-tips",
   "/dashboard/add-tip",
   "/profile",
+  "/reports",
+  "/moderation",
 ] as const satisfies ReadonlyArray<(typeof SITE_ROUTES)[number]>;
 
 const patternOf = (route: string) =>

@@ -19,6 +19,7 @@ import {
   CATEGORIES,
   DIFFICULTIES,
   GARDENER_STATUSES,
+  MODERATION_ACTIONS,
   REPORT_REASONS,
   REPORT_TARGETS,
   ROLES,
@@ -34,6 +35,7 @@ export const reportTargetEnum = pgEnum("report_target", REPORT_TARGETS);
 export const reportReasonEnum = pgEnum("report_reason", REPORT_REASONS);
 /** Open until a moderator decides; then closed with what was decided. */
 export const reportStateEnum = pgEnum("report_state", ["open", "closed"]);
+export const moderationActionEnum = pgEnum("moderation_action", MODERATION_ACTIONS);
 
 export const gardeners = pgTable(
   "gardeners",
@@ -106,6 +108,17 @@ export const tips = pgTable(
     totalLiked: integer("total_liked").notNull().default(0),
     /** Its visible comments, kept by triggers on `comments` (migration 0015), never counted per request. */
     totalComments: integer("total_comments").notNull().default(0),
+    /**
+     * Hidden pending review, and why (the reports' heaviest reason): set when the tip's reports reach the
+     * threshold or a moderator reports it (ADR 041). Null while it is shown.
+     */
+    hold: reportReasonEnum("hold"),
+    /** When its author, after an edit, asked for it to be shown again: once per hold. */
+    holdReviewAskedAt: timestamp("hold_review_asked_at", { withTimezone: true, mode: "date" }),
+    /** Its author's account is on hold (users.held), copied by triggers as the name is (drizzle/0018). */
+    authorHeld: boolean("author_held").notNull().default(false),
+    /** Neither the tip nor its author is on hold: every public read asks this, with `availability`. */
+    shown: boolean("shown").generatedAlwaysAs(sql.raw(`"hold" is null and not "author_held"`)),
     /**
      * What `q` searches, kept with the row (migration 0008) rather than computed again for every row a
      * search looks at: a broad search at a million tips scans a third less time (ADR 022).
@@ -213,6 +226,20 @@ export const users = pgTable(
      * names none; moderators are appointed by an administrator (ADR 040). Never written by a client.
      */
     role: roleEnum("role").notNull().default("member"),
+    /**
+     * On hold: spam reports from 3 members, or a suspension (ADR 041). Everything the account posted is
+     * hidden from others (tips and comments copy this) and it may not post until a moderator decides.
+     */
+    held: boolean("held").notNull().default(false),
+    /**
+     * Suspended until then (ADR 042): no sign-in and no session; 'infinity' for indefinitely, null when not
+     * suspended. `held` is set with it, and both are lifted when it has passed.
+     */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
+    /** The gardener page is hidden pending review, and why; null while it is shown. */
+    pageHold: reportReasonEnum("page_hold"),
+    /** When the member, after editing their page, asked for it to be shown again: once per hold. */
+    pageHoldReviewAskedAt: timestamp("page_hold_review_asked_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (table) => [
@@ -363,6 +390,11 @@ export const comments = pgTable(
     editedAt: timestamp("edited_at", { withTimezone: true, mode: "date" }),
     /** Until when its author may edit it: 24 hours for an account new when it wrote it, else 30 days. */
     editableUntil: timestamp("editable_until", { withTimezone: true, mode: "date" }).notNull(),
+    /** Hidden pending review, and why; null while shown (ADR 041). Others see a placeholder in its place. */
+    hold: reportReasonEnum("hold"),
+    holdReviewAskedAt: timestamp("hold_review_asked_at", { withTimezone: true, mode: "date" }),
+    /** Its author's account is on hold (users.held), copied by triggers (drizzle/0018). */
+    authorHeld: boolean("author_held").notNull().default(false),
   },
   (table) => [
     index("comments_tip_order_idx").on(
@@ -430,6 +462,8 @@ export const reports = pgTable(
     reason: reportReasonEnum("reason").notNull(),
     note: text("note").notNull().default(""),
     weight: integer("weight").notNull(),
+    /** The case it is part of: every open report of one item is in that item's one open case. */
+    caseId: uuid("case_id").references((): AnyPgColumn => moderationCases.id, { onDelete: "cascade" }),
     state: reportStateEnum("state").notNull().default("open"),
     /** What the moderators decided: `removed` or `kept`; null while open. */
     outcome: text("outcome", { enum: ["removed", "kept"] }),
@@ -443,6 +477,52 @@ export const reports = pgTable(
     index("reports_reporter_idx").on(table.reporterId, table.createdAt.desc(), table.id.desc()),
     index("reports_target_idx").on(table.targetType, table.targetId),
     index("reports_author_idx").on(table.authorId),
+    index("reports_case_idx").on(table.caseId),
     check("reports_weight_check", sql`${table.weight} between 1 and 2`),
+  ],
+);
+
+/**
+ * Uploaded photos hidden pending review (ADR 041), by hash: the file is not served, and a tip or profile
+ * showing it shows the default picture instead, to everyone but whoever uploaded it.
+ */
+export const photoHolds = pgTable("photo_holds", {
+  hash: text("hash").primaryKey(),
+  reason: reportReasonEnum("reason").notNull(),
+  since: timestamp("since", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/**
+ * One item's turn in the moderation queue (ADR 042): opened by its first report, closed by one decision.
+ * At most one open case per item (a partial unique index): deciding closes it in one conditional update,
+ * so of two moderators deciding at once, the second finds it closed and is shown the first decision.
+ */
+export const moderationCases = pgTable(
+  "moderation_cases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    targetType: reportTargetEnum("target_type").notNull(),
+    /** As in `reports`: the tip's or comment's id, the gardener's account id, or the photo's hash. */
+    targetId: text("target_id").notNull(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: reportStateEnum("state").notNull().default("open"),
+    openedAt: timestamp("opened_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    /** Not a foreign key: the record outlives the moderator's account. */
+    decidedBy: text("decided_by"),
+    decidedByName: text("decided_by_name"),
+    decision: moderationActionEnum("decision"),
+    decisionReason: text("decision_reason"),
+    /** A suspension's length in hours; null for indefinitely, or for another decision. */
+    suspensionHours: integer("suspension_hours"),
+  },
+  (table) => [
+    uniqueIndex("moderation_cases_one_open_idx")
+      .on(table.targetType, table.targetId)
+      .where(sql`${table.state} = 'open'`),
+    index("moderation_cases_state_idx").on(table.state, table.openedAt),
+    index("moderation_cases_author_idx").on(table.authorId, table.decidedAt),
   ],
 );

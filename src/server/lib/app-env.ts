@@ -78,6 +78,7 @@ interface SessionSource {
         image?: string | null;
         emailVerified: boolean;
         role?: unknown;
+        held?: unknown;
       };
     } | null>;
   };

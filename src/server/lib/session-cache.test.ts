@@ -71,6 +71,7 @@ describe("a kept session", () => {
         image: account.image,
         emailVerified: session?.user.emailVerified,
         role: session?.user.role,
+        held: false,
       });
       expect(await statsStatus(cookie)).toBe(200);
     }

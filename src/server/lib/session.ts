@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { ROLES, type Role } from "#shared/constants.ts";
+import { ACCOUNT_ON_HOLD, ROLES, type Role } from "#shared/constants.ts";
 import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "./app-env.ts";
 import { HttpError } from "./errors.ts";
 import { answering, errorResponses } from "./openapi.ts";
@@ -40,6 +40,7 @@ function sessionUserOf(user: {
   image?: string | null;
   emailVerified: boolean;
   role?: unknown;
+  held?: unknown;
 }): SessionUser {
   return {
     id: user.id,
@@ -48,6 +49,7 @@ function sessionUserOf(user: {
     image: user.image ?? null,
     emailVerified: user.emailVerified,
     role: ROLES.find((role) => role === user.role) ?? "member",
+    held: user.held === true,
   };
 }
 
@@ -125,6 +127,24 @@ export function requireUser(message: string) {
       await next();
     }),
     errorResponses({ 401: `Not signed in ("${message}")` }),
+  );
+}
+
+/**
+ * Route middleware for routes that post or change what others read (a tip, a comment, a photo, a page,
+ * a report): as `requireUser`, and an account on hold (ADR 041) gets 403 until a moderator decides. The
+ * hold is the session's, which a change to the account drops on every instance.
+ */
+export function requirePoster(message: string) {
+  return answering(
+    createMiddleware<SignedInEnv>(async (c, next) => {
+      const user = await getSessionUser(c);
+      if (!user) throw new HttpError(401, message);
+      if (user.held) throw new HttpError(403, ACCOUNT_ON_HOLD);
+      c.set("user", user);
+      await next();
+    }),
+    errorResponses({ 401: `Not signed in ("${message}")`, 403: "The account is on hold" }),
   );
 }
 

@@ -92,6 +92,11 @@ export const UserSchema = z
     image: z.string().nullable(),
     emailVerified: z.boolean(),
     role: z.enum(ROLES),
+    /**
+     * On hold pending a moderator's decision (spam reports from several members, or a suspension): what
+     * the account posted is hidden from others, and it may not post.
+     */
+    held: z.boolean(),
   })
   .meta({ id: "User" });
 export type User = z.infer<typeof UserSchema>;

@@ -6,6 +6,7 @@ import {
   NO_HIDDEN_FORMATTING,
   withPlainLineBreaks,
 } from "./common.ts";
+import { HoldSchema } from "./hold.ts";
 
 /** How long a comment is, in characters, once trimmed. */
 const COMMENT_LENGTH = { min: 2, max: 5000 } as const;
@@ -46,7 +47,14 @@ export const CommentSchema = z
     /** Empty when the comment was deleted: it stays as "[deleted]" for its replies. */
     body: z.string(),
     deleted: z.boolean(),
-    /** Null once deleted. */
+    /**
+     * Hidden pending review: everyone but its author gets it without its text or author ("Hidden pending
+     * review" in its place); its author gets both, and `hold` says why.
+     */
+    hidden: z.boolean(),
+    /** Only to its author, and only while it is hidden: why, and whether they asked for it back. */
+    hold: HoldSchema.optional(),
+    /** Null once deleted, and for anyone but its author while it is hidden. */
     author: z.object({ name: z.string(), handle: z.string(), image: z.string() }).nullable(),
     createdAt: z.string(),
     /** When it was last changed after its first 5 minutes; null if never. */

@@ -10,6 +10,7 @@ import {
   PageQuerySchema,
   withPlainLineBreaks,
 } from "./common.ts";
+import { HoldSchema } from "./hold.ts";
 
 export const GardenerSchema = z
   .object({
@@ -80,6 +81,8 @@ export type GardenerPage = z.infer<typeof GardenerPageSchema>;
 export const ProfileSchema = GardenerPageSchema.extend({
   /** Shown on Explore Gardeners once they share a public tip. */
   listed: z.boolean(),
+  /** Only while the page is hidden pending review: why, and whether the member asked for it back. */
+  hold: HoldSchema.optional(),
 }).meta({ id: "Profile" });
 export type Profile = z.infer<typeof ProfileSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REPORT_REASONS, REPORT_TARGETS, ROLES } from "../constants.ts";
+import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS, ROLES, SUSPENSION_HOURS } from "../constants.ts";
 import {
   hasControlCharacters,
   hasHiddenFormatting,
@@ -174,4 +174,96 @@ export const ReportListQuerySchema = z.object({
     .max(LOG_PAGE_SIZE, `limit must be at most ${LOG_PAGE_SIZE}`)
     .default(LOG_PAGE_SIZE),
   cursor: z.uuid({ error: "cursor is malformed; pass back an X-Next-Cursor value" }).optional(),
+});
+
+const DURATION_ERROR = `durationHours must be one of ${SUSPENSION_HOURS.join(", ")}, or null for indefinitely`;
+
+/** A moderator's decision on a case: the action, why (told to the author), and a suspension's length. */
+export const DecisionInputSchema = z
+  .object({
+    action: z.enum(MODERATION_ACTIONS, { error: `action must be one of ${MODERATION_ACTIONS.join(", ")}` }),
+    reason: ModerationReasonSchema,
+    /** Only with `suspend`: one of 24, 72, 168, 720; left out (or null) for indefinitely. */
+    durationHours: z
+      .number({ error: DURATION_ERROR })
+      .refine((hours) => (SUSPENSION_HOURS as readonly number[]).includes(hours), DURATION_ERROR)
+      .nullish(),
+  })
+  .refine((input) => input.action === "suspend" || input.durationHours == null, {
+    path: ["durationHours"],
+    message: "durationHours goes only with suspend",
+  })
+  .meta({ id: "DecisionInput" });
+
+/** A case once decided: what, why, by whom, when. */
+export const DecisionSchema = z
+  .object({
+    caseId: z.string(),
+    action: z.enum(MODERATION_ACTIONS),
+    reason: z.string(),
+    /** The suspension's length in hours; null for indefinitely or another action. */
+    durationHours: z.number().int().nullable(),
+    moderator: z.string(),
+    decidedAt: z.string(),
+  })
+  .meta({ id: "Decision" });
+export type Decision = z.infer<typeof DecisionSchema>;
+
+/** One open case of the moderation queue. */
+export const QueueItemSchema = z
+  .object({
+    _id: z.string(),
+    targetType: z.enum(REPORT_TARGETS),
+    /** As reports name it: a tip's or comment's _id, a gardener's handle, a photo's hash. */
+    targetId: z.string(),
+    /** The open reports' total weight: the queue is heaviest first. */
+    weight: z.number().int(),
+    /** When its oldest open report came. */
+    waitingSince: z.string(),
+    /** Waiting longer than 48 hours. */
+    overdue: z.boolean(),
+    item: z.object({
+      gone: z.boolean(),
+      hidden: z.boolean(),
+      reviewAskedAt: z.string().nullable(),
+      title: z.string().nullable(),
+      text: z.string().nullable(),
+      image: z.string().nullable(),
+      path: z.string().nullable(),
+    }),
+    author: z.object({
+      handle: z.string(),
+      name: z.string(),
+      held: z.boolean(),
+      suspendedUntil: z.string().nullable(),
+    }),
+    reports: z.array(
+      z.object({
+        reason: z.enum(REPORT_REASONS),
+        note: z.string(),
+        weight: z.number().int(),
+        createdAt: z.string(),
+        reporter: z.object({ handle: z.string(), name: z.string() }),
+      }),
+    ),
+    /** The author's earlier decided cases, newest first (at most 20). */
+    history: z.array(
+      z.object({
+        targetType: z.enum(REPORT_TARGETS),
+        action: z.enum(MODERATION_ACTIONS),
+        reason: z.string(),
+        decidedAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "QueueItem" });
+export type QueueItem = z.infer<typeof QueueItemSchema>;
+
+export const QueueQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a whole number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(100, "limit must be at most 100")
+    .default(50),
 });

@@ -16,6 +16,7 @@ import {
   PageQuerySchema,
   withPlainLineBreaks,
 } from "./common.ts";
+import { HoldSchema } from "./hold.ts";
 
 export const TipSchema = z
   .object({
@@ -36,6 +37,8 @@ export const TipSchema = z
     /** Its comments (a deleted one kept for its replies is not counted). */
     totalComments: z.number().int(),
     createdAt: z.string(),
+    /** Only to its author, and only while the tip is hidden pending review: why. */
+    hold: HoldSchema.optional(),
     /** Only for a signed-in caller: whether they like this tip. */
     likedByMe: z.boolean().optional(),
   })

@@ -4,7 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { openAPI } from "better-auth/plugins/open-api";
-import { and, eq, like, ne } from "drizzle-orm";
+import { and, eq, like, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   DisplayNameSchema,
@@ -153,6 +153,7 @@ export function createAuth({
       // a client (input: false), only set by the server (ADR 040).
       additionalFields: {
         role: { type: "string", input: false, required: false, defaultValue: "member" },
+        held: { type: "boolean", input: false, required: false, defaultValue: false },
       },
     },
     // A profile photo uploaded here is stored root-relative, so it survives a move of the site; answers
@@ -177,6 +178,15 @@ export function createAuth({
           // The verification link, or a Google sign-in joining the account.
           after: async (user) => {
             if (user.emailVerified) await verified(user.id);
+          },
+        },
+      },
+      // A suspended account gets no session, by any way of signing in (ADR 042).
+      session: {
+        create: {
+          before: async (session) => {
+            const until = await suspendedUntil(db, session.userId);
+            if (until) throw new APIError("FORBIDDEN", { message: suspensionMessage(until) });
           },
         },
       },
@@ -357,8 +367,30 @@ function pretendSignedUp(body: Record<string, unknown>) {
       emailVerified: false,
       image: text(body.image) || null,
       role: "member",
+      held: false,
       createdAt: now,
       updatedAt: now,
     },
   };
+}
+
+/** When the account's suspension ends ('infinity' read as null end), or undefined when it is not suspended. */
+async function suspendedUntil(db: Db, userId: string): Promise<Date | "indefinitely" | undefined> {
+  const [row] = await db
+    .select({
+      until: users.suspendedUntil,
+      indefinite: sql<boolean>`${users.suspendedUntil} = 'infinity'::timestamptz`,
+      active: sql<boolean>`${users.suspendedUntil} > now()`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row?.active) return undefined;
+  return row.indefinite ? "indefinitely" : (row.until ?? undefined);
+}
+
+/** What a suspended member is told when they try to sign in. */
+function suspensionMessage(until: Date | "indefinitely"): string {
+  return until === "indefinitely"
+    ? "Your account is suspended by the moderators"
+    : `Your account is suspended by the moderators until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 }

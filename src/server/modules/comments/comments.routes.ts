@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { DEFAULT_AVATAR_IMAGE, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import {
+  DEFAULT_AVATAR_IMAGE,
+  NEXT_CURSOR_HEADER,
+  REVIEW_ALREADY_ASKED,
+  TOTAL_COUNT_HEADER,
+} from "#shared/constants.ts";
 import {
   type Comment,
   CommentEditSchema,
@@ -7,13 +12,14 @@ import {
   CommentListQuerySchema,
   CommentSchema,
 } from "#shared/schemas/comment.ts";
+import { holdOf } from "#shared/schemas/hold.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, requireUser } from "../../lib/session.ts";
+import { getSessionUser, requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { accountCreatedAt, findVisibleTip } from "../tips/index.ts";
 import {
@@ -45,13 +51,18 @@ interface Reader {
 function toComment(row: CommentRow, reader: Reader, imageUrl: (stored: string) => string): Comment {
   const deleted = row.state !== "visible";
   const own = !deleted && reader.userId !== null && row.authorId === reader.userId;
+  const hold = deleted ? null : holdOf(row);
+  // A comment on hold keeps its place in the thread; only its author still reads it (ADR 041).
+  const withheld = deleted || (hold !== null && !own);
   return {
     _id: row.id,
     tipId: row.tipId,
     threadId: row.threadId === row.id ? null : row.threadId,
-    body: deleted ? "" : row.body,
+    body: withheld ? "" : row.body,
     deleted,
-    author: deleted
+    hidden: hold !== null,
+    ...(hold && own ? { hold } : {}),
+    author: withheld
       ? null
       : {
           name: row.authorName,
@@ -61,7 +72,9 @@ function toComment(row: CommentRow, reader: Reader, imageUrl: (stored: string) =
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,
     editableUntil: row.editableUntil.toISOString(),
-    canEdit: own && row.editableUntil.getTime() > Date.now(),
+    // Within its time; and once only while it is on hold (the change asks for it back).
+    canEdit:
+      own && row.editableUntil.getTime() > Date.now() && !(hold && (hold.onAccount || hold.reviewAskedAt)),
     canDelete: own || (!deleted && reader.userId === reader.tipAuthorId),
   };
 }
@@ -97,7 +110,7 @@ const addCommentRoute = apiRoute({
   description:
     "Plain text, 2 to 5,000 characters, line breaks kept. `replyTo` answers a comment: a reply to a reply joins its thread (one level). Only verified accounts comment (422 before). The same text on the same tip within 5 minutes is refused with 409. An account younger than a day may put at most 2 links in a comment (422).",
   middleware: [
-    requireUser("Sign in to comment"),
+    requirePoster("Sign in to comment"),
     rateLimit<SignedInEnv>("comment", async (c) => ({
       account: c.var.user.id,
       createdAt: await accountCreatedAt(c.var.db, c.var.user.id),
@@ -127,7 +140,7 @@ const editCommentRoute = apiRoute({
   description:
     "Its author only, until `editableUntil` (24 hours for an account younger than a day when it wrote it, 30 days for others). A change after the first 5 minutes sets `editedAt`.",
   middleware: [
-    requireUser("Sign in to change your comment"),
+    requirePoster("Sign in to change your comment"),
     rateLimit<SignedInEnv>("editComment", (c) => c.var.user.id),
   ] as const,
   request: {
@@ -171,7 +184,9 @@ const deleteCommentRoute = apiRoute({
 async function visibleComment(c: { var: SignedInEnv["Variables"] }, id: string) {
   const row = await findComment(c.var.db, id);
   const seen =
-    row && row.state === "visible" && (row.tipAvailability === "Public" || row.tipAuthorId === c.var.user.id);
+    row &&
+    row.state === "visible" &&
+    ((row.tipAvailability === "Public" && row.tipShown) || row.tipAuthorId === c.var.user.id);
   if (!row || !seen) throw new HttpError(404, NO_COMMENT);
   return row;
 }
@@ -232,6 +247,7 @@ export const commentsRouter = createRouter()
     if (row.authorId !== c.var.user.id) throw new HttpError(403, "Only its author may change a comment");
     if (row.editableUntil.getTime() < Date.now())
       throw new HttpError(403, "The time to change this comment has passed");
+    if (row.hold && row.holdReviewAskedAt) throw new HttpError(403, REVIEW_ALREADY_ASKED);
     const { body } = c.req.valid("json");
     await checkNewcomerLinks("comment", [body], {
       emailVerified: c.var.user.emailVerified,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { ReportReason } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, tips, users } from "../../db/schema.ts";
 import { isNewAccount } from "../../lib/newcomers.ts";
@@ -19,6 +20,10 @@ export interface CommentRow {
   authorName: string;
   authorHandle: string;
   authorImage: string | null;
+  /** Hidden pending review (ADR 041): its own reason, and whether its author's account is on hold. */
+  hold: ReportReason | null;
+  holdReviewAskedAt: Date | null;
+  authorHeld: boolean;
 }
 
 /** How long an edit leaves no mark: a typo fixed at once is not an edit. */
@@ -42,6 +47,9 @@ const columns = {
   authorName: users.name,
   authorHandle: users.handle,
   authorImage: users.image,
+  hold: comments.hold,
+  holdReviewAskedAt: comments.holdReviewAskedAt,
+  authorHeld: comments.authorHeld,
   /** Where the page ends, to the microsecond (a JavaScript date keeps milliseconds only). */
   threadAtText: sql<string>`to_char(${comments.threadAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   createdAtText: sql<string>`to_char(${comments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
@@ -67,8 +75,9 @@ function decodeCursor(value: string): z.infer<typeof CursorSchema> {
 
 /**
  * One page of a tip's comments, oldest thread first, each thread's replies after it, oldest first; a
- * comment a moderator hid is left out, a deleted one with replies is kept (as "[deleted]"). One more row
- * than asked tells whether another page follows.
+ * comment a moderator hid is left out, a deleted one with replies is kept (as "[deleted]"), one on hold is
+ * kept (the route shows it to its author, a placeholder to anyone else). One more row than asked tells
+ * whether another page follows.
  */
 export async function listComments(
   db: Db,
@@ -168,10 +177,15 @@ export async function addComment(
 export async function findComment(
   db: Db,
   id: string,
-): Promise<(CommentRow & { tipAuthorId: string; tipAvailability: string }) | null> {
+): Promise<(CommentRow & { tipAuthorId: string; tipAvailability: string; tipShown: boolean }) | null> {
   if (!Uuid.safeParse(id).success) return null;
   const [row] = await db
-    .select({ ...columns, tipAuthorId: tips.authorId, tipAvailability: tips.availability })
+    .select({
+      ...columns,
+      tipAuthorId: tips.authorId,
+      tipAvailability: tips.availability,
+      tipShown: sql<boolean>`${tips.shown}`,
+    })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .innerJoin(tips, eq(tips.id, comments.tipId))
@@ -182,13 +196,20 @@ export async function findComment(
   return comment;
 }
 
-/** Changes a comment's text; an edit after its first minutes is marked as one. Answers it as it is now. */
+/**
+ * Changes a comment's text; an edit after its first minutes is marked as one, and an edit of a comment on
+ * hold asks for it to be shown again (the route allows one). Answers it as it is now.
+ */
 export async function editComment(db: Db, comment: CommentRow, body: string): Promise<CommentRow> {
   const now = Date.now();
   const marked = now - comment.createdAt.getTime() > GRACE_MS;
   await db
     .update(comments)
-    .set({ body, ...(marked ? { editedAt: new Date(now) } : {}) })
+    .set({
+      body,
+      ...(marked ? { editedAt: new Date(now) } : {}),
+      ...(comment.hold ? { holdReviewAskedAt: new Date(now) } : {}),
+    })
     .where(eq(comments.id, comment.id));
   const row = await findComment(db, comment.id);
   if (!row) throw new Error("A comment just changed could not be read back");

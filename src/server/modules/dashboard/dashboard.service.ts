@@ -41,7 +41,8 @@ export async function getDashboardStats(
     db
       .select()
       .from(tips)
-      .where(eq(tips.availability, "Public"))
+      // Tips on hold (ADR 041) are in no public list, the recent ones included.
+      .where(and(eq(tips.availability, "Public"), eq(tips.shown, true)))
       .orderBy(desc(tips.createdAt), desc(tips.id))
       .limit(RECENT_TIPS_LIMIT),
     db

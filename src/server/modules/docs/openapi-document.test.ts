@@ -153,6 +153,9 @@ describe("the API document's sessions and limits", () => {
       "put /moderation/roles/{handle}": expect.stringMatching(
         /^Too many moderation actions \(at most 30 per account in a minute, 600 per account in 60 minutes/,
       ),
+      "post /moderation/queue/{id}/decision": expect.stringMatching(
+        /^Too many moderation actions \(at most 30 per account in a minute, 600 per account in 60 minutes/,
+      ),
     });
   });
 

@@ -1,5 +1,6 @@
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { Gardener, GardenerPage, Profile } from "#shared/schemas/gardener.ts";
+import { holdOf } from "#shared/schemas/hold.ts";
 import type { GardenerListRow, GardenerPageRow } from "./gardeners.service.ts";
 
 /**
@@ -74,5 +75,11 @@ export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) 
 
 /** The member's own page, with their choice of being listed on Explore Gardeners. */
 export function toProfile(row: GardenerPageRow, imageUrl: (stored: string) => string): Profile {
-  return { ...toGardenerPage(row, imageUrl), listed: row.account.listed };
+  const hold = holdOf({
+    hold: row.account.pageHold,
+    authorHeld: row.account.held,
+    holdReviewAskedAt: row.account.pageHoldReviewAskedAt,
+  });
+  // Only the member is told why their page is hidden, here: everyone else is answered a placeholder.
+  return { ...toGardenerPage(row, imageUrl), listed: row.account.listed, ...(hold ? { hold } : {}) };
 }

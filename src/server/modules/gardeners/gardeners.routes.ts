@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { HIDDEN_PENDING_REVIEW, REVIEW_ALREADY_ASKED, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import { PageQuerySchema } from "#shared/schemas/common.ts";
 import {
   GardenerListQuerySchema,
@@ -15,7 +15,7 @@ import { HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { requireUser } from "../../lib/session.ts";
+import { requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { listTips, toTip } from "../tips/index.ts";
 import { toGardener, toGardenerPage, toProfile } from "./gardener-dto.ts";
@@ -24,6 +24,7 @@ import {
   GARDENER_TABLES,
   HandleTakenError,
   listGardeners,
+  ReviewAlreadyAskedError,
   updateProfile,
 } from "./gardeners.service.ts";
 
@@ -118,7 +119,7 @@ const updateProfileRoute = apiRoute({
   description:
     "Changes the signed-in member's handle, bio and card fields; each field left out stays as it is, and an empty one (or null) clears it. Answers the page as everyone now sees it. The name and photo are the account's (/auth/update-user).",
   middleware: [
-    requireUser("Sign in to change your profile"),
+    requirePoster("Sign in to change your profile"),
     rateLimit<SignedInEnv>("editProfile", (c) => c.var.user.id),
   ] as const,
   request: {
@@ -138,6 +139,9 @@ async function namedGardener(c: ContextWithVars & Parameters<typeof markPublic>[
   const page = await findGardenerPage(c.var.db, handle);
   markPublic(c, "everyone", GARDENER_TABLES);
   if (!page) throw new HttpError(404, NO_SUCH_GARDENER);
+  // A page on hold, or an account on hold, is a placeholder for everyone alike (ADR 041); the member
+  // reads why on their profile.
+  if (page.account.held || page.account.pageHold) throw new HttpError(404, HIDDEN_PENDING_REVIEW);
   return page;
 }
 
@@ -181,6 +185,7 @@ export const gardenersRouter = createRouter()
       handle = await updateProfile(c.var.db, c.var.user.id, c.req.valid("json"));
     } catch (error) {
       if (error instanceof HandleTakenError) throw new HttpError(409, HANDLE_TAKEN);
+      if (error instanceof ReviewAlreadyAskedError) throw new HttpError(403, REVIEW_ALREADY_ASKED);
       throw error;
     }
     const page = handle ? await findGardenerPage(c.var.db, handle) : null;

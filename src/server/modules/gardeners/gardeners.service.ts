@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { GARDENER_STATUSES } from "#shared/constants.ts";
 import { HANDLE_PATTERN } from "#shared/handles.ts";
@@ -16,7 +16,7 @@ type GardenerStatus = (typeof GARDENER_STATUSES)[number];
  */
 const totalSharedTips = sql<number>`(
   select count(*)::int from tips
-  where tips.email = lower(gardeners.email) and tips.availability = 'Public'
+  where tips.email = lower(gardeners.email) and tips.availability = 'Public' and tips.shown
 )`.mapWith(Number);
 
 const gardenerColumns = {
@@ -91,7 +91,7 @@ function everyGardener(db: Db, status: ListParams["status"]) {
       ),
     })
     .from(tips)
-    .where(eq(tips.availability, "Public"))
+    .where(and(eq(tips.availability, "Public"), eq(tips.shown, true)))
     .groupBy(tips.authorId)
     .as("shared");
   const memberStatus = sql<GardenerStatus>`(case when ${shared.active} then 'active' else 'inactive' end)::gardener_status`;
@@ -118,6 +118,9 @@ function everyGardener(db: Db, status: ListParams["status"]) {
       and(
         eq(users.listed, true),
         eq(users.signInDisabled, false),
+        // A page on hold, or an account on hold, is on no list (ADR 041).
+        eq(users.held, false),
+        isNull(users.pageHold),
         status === undefined ? undefined : sql`${shared.active} = ${status === "active"}`,
       ),
     );
@@ -169,6 +172,9 @@ export interface GardenerPageRow {
     | "gender"
     | "listed"
     | "createdAt"
+    | "held"
+    | "pageHold"
+    | "pageHoldReviewAskedAt"
   >;
   /** The specification's card, for a demo gardener's account; null for a member. */
   card: GardenerRow | null;
@@ -191,7 +197,7 @@ export async function findGardenerPage(
   const handle = typeof given === "string" ? given.toLowerCase() : null;
   if (handle !== null && !HANDLE_PATTERN.test(handle)) return null;
   const named = typeof given === "string" ? eq(users.handle, handle ?? "") : eq(users.id, given.id);
-  const publicTips = sql`from ${tips} where ${tips.authorId} = ${users.id} and ${tips.availability} = 'Public'`;
+  const publicTips = sql`from ${tips} where ${tips.authorId} = ${users.id} and ${tips.availability} = 'Public' and ${tips.shown}`;
   const [row] = await db
     .select({
       account: {
@@ -209,6 +215,9 @@ export async function findGardenerPage(
         gender: users.gender,
         listed: users.listed,
         createdAt: users.createdAt,
+        held: users.held,
+        pageHold: users.pageHold,
+        pageHoldReviewAskedAt: users.pageHoldReviewAskedAt,
       },
       cardId: gardeners.id,
       totalSharedTips: sql<number>`(select count(*)::int ${publicTips})`.mapWith(Number),
@@ -240,8 +249,14 @@ export class HandleTakenError extends Error {
   override name = "HandleTakenError";
 }
 
+/** The page is on hold and its member already changed it once to ask for it back. */
+export class ReviewAlreadyAskedError extends Error {
+  override name = "ReviewAlreadyAskedError";
+}
+
 /**
- * Changes the member's gardener page: only the fields given. Answers the handle the page now has. A handle
+ * Changes the member's gardener page: only the fields given. A page on hold may be changed once, which
+ * asks the moderators to show it again (ADR 041); a second change throws ReviewAlreadyAskedError. Answers the handle the page now has. A handle
  * another account has (the unique index decides, so two members asking for one at once cannot both get
  * it) throws HandleTakenError.
  */
@@ -251,10 +266,19 @@ export async function updateProfile(
   changes: z.output<typeof ProfileUpdateSchema>,
 ): Promise<string | null> {
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  const [current] = await db
+    .select({ pageHold: users.pageHold, askedAt: users.pageHoldReviewAskedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (current?.pageHold && current.askedAt) throw new ReviewAlreadyAskedError();
   try {
     const [row] = await db
       .update(users)
-      .set({ ...set, updatedAt: new Date() })
+      .set({
+        ...set,
+        updatedAt: new Date(),
+        ...(current?.pageHold ? { pageHoldReviewAskedAt: new Date() } : {}),
+      })
       .where(eq(users.id, userId))
       .returning({ handle: users.handle });
     return row?.handle ?? null;

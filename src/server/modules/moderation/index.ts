@@ -1,2 +1,3 @@
+export { startSuspensionSweep } from "./decisions.ts";
 export { moderationRouter } from "./moderation.routes.ts";
 export { createRoleKeeper } from "./roles.ts";

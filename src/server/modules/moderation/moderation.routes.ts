@@ -1,9 +1,21 @@
 import { z } from "zod";
-import { DEFAULT_AVATAR_IMAGE, NEXT_CURSOR_HEADER } from "#shared/constants.ts";
 import {
+  DEFAULT_AVATAR_IMAGE,
+  NEXT_CURSOR_HEADER,
+  OVERDUE_REPORT_HOURS,
+  SUSPENSION_HOURS,
+} from "#shared/constants.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import {
+  type Decision,
+  DecisionInputSchema,
+  DecisionSchema,
   type LogEntry,
   LogEntrySchema,
   LogQuerySchema,
+  type QueueItem,
+  QueueItemSchema,
+  QueueQuerySchema,
   type Report,
   ReportInputSchema,
   ReportListQuerySchema,
@@ -17,9 +29,12 @@ import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { requireRole, requireUser } from "../../lib/session.ts";
+import { requirePoster, requireRole, requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
+import { type CaseRow, DecisionConflict, decide, NoSuchCase } from "./decisions.ts";
+import { HIDE_AT, SPAM_REPORTERS_FOR_HOLD } from "./holds.ts";
 import { type LogRow, readLog } from "./log.ts";
+import { type QueueRow, readQueue } from "./queue.ts";
 import { fileReport, listMyReports, REPORTS_PER_DAY, ReportRefusal, type ReportRow } from "./reports.ts";
 import { changeModerator, findMemberByHandle, listTeam, RoleRefusal, type TeamRow } from "./team.ts";
 
@@ -49,6 +64,7 @@ function toLogEntry(row: LogRow): LogEntry {
   };
 }
 
+const NO_CASE = "No such item in the moderation queue";
 const VERIFY_FIRST = "Verify your e-mail address before you report: use the link we sent you";
 
 function toReport(row: ReportRow): Report {
@@ -71,8 +87,8 @@ const reportRoute = apiRoute({
   operationId: "fileReport",
   tags: ["Moderation"],
   summary: "Report a tip, a comment, a gardener page or a photo",
-  description: `Members whose e-mail is verified (422 before). \`targetId\` is a tip's or comment's _id, a gardener's handle, or an uploaded photo's URL or hash; an item the caller may not see is 404, their own is 422. One open report per member and item: reporting it again answers the open report with 200. At most ${REPORTS_PER_DAY} reports in any 24 hours (429, with Retry-After). The moderators decide; the outcome shows in GET /reports/mine.`,
-  middleware: [requireUser("Sign in to report")] as const,
+  description: `Members whose e-mail is verified (422 before). \`targetId\` is a tip's or comment's _id, a gardener's handle, or an uploaded photo's URL or hash; an item the caller may not see is 404, their own is 422. One open report per member and item: reporting it again answers the open report with 200. At most ${REPORTS_PER_DAY} reports in any 24 hours (429, with Retry-After). An item whose open reports weigh ${HIDE_AT.weight} or more from ${HIDE_AT.reporters} or more members (an established member's weighs 2), or that a moderator reports, is hidden pending review at once; spam reports from ${SPAM_REPORTERS_FOR_HOLD} members on anything one account posted put that account on hold. The moderators decide; the outcome shows in GET /reports/mine.`,
+  middleware: [requirePoster("Sign in to report")] as const,
   request: { body: { content: { "application/json": { schema: ReportInputSchema } }, required: true } },
   responses: {
     201: { description: "The report, filed", content: { "application/json": { schema: ReportSchema } } },
@@ -179,6 +195,111 @@ const logRoute = apiRoute({
   },
 });
 
+const caseParam = z.object({ id: z.string().meta({ description: "The queue item's _id" }) });
+
+function toQueueItem(row: QueueRow, imageUrl: (stored: string) => string): QueueItem {
+  const handle = row.author?.handle ?? "";
+  return {
+    _id: row.id,
+    targetType: row.targetType,
+    targetId: row.targetType === "gardener" ? handle : row.targetId,
+    weight: row.weight,
+    waitingSince: row.waitingSince.toISOString(),
+    overdue: row.overdue,
+    item: {
+      ...row.item,
+      reviewAskedAt: row.item.reviewAskedAt?.toISOString() ?? null,
+      image: row.item.image ? imageUrl(row.item.image) : null,
+    },
+    author: {
+      handle,
+      name: row.author?.name ?? "",
+      held: row.author?.held ?? false,
+      suspendedUntil: row.author?.suspendedUntil ? suspensionEnd(row.author.suspendedUntil) : null,
+    },
+    reports: row.reports.map((report) => ({
+      reason: report.reason,
+      note: report.note,
+      weight: report.weight,
+      createdAt: report.createdAt.toISOString(),
+      reporter: { handle: report.reporterHandle, name: report.reporterName },
+    })),
+    history: row.history.flatMap((entry) =>
+      entry.decision && entry.decidedAt
+        ? [
+            {
+              targetType: entry.targetType,
+              action: entry.decision,
+              reason: entry.reason ?? "",
+              decidedAt: entry.decidedAt.toISOString(),
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/** 'infinity' comes back as an invalid date: an indefinite suspension has no end to show. */
+const suspensionEnd = (until: Date) => (Number.isNaN(until.getTime()) ? "indefinitely" : until.toISOString());
+
+function toDecision(row: CaseRow): Decision {
+  return {
+    caseId: row.id,
+    action: row.decision ?? "dismiss",
+    reason: row.decisionReason ?? "",
+    durationHours: row.suspensionHours,
+    moderator: row.decidedByName ?? "",
+    decidedAt: row.decidedAt?.toISOString() ?? "",
+  };
+}
+
+const queueRoute = apiRoute({
+  method: "get",
+  path: "/moderation/queue",
+  operationId: "readModerationQueue",
+  tags: ["Moderation"],
+  summary: "The moderation queue",
+  description: `Reported items waiting for a decision, heaviest first (the weight of their open reports), then the longest waiting. Each with its reports, the item as it is now, its author and the author's earlier decisions; \`overdue\` marks those waiting more than ${OVERDUE_REPORT_HOURS} hours. For moderators and administrators.`,
+  middleware: [requireRole("moderator", "Sign in to see the moderation queue")] as const,
+  request: { query: QueueQuerySchema },
+  responses: {
+    200: {
+      description: "The open cases",
+      content: { "application/json": { schema: z.array(QueueItemSchema) } },
+    },
+    ...errorResponses({ 400: "Malformed query parameters" }),
+  },
+});
+
+const decisionRoute = apiRoute({
+  method: "post",
+  path: "/moderation/queue/{id}/decision",
+  operationId: "decideModerationCase",
+  tags: ["Moderation"],
+  summary: "Decide a reported item",
+  description: `\`dismiss\` shows it again and tells the reporters it was left up; \`hide\` keeps it hidden; \`delete\` removes it; \`warn\` hides it and warns its author; \`suspend\` hides it and suspends its author for \`durationHours\` (${SUSPENSION_HOURS.join(", ")}; left out for indefinitely), ending their sessions. Each needs a reason, which goes into the moderation log. The item is decided once: a second decision, even at the same moment, gets 409 with the first. For moderators and administrators.`,
+  middleware: [
+    requireRole("moderator", "Sign in to moderate"),
+    rateLimit<SignedInEnv>("moderate", (c) => c.var.user.id),
+  ] as const,
+  request: {
+    params: caseParam,
+    body: { content: { "application/json": { schema: DecisionInputSchema } }, required: true },
+  },
+  responses: {
+    200: { description: "The decision", content: { "application/json": { schema: DecisionSchema } } },
+    ...errorResponses({ 400: "Invalid fields, each named in issues", 404: "No such queue item" }),
+    409: {
+      description: "Already decided: the decision taken is in `decision`",
+      content: {
+        "application/json": {
+          schema: ApiErrorSchema.extend({ decision: DecisionSchema }).meta({ id: "DecisionConflict" }),
+        },
+      },
+    },
+  },
+});
+
 function refused(error: unknown): never {
   if (error instanceof RoleRefusal) throw new HttpError(error.status, error.message);
   throw error;
@@ -190,7 +311,11 @@ export const moderationRouter = createRouter()
     if (!user.emailVerified) throw new HttpError(422, VERIFY_FIRST);
     const input = c.req.valid("json");
     try {
-      const { row, created } = await fileReport(c.var.db, { ...input, reporterId: user.id });
+      const { row, created } = await fileReport(c.var.db, {
+        ...input,
+        reporterId: user.id,
+        reporterRole: user.role,
+      });
       return created ? c.json(toReport(row), 201) : c.json(toReport(row), 200);
     } catch (error) {
       if (!(error instanceof ReportRefusal)) throw error;
@@ -222,6 +347,41 @@ export const moderationRouter = createRouter()
       reason,
     }).catch(refused);
     return c.json(toTeamMember(result.row, imageUrls(c)), 200);
+  })
+  .openapi(queueRoute, async (c) => {
+    const imageUrl = imageUrls(c);
+    const rows = await readQueue(c.var.db, c.req.valid("query"));
+    return c.json(
+      rows.map((row) => toQueueItem(row, imageUrl)),
+      200,
+    );
+  })
+  .openapi(decisionRoute, async (c) => {
+    const { action, reason, durationHours } = c.req.valid("json");
+    const caseId = c.req.valid("param").id;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(caseId))
+      throw new HttpError(404, NO_CASE);
+    try {
+      const decided = await decide(c.var.db, {
+        caseId,
+        moderator: { id: c.var.user.id, name: c.var.user.name },
+        action,
+        reason,
+        suspensionHours: durationHours ?? null,
+      });
+      return c.json(toDecision(decided), 200);
+    } catch (error) {
+      if (error instanceof NoSuchCase) throw new HttpError(404, NO_CASE);
+      if (error instanceof DecisionConflict)
+        return c.json(
+          {
+            message: `${error.message}: ${error.decided.decision ?? "decided"} by ${error.decided.decidedByName ?? "another moderator"}`,
+            decision: toDecision(error.decided),
+          },
+          409,
+        );
+      throw error;
+    }
   })
   .openapi(logRoute, async (c) => {
     const query = c.req.valid("query");

@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
-import type { ReportReason, ReportTarget } from "#shared/constants.ts";
+import type { ReportReason, ReportTarget, Role } from "#shared/constants.ts";
 import { parsePhotoUrl } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
-import { comments, photoUploads, reports, tips, users } from "../../db/schema.ts";
+import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
+import { openCase, weighReports } from "./holds.ts";
 
 /** Reports one member may make in any 24 hours. */
 export const REPORTS_PER_DAY = 10;
@@ -51,11 +52,12 @@ async function findTarget(
     case "tip": {
       if (!UUID.test(id)) return null;
       const [row] = await db
-        .select({ id: tips.id, authorId: tips.authorId, availability: tips.availability })
+        .select({ id: tips.id, authorId: tips.authorId, availability: tips.availability, shown: tips.shown })
         .from(tips)
         .where(eq(tips.id, id))
         .limit(1);
-      if (!row || (row.availability !== "Public" && row.authorId !== reporterId)) return null;
+      // What is already hidden is out of sight: there is nothing more to report.
+      if (!row || ((row.availability !== "Public" || !row.shown) && row.authorId !== reporterId)) return null;
       return { storedId: row.id, authorId: row.authorId };
     }
     case "comment": {
@@ -65,7 +67,9 @@ async function findTarget(
           id: comments.id,
           authorId: comments.authorId,
           state: comments.state,
+          shown: sql<boolean>`${comments.hold} is null and not ${comments.authorHeld}`,
           availability: tips.availability,
+          tipShown: tips.shown,
           tipAuthorId: tips.authorId,
         })
         .from(comments)
@@ -73,16 +77,20 @@ async function findTarget(
         .where(eq(comments.id, id))
         .limit(1);
       const seen =
-        row && row.state === "visible" && (row.availability === "Public" || row.tipAuthorId === reporterId);
+        row &&
+        row.state === "visible" &&
+        row.shown &&
+        ((row.availability === "Public" && row.tipShown) || row.tipAuthorId === reporterId);
       return seen ? { storedId: row.id, authorId: row.authorId } : null;
     }
     case "gardener": {
       const [row] = await db
-        .select({ id: users.id })
+        .select({ id: users.id, held: users.held, pageHold: users.pageHold })
         .from(users)
         .where(eq(users.handle, id.toLowerCase()))
         .limit(1);
-      return row ? { storedId: row.id, authorId: row.id } : null;
+      if (!row || ((row.held || row.pageHold) && row.id !== reporterId)) return null;
+      return { storedId: row.id, authorId: row.id };
     }
     case "photo": {
       const hash = PHOTO_HASH.test(id) ? id : parsePhotoUrl(id)?.hash;
@@ -94,7 +102,12 @@ async function findTarget(
         .where(eq(photoUploads.hash, hash))
         .orderBy(asc(photoUploads.uploadedAt))
         .limit(1);
-      return row ? { storedId: hash, authorId: row.ownerId } : null;
+      if (!row) return null;
+      const [held] = await db
+        .select({ hash: photoHolds.hash })
+        .from(photoHolds)
+        .where(eq(photoHolds.hash, hash));
+      return held && row.ownerId !== reporterId ? null : { storedId: hash, authorId: row.ownerId };
     }
   }
 }
@@ -138,6 +151,8 @@ export async function fileReport(
   db: Db,
   input: {
     reporterId: string;
+    /** The reporter's role: a moderator's report hides the item at once. */
+    reporterRole: Role;
     targetType: ReportTarget;
     targetId: string;
     reason: ReportReason;
@@ -153,6 +168,8 @@ export async function fileReport(
     );
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${input.reporterId}`}))`);
+    // And the reports on one author's items one at a time, so two at once are weighed together (holds.ts).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report-author:${target.authorId}`}))`);
     const mine = eq(reports.reporterId, input.reporterId);
     const [open] = await tx
       .select({ id: reports.id })
@@ -192,9 +209,15 @@ export async function fileReport(
         reason: input.reason,
         note: input.note,
         weight: await weightOf(tx, input.reporterId),
+        caseId: await openCase(tx, { type: input.targetType, ...target }),
       })
       .returning({ id: reports.id });
     if (!row) throw new Error("The report was not stored");
+    await weighReports(
+      tx,
+      { type: input.targetType, ...target },
+      { reason: input.reason, reporterRole: input.reporterRole },
+    );
     return { id: row.id, created: true };
   });
   const [row] = await db.select(reportColumns).from(reports).where(eq(reports.id, id.id));

@@ -1,6 +1,9 @@
 import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
+import { type Hold, holdOf } from "#shared/schemas/hold.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 import type { TipRow } from "./tips.service.ts";
+
+const withHold = (hold: Hold | null) => (hold ? { hold } : {});
 
 /** A tip as every route answers it: `_id`, an absolute image URL (the default plant image when none). */
 export function toTip(row: TipRow, imageUrl: (stored: string) => string): Tip {
@@ -19,5 +22,7 @@ export function toTip(row: TipRow, imageUrl: (stored: string) => string): Tip {
     totalLiked: row.totalLiked,
     totalComments: row.totalComments,
     createdAt: row.createdAt.toISOString(),
+    // Only its author is ever answered a tip on hold (tips.service.ts), and told why.
+    ...withHold(holdOf(row)),
   };
 }

@@ -19,7 +19,7 @@ import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, requireUser } from "../../lib/session.ts";
+import { getSessionUser, requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls, storedImage } from "../../lib/urls.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { releasePhoto } from "../uploads/index.ts";
@@ -117,7 +117,7 @@ const createTipRoute = apiRoute({
   description:
     "The author's name and e-mail come from the session; totalLiked starts at 0 and createdAt is set by the server. Other fields in the body are ignored. A tip from an account younger than a day, or not yet verified, may hold at most 2 links (422 says which and when it lifts).",
   middleware: [
-    requireUser("Sign in to share a tip"),
+    requirePoster("Sign in to share a tip"),
     rateLimit<SignedInEnv>("shareTip", async (c) => ({
       account: c.var.user.id,
       createdAt: await accountCreatedAt(c.var.db, c.var.user.id),
@@ -139,7 +139,10 @@ const updateTipRoute = apiRoute({
   summary: "Replace a tip's editable fields (author only)",
   description:
     "Sends the editable fields, as the edit form does; any other field (_id, name, email, totalLiked, createdAt) is ignored. Without availability the tip keeps its current one.",
-  middleware: [requireUser(SIGN_IN_FIRST), rateLimit<SignedInEnv>("editTip", (c) => c.var.user.id)] as const,
+  middleware: [
+    requirePoster(SIGN_IN_FIRST),
+    rateLimit<SignedInEnv>("editTip", (c) => c.var.user.id),
+  ] as const,
   request: {
     params: idParam,
     body: { content: { "application/json": { schema: TipUpdateSchema } }, required: true },

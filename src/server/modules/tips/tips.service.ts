@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { LIMITS, SEARCH_COUNT_CAP } from "#shared/constants.ts";
+import { HIDDEN_PENDING_REVIEW, LIMITS, REVIEW_ALREADY_ASKED, SEARCH_COUNT_CAP } from "#shared/constants.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { hasControlCharacters } from "#shared/schemas/common.ts";
 import {
@@ -129,7 +129,8 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId, authorId }:
     filters.push(eq(tips.authorId, ownerId));
     if (query.availability) filters.push(eq(tips.availability, query.availability));
   } else {
-    filters.push(eq(tips.availability, "Public"));
+    // A tip on hold (ADR 041) is in no public list; its author still lists it among their own.
+    filters.push(eq(tips.availability, "Public"), eq(tips.shown, true));
     if (authorId) filters.push(eq(tips.authorId, authorId));
   }
   if (query.difficulty) filters.push(eq(tips.difficulty, query.difficulty));
@@ -239,6 +240,8 @@ export async function findVisibleTip(db: Db, id: string, viewerId: string | null
   const row = await findTip(db, id);
   if (!row) return null;
   if (row.availability !== "Public" && row.authorId !== viewerId) return null;
+  // On hold: everyone but its author is told so, in place of the tip (ADR 041).
+  if (!row.shown && row.authorId !== viewerId) throw new HttpError(404, HIDDEN_PENDING_REVIEW);
   return row;
 }
 
@@ -315,9 +318,16 @@ export async function updateTip(
   user: Pick<User, "id">,
 ): Promise<{ row: TipRow; previousImage: string | null }> {
   const current = await findOwnTip(db, id, user);
+  // A tip on hold may be changed once, which asks the moderators to show it again (ADR 041).
+  if (current.hold && current.holdReviewAskedAt) throw new HttpError(403, REVIEW_ALREADY_ASKED);
   const [row] = await db
     .update(tips)
-    .set({ ...input, availability: input.availability ?? current.availability, updatedAt: new Date() })
+    .set({
+      ...input,
+      availability: input.availability ?? current.availability,
+      updatedAt: new Date(),
+      ...(current.hold ? { holdReviewAskedAt: new Date() } : {}),
+    })
     .where(and(eq(tips.id, id), eq(tips.authorId, user.id)))
     .returning();
   if (!row) throw new HttpError(404, "Tip not found");
@@ -354,7 +364,7 @@ async function applyLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeStat
     ),
     target as (
       select input.* from input join ${tips} on ${tips.id} = input."tipId"
-      where ${tips.availability} = 'Public' or ${tips.authorId} = input."userId"
+      where (${tips.availability} = 'Public' and ${tips.shown}) or ${tips.authorId} = input."userId"
     ),
     added as (
       insert into ${tipLikes} (tip_id, user_id) select "tipId", "userId" from target where liked
@@ -392,7 +402,7 @@ async function applyLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeStat
 /** `applyLikes` for one change, in the simplest statement that does it (no list to unpack). */
 async function applyLike(db: Db, { tipId, userId, liked }: LikeChange): Promise<LikeState | null> {
   const target = sql`select ${tips.id} as id from ${tips}
-    where ${tips.id} = ${tipId} and (${tips.availability} = 'Public' or ${tips.authorId} = ${userId})`;
+    where ${tips.id} = ${tipId} and ((${tips.availability} = 'Public' and ${tips.shown}) or ${tips.authorId} = ${userId})`;
   const change = liked
     ? sql`insert into ${tipLikes} (tip_id, user_id) select id, ${userId} from target
         on conflict do nothing returning tip_id`

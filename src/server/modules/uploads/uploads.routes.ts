@@ -3,17 +3,19 @@ import { Readable } from "node:stream";
 import busboy from "busboy";
 import type { Context } from "hono";
 import { z } from "zod";
+import { HIDDEN_PENDING_REVIEW } from "#shared/constants.ts";
 import { isPhotoFileName, PHOTO_LIMITS } from "#shared/photos.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
-import type { SignedInEnv } from "../../lib/app-env.ts";
+import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit, waitInWords } from "../../lib/rate-limit.ts";
-import { requireUser } from "../../lib/session.ts";
+import { getSessionUser, requirePoster } from "../../lib/session.ts";
 import { refusalsLeaveBodyUnread } from "../../lib/unread-refusals.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
+import type { HeldPhotos } from "../moderation/held-photos.ts";
 import { PhotoDecoder } from "./photo-decoder.ts";
 import { PhotoQueue, type PhotoQueueOptions } from "./photo-queue.ts";
 import { storePhoto } from "./uploads.service.ts";
@@ -42,7 +44,7 @@ const uploadPhotoRoute = apiRoute({
   ].join(" "),
   middleware: [
     refusalsLeaveBodyUnread,
-    requireUser("Sign in to upload a photo"),
+    requirePoster("Sign in to upload a photo"),
     rateLimit<SignedInEnv>("upload", (c) => c.var.user.id),
     rateLimit<SignedInEnv>("uploadBytes", (c) => c.var.user.id),
   ] as const,
@@ -191,17 +193,27 @@ const PHOTO_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /**
  * GET /uploads/<name>: a stored photo, from the folder or proxied from the bucket (so the bucket may stay
- * private and every answer has the same headers). Anything that is not a photo's name is 404.
+ * private and every answer has the same headers). Anything that is not a photo's name is 404; so is a photo
+ * on hold (ADR 041), but to whoever uploaded it, who gets it kept out of shared caches.
  */
-export function servePhotoFile(storage: PhotoStorage) {
-  return async (c: Context) => {
+export function servePhotoFile(storage: PhotoStorage, held: HeldPhotos) {
+  return async (c: Context<AppEnv>) => {
     const name = c.req.param("name") ?? "";
-    const file = isPhotoFileName(name) ? await storage.get(name) : null;
+    if (!isPhotoFileName(name)) return c.json({ message: "Not found" }, 404);
+    const hash = name.slice(0, name.indexOf("-"));
+    let cacheControl = PHOTO_CACHE_CONTROL;
+    if (await held.has(hash)) {
+      const user = await getSessionUser(c);
+      if (!user || !(await held.uploadedBy(hash, user.id)))
+        return c.json({ message: HIDDEN_PENDING_REVIEW }, 404);
+      cacheControl = "private, no-store";
+    }
+    const file = await storage.get(name);
     if (!file) return c.json({ message: "Not found" }, 404);
     return c.body(file.body, 200, {
       "Content-Type": "image/webp",
       "Content-Length": String(file.size),
-      "Cache-Control": PHOTO_CACHE_CONTROL,
+      "Cache-Control": cacheControl,
       "X-Content-Type-Options": "nosniff",
     });
   };

@@ -1,0 +1,290 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { HIDDEN_PENDING_REVIEW } from "#shared/constants.ts";
+import { CommentSchema } from "#shared/schemas/comment.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { DecisionSchema, LogEntrySchema, QueueItemSchema, ReportSchema } from "#shared/schemas/moderation.ts";
+import { TipSchema } from "#shared/schemas/tip.ts";
+import { users } from "../../db/schema.ts";
+import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
+import { signedInMember } from "../../test/members.ts";
+import { createTestApp } from "../../test/test-db.ts";
+import { endSuspensions } from "./decisions.ts";
+
+/** Moderators decide what members reported (ADR 042): the queue, each action, and two deciding at once. */
+let app: Awaited<ReturnType<typeof createTestApp>>;
+let moderator: Awaited<ReturnType<typeof signedInMember>>;
+beforeAll(async () => {
+  app = await createTestApp({ config: { RATE_LIMIT: false } });
+  const member = await signedInMember(app, { name: "Moderator" });
+  await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, member.id));
+  // A fresh session reads the role.
+  const client = createClient(app.app);
+  expect((await client.post("/api/auth/sign-in/email", member.account)).status).toBe(200);
+  moderator = { ...member, client };
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const visitor = () => createClient(app.app);
+const Queue = z.array(QueueItemSchema);
+const Reports = z.array(ReportSchema);
+const Log = z.array(LogEntrySchema);
+
+async function tipBy(client: TestClient) {
+  const res = await client.post("/api/tips", newTip(`Reported ${Math.random().toString(36).slice(2, 9)}`), {
+    schema: TipSchema,
+  });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function reportBy(
+  member: { client: TestClient },
+  targetType: string,
+  targetId: string,
+  reason = "spam",
+) {
+  const res = await member.client.post(
+    "/api/reports",
+    { targetType, targetId, reason, note: `About ${targetId}` },
+    { schema: ReportSchema },
+  );
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function queueItemFor(targetId: string) {
+  const queue = await moderator.client.get("/api/moderation/queue?limit=100", { schema: Queue });
+  expect(queue.status).toBe(200);
+  return queue.body.find((item) => item.targetId === targetId);
+}
+
+const decide = (caseId: string, body: Record<string, unknown>, client = moderator.client) =>
+  client.post(`/api/moderation/queue/${caseId}/decision`, body);
+
+async function hiddenFromVisitors(path: string) {
+  const res = await visitor().get(path, { schema: ApiErrorSchema });
+  return res.status === 404 && res.body.message === HIDDEN_PENDING_REVIEW;
+}
+
+async function outcomesOf(member: { client: TestClient }, targetId: string) {
+  const mine = await member.client.get("/api/reports/mine", { schema: Reports });
+  return mine.body.filter((report) => report.targetId === targetId).map((r) => [r.status, r.outcome]);
+}
+
+describe("the moderation queue", () => {
+  it("is for moderators: heaviest first, with the reports, the item and its author", async () => {
+    const author = await signedInMember(app, { name: "Author" });
+    const light = await tipBy(author.client);
+    const heavy = await tipBy(author.client);
+    const [a, b, c] = await Promise.all([signedInMember(app), signedInMember(app), signedInMember(app)]);
+    await reportBy(a as NonNullable<typeof a>, "tip", light._id, "off-topic");
+    for (const member of [a, b, c])
+      await reportBy(member as NonNullable<typeof a>, "tip", heavy._id, "rude or harassing");
+
+    expect((await visitor().get("/api/moderation/queue")).status).toBe(401);
+    expect((await (a as NonNullable<typeof a>).client.get("/api/moderation/queue")).status).toBe(403);
+    const queue = await moderator.client.get("/api/moderation/queue?limit=100", { schema: Queue });
+    const ours = queue.body.filter((item) => [light._id, heavy._id].includes(item.targetId));
+    expect(ours.map((item) => [item.targetId, item.weight])).toEqual([
+      [heavy._id, 3],
+      [light._id, 1],
+    ]);
+    const item = ours[0];
+    expect(item).toMatchObject({
+      targetType: "tip",
+      overdue: false,
+      item: { gone: false, hidden: false, title: heavy.title, path: `/tips/${heavy._id}` },
+      author: { handle: heavy.authorHandle, held: false, suspendedUntil: null },
+      history: [],
+    });
+    expect(item?.reports.map((report) => [report.reason, report.note, report.weight])).toEqual([
+      ["rude or harassing", `About ${heavy._id}`, 1],
+      ["rude or harassing", `About ${heavy._id}`, 1],
+      ["rude or harassing", `About ${heavy._id}`, 1],
+    ]);
+    expect((await moderator.client.get("/api/moderation/queue?limit=0")).status).toBe(400);
+  });
+});
+
+describe("deciding", () => {
+  it("dismiss shows a hidden tip again; the reporters are told it was left up; the log keeps who and why", async () => {
+    const author = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    const reporters = await Promise.all([1, 2, 3, 4].map(() => signedInMember(app)));
+    for (const reporter of reporters) await reportBy(reporter, "tip", tip._id, "off-topic");
+    expect(await hiddenFromVisitors(`/api/tips/${tip._id}`)).toBe(true);
+    const item = await queueItemFor(tip._id);
+    expect(item?.item.hidden).toBe(true);
+
+    const res = await decide(item?._id ?? "", { action: "dismiss", reason: "On topic: about watering" });
+    expect(res.status).toBe(200);
+    expect(DecisionSchema.parse(res.body)).toMatchObject({ action: "dismiss", durationHours: null });
+    expect((await visitor().get(`/api/tips/${tip._id}`)).status).toBe(200);
+    expect(await queueItemFor(tip._id)).toBeUndefined();
+    expect(await outcomesOf(reporters[0] as NonNullable<(typeof reporters)[0]>, tip._id)).toEqual([
+      ["closed", "kept"],
+    ]);
+    const log = await moderator.client.get(`/api/moderation/log?member=${tip.authorHandle}`, { schema: Log });
+    expect(log.body[0]).toMatchObject({
+      action: "dismiss",
+      reason: "On topic: about watering",
+      target: { type: "tip", id: tip._id },
+      after: { decision: "dismiss", hidden: false },
+    });
+  });
+
+  it("hide keeps it hidden, delete removes it; both tell the reporters it was removed", async () => {
+    const author = await signedInMember(app);
+    const kept = await tipBy(author.client);
+    const host = await tipBy(author.client);
+    const commenter = await signedInMember(app);
+    const comment = await commenter.client.post(
+      `/api/tips/${host._id}/comments`,
+      { body: "Rude words here" },
+      { schema: CommentSchema },
+    );
+    const reporter = await signedInMember(app);
+    await reportBy(reporter, "tip", kept._id, "rude or harassing");
+    await reportBy(reporter, "comment", comment.body._id, "rude or harassing");
+
+    const hide = await decide((await queueItemFor(kept._id))?._id ?? "", {
+      action: "hide",
+      reason: "Insults",
+    });
+    expect(hide.status).toBe(200);
+    expect(await hiddenFromVisitors(`/api/tips/${kept._id}`)).toBe(true);
+    const own = await author.client.get(`/api/tips/${kept._id}`, { schema: TipSchema });
+    expect(own.body.hold?.reason).toBe("rude or harassing");
+
+    const remove = await decide((await queueItemFor(comment.body._id))?._id ?? "", {
+      action: "delete",
+      reason: "Insults",
+    });
+    expect(remove.status).toBe(200);
+    const thread = await visitor().get(`/api/tips/${host._id}/comments`, { schema: z.array(CommentSchema) });
+    expect(thread.body.map((c) => c._id)).not.toContain(comment.body._id);
+    expect(await outcomesOf(reporter, kept._id)).toEqual([["closed", "removed"]]);
+    expect(await outcomesOf(reporter, comment.body._id)).toEqual([["closed", "removed"]]);
+  });
+
+  it("two moderators at once: one decides, the other gets 409 with that decision", async () => {
+    const second = await signedInMember(app, { name: "Second" });
+    await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, second.id));
+    const secondClient = createClient(app.app);
+    expect((await secondClient.post("/api/auth/sign-in/email", second.account)).status).toBe(200);
+    const author = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    await reportBy(await signedInMember(app), "tip", tip._id);
+    const caseId = (await queueItemFor(tip._id))?._id ?? "";
+
+    const answers = await Promise.all([
+      decide(caseId, { action: "hide", reason: "Spam link" }),
+      decide(caseId, { action: "dismiss", reason: "Looks fine" }, secondClient),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
+    const won = answers.find((res) => res.status === 200);
+    const lost = answers.find((res) => res.status === 409);
+    const body = lost?.body as { message: string; decision: unknown };
+    expect(DecisionSchema.parse(body.decision)).toEqual(DecisionSchema.parse(won?.body));
+    expect(body.message).toMatch(/^Another moderator has just decided this item/);
+  });
+
+  it("suspend ends the author's sessions and refuses sign-in until it ends; their posts are hidden meanwhile", async () => {
+    const spammer = await signedInMember(app);
+    const tip = await tipBy(spammer.client);
+    const other = await tipBy(spammer.client);
+    await reportBy(await signedInMember(app), "tip", tip._id);
+    const res = await decide((await queueItemFor(tip._id))?._id ?? "", {
+      action: "suspend",
+      reason: "Advertising",
+      durationHours: 72,
+    });
+    expect(res.status).toBe(200);
+    expect(DecisionSchema.parse(res.body).durationHours).toBe(72);
+
+    const session = await spammer.client.get("/api/auth/get-session");
+    expect(session.body).toBeNull();
+    const signIn = await createClient(app.app).post("/api/auth/sign-in/email", spammer.account);
+    expect(signIn.status).toBe(403);
+    expect((signIn.body as { message: string }).message).toMatch(
+      /^Your account is suspended by the moderators until \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    );
+    expect(await hiddenFromVisitors(`/api/tips/${other._id}`)).toBe(true);
+    const [row] = await app.db
+      .select({ until: users.suspendedUntil })
+      .from(users)
+      .where(eq(users.id, spammer.id));
+    const hours = ((row?.until?.getTime() ?? 0) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    expect(hours).toBeLessThanOrEqual(72);
+
+    // Once its time has passed, the suspension ends and the untouched tip shows again.
+    await app.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, spammer.id));
+    expect(await endSuspensions(app.db)).toBeGreaterThanOrEqual(1);
+    expect((await createClient(app.app).post("/api/auth/sign-in/email", spammer.account)).status).toBe(200);
+    expect((await visitor().get(`/api/tips/${other._id}`)).status).toBe(200);
+    expect(await hiddenFromVisitors(`/api/tips/${tip._id}`)).toBe(true);
+  });
+
+  it("an indefinite suspension has no end", async () => {
+    const spammer = await signedInMember(app);
+    const tip = await tipBy(spammer.client);
+    await reportBy(await signedInMember(app), "tip", tip._id);
+    const res = await decide((await queueItemFor(tip._id))?._id ?? "", {
+      action: "suspend",
+      reason: "Repeated spam",
+    });
+    expect(res.status).toBe(200);
+    expect(await endSuspensions(app.db)).toBe(0);
+    const signIn = await createClient(app.app).post("/api/auth/sign-in/email", spammer.account);
+    expect(signIn.status).toBe(403);
+    expect((signIn.body as { message: string }).message).toBe("Your account is suspended by the moderators");
+  });
+
+  it("dismissing spam reports lifts the account's hold once fewer than three members' remain", async () => {
+    const author = await signedInMember(app);
+    const tips = [await tipBy(author.client), await tipBy(author.client), await tipBy(author.client)];
+    for (const tip of tips) await reportBy(await signedInMember(app), "tip", tip._id);
+    expect(await hiddenFromVisitors(`/api/tips/${tips[0]?._id}`)).toBe(true);
+    const res = await decide((await queueItemFor(tips[0]?._id ?? ""))?._id ?? "", {
+      action: "dismiss",
+      reason: "Not spam: a real tip",
+    });
+    expect(res.status).toBe(200);
+    for (const tip of tips) expect((await visitor().get(`/api/tips/${tip._id}`)).status).toBe(200);
+    const session = await author.client.get("/api/auth/get-session");
+    expect((session.body as { user: { held: boolean } }).user.held).toBe(false);
+  });
+
+  it("refuses a decision without a reason, a length for anything but suspend, and an unknown item", async () => {
+    const author = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    await reportBy(await signedInMember(app), "tip", tip._id);
+    const caseId = (await queueItemFor(tip._id))?._id ?? "";
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ action: "hide" }, "reason"],
+      [{ action: "hide", reason: "  " }, "reason"],
+      [{ action: "ban", reason: "Spam" }, "action"],
+      [{ action: "hide", reason: "Spam", durationHours: 24 }, "durationHours"],
+      [{ action: "suspend", reason: "Spam", durationHours: 5 }, "durationHours"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await decide(caseId, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((res.body as { issues: Array<{ path: string }> }).issues[0]?.path).toBe(field);
+    }
+    // Nothing was decided by those.
+    expect(await queueItemFor(tip._id)).toBeDefined();
+    expect(
+      (await decide("00000000-0000-4000-9000-000000000000", { action: "hide", reason: "Spam" })).status,
+    ).toBe(404);
+    expect((await decide("not-a-case", { action: "hide", reason: "Spam" })).status).toBe(404);
+  });
+});

@@ -1,0 +1,298 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { ModerationAction, ReportReason } from "#shared/constants.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  comments,
+  moderationCases,
+  photoHashOf,
+  photoHolds,
+  reports,
+  sessions,
+  tips,
+  users,
+} from "../../db/schema.ts";
+import { type HeldTarget, heaviestReason, holdItem, SPAM_REPORTERS_FOR_HOLD, type Tx } from "./holds.ts";
+import { appendLog } from "./log.ts";
+
+export type CaseRow = typeof moderationCases.$inferSelect;
+
+/** The case was decided already (by another moderator, a moment before): the decision there is. */
+export class DecisionConflict extends Error {
+  constructor(readonly decided: CaseRow) {
+    super("Another moderator has just decided this item");
+  }
+}
+
+/** No such case. */
+export class NoSuchCase extends Error {}
+
+/** What the reporters are told a decision did: removed, or reviewed and left up. */
+const OUTCOME: Record<ModerationAction, "removed" | "kept"> = {
+  dismiss: "kept",
+  hide: "removed",
+  delete: "removed",
+  warn: "removed",
+  suspend: "removed",
+};
+
+/** Shows the item again: its hold lifted, and the author's one change to ask for it back unused. */
+async function releaseItem(tx: Tx, target: HeldTarget): Promise<void> {
+  switch (target.type) {
+    case "tip":
+      await tx.update(tips).set({ hold: null, holdReviewAskedAt: null }).where(eq(tips.id, target.storedId));
+      return;
+    case "comment":
+      await tx
+        .update(comments)
+        .set({ hold: null, holdReviewAskedAt: null })
+        .where(eq(comments.id, target.storedId));
+      return;
+    case "gardener":
+      await tx
+        .update(users)
+        .set({ pageHold: null, pageHoldReviewAskedAt: null })
+        .where(eq(users.id, target.storedId));
+      return;
+    case "photo":
+      await tx.delete(photoHolds).where(eq(photoHolds.hash, target.storedId));
+      return;
+  }
+}
+
+/**
+ * Removes the item for good: a tip with its comments and likes; a comment (kept as "[deleted]" while
+ * replies hang from it); a gardener page's text (the account stays); a photo from every tip and profile
+ * that shows it, its hold kept so the file is never served again (the photo sweep deletes files nothing
+ * shows).
+ */
+async function deleteItem(tx: Tx, target: HeldTarget): Promise<void> {
+  switch (target.type) {
+    case "tip":
+      await tx.delete(tips).where(eq(tips.id, target.storedId));
+      return;
+    case "comment": {
+      const [row] = await tx
+        .select({ threadId: comments.threadId })
+        .from(comments)
+        .where(eq(comments.id, target.storedId));
+      if (!row) return;
+      const [reply] =
+        row.threadId === target.storedId
+          ? await tx
+              .select({ id: comments.id })
+              .from(comments)
+              .where(and(eq(comments.threadId, target.storedId), sql`${comments.id} <> ${target.storedId}`))
+              .limit(1)
+          : [];
+      if (reply)
+        await tx
+          .update(comments)
+          .set({ state: "deleted", body: "", hold: null })
+          .where(eq(comments.id, target.storedId));
+      else await tx.delete(comments).where(eq(comments.id, target.storedId));
+      return;
+    }
+    case "gardener":
+      await tx
+        .update(users)
+        .set({
+          bio: null,
+          location: null,
+          experiences: null,
+          certifications: [],
+          gardenName: null,
+          youtube: null,
+          pageHold: null,
+          pageHoldReviewAskedAt: null,
+        })
+        .where(eq(users.id, target.storedId));
+      return;
+    case "photo":
+      await tx
+        .update(tips)
+        .set({ images: null })
+        .where(sql`${photoHashOf("images")} = ${target.storedId}`);
+      await tx
+        .update(users)
+        .set({ image: null })
+        .where(sql`${photoHashOf("image")} = ${target.storedId}`);
+      return;
+  }
+}
+
+/** Lifts an account's hold when it is not a suspension and fewer than 3 members' spam reports remain open. */
+async function releaseAccountIfClear(tx: Tx, authorId: string, moderator: { id: string; name: string }) {
+  const [account] = await tx
+    .select({ held: users.held, suspendedUntil: users.suspendedUntil, name: users.name })
+    .from(users)
+    .where(eq(users.id, authorId));
+  if (!account?.held || account.suspendedUntil) return;
+  const [spam] = await tx
+    .select({ reporters: sql<number>`count(distinct ${reports.reporterId})::int` })
+    .from(reports)
+    .where(and(eq(reports.authorId, authorId), eq(reports.reason, "spam"), eq(reports.state, "open")));
+  if ((spam?.reporters ?? 0) >= SPAM_REPORTERS_FOR_HOLD) return;
+  await tx.update(users).set({ held: false }).where(eq(users.id, authorId));
+  await appendLog(tx, {
+    actor: moderator,
+    action: "release_account",
+    target: { type: "member", id: authorId },
+    subject: { id: authorId, name: account.name },
+    reason: "No longer enough open spam reports to keep the account on hold",
+    before: { held: true },
+    after: { held: false },
+  });
+}
+
+export interface DecisionInput {
+  caseId: string;
+  moderator: { id: string; name: string };
+  action: ModerationAction;
+  reason: string;
+  /** For a suspension: one of SUSPENSION_HOURS, or null for indefinitely. */
+  suspensionHours?: number | null;
+}
+
+/**
+ * Decides an open case in one transaction: closes it (a conditional update, so of two moderators at once
+ * the second gets DecisionConflict with the first decision), closes its reports with their outcome, does
+ * the action, and records it in the moderation log with the state before and after.
+ */
+export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select().from(moderationCases).where(eq(moderationCases.id, input.caseId));
+    if (!found) throw new NoSuchCase();
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report-author:${found.authorId}`}))`);
+    const suspensionHours = input.action === "suspend" ? (input.suspensionHours ?? null) : null;
+    const [decided] = await tx
+      .update(moderationCases)
+      .set({
+        state: "closed",
+        decidedAt: new Date(),
+        decidedBy: input.moderator.id,
+        decidedByName: input.moderator.name,
+        decision: input.action,
+        decisionReason: input.reason,
+        suspensionHours,
+      })
+      .where(and(eq(moderationCases.id, input.caseId), eq(moderationCases.state, "open")))
+      .returning();
+    if (!decided) {
+      const [current] = await tx.select().from(moderationCases).where(eq(moderationCases.id, input.caseId));
+      throw new DecisionConflict(current ?? found);
+    }
+    const closed = await tx
+      .update(reports)
+      .set({ state: "closed", outcome: OUTCOME[input.action], decidedAt: decided.decidedAt })
+      .where(and(eq(reports.caseId, decided.id), eq(reports.state, "open")))
+      .returning({ reason: reports.reason, weight: reports.weight });
+    const target: HeldTarget = {
+      type: decided.targetType,
+      storedId: decided.targetId,
+      authorId: decided.authorId,
+    };
+    const reason: ReportReason = heaviestReason(closed);
+    const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, decided.authorId));
+    const subject = { id: decided.authorId, name: author?.name ?? "" };
+    const after: Record<string, unknown> = { decision: input.action };
+    switch (input.action) {
+      case "dismiss":
+        await releaseItem(tx, target);
+        after.hidden = false;
+        break;
+      case "delete":
+        await deleteItem(tx, target);
+        after.deleted = true;
+        break;
+      case "hide":
+      case "warn":
+        await holdItem(tx, target, reason);
+        after.hidden = true;
+        break;
+      case "suspend": {
+        await holdItem(tx, target, reason);
+        const until =
+          suspensionHours === null
+            ? "infinity"
+            : new Date(Date.now() + suspensionHours * 3_600_000).toISOString();
+        await tx
+          .update(users)
+          .set({ held: true, suspendedUntil: sql`${until}::timestamptz` })
+          .where(eq(users.id, decided.authorId));
+        // Its sessions end now, on every server (their deletion notifies them, migration 0012).
+        await tx.delete(sessions).where(eq(sessions.userId, decided.authorId));
+        after.hidden = true;
+        after.suspendedUntil = until;
+        break;
+      }
+    }
+    await appendLog(tx, {
+      actor: input.moderator,
+      action: input.action,
+      target: { type: target.type, id: target.storedId },
+      subject,
+      reason: input.reason,
+      before: { reports: closed.length, reason },
+      after,
+    });
+    if (input.action === "dismiss") await releaseAccountIfClear(tx, decided.authorId, input.moderator);
+    return decided;
+  });
+}
+
+/**
+ * Ends the suspensions whose time has passed: the account may sign in and post again, and what it posted
+ * shows again (items a moderator hid stay hidden). Each end is in the moderation log as the site's own.
+ */
+export async function endSuspensions(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const ended = await tx
+      .update(users)
+      .set({ held: false, suspendedUntil: null })
+      .where(sql`${users.suspendedUntil} <= now()`)
+      .returning({ id: users.id, name: users.name });
+    for (const account of ended)
+      await appendLog(tx, {
+        actor: "system",
+        action: "end_suspension",
+        target: { type: "member", id: account.id },
+        subject: account,
+        reason: "The suspension's time has passed",
+        before: { held: true },
+        after: { held: false },
+      });
+    return ended.length;
+  });
+}
+
+/**
+ * Ends passed suspensions at start and then every minute: an account may sign in again at most a minute
+ * after its suspension ends (the sign-in check itself reads the end, so never before). Answers a stop.
+ */
+export function startSuspensionSweep({
+  db,
+  logger,
+  intervalMs = 60_000,
+}: {
+  db: Db;
+  logger: { info(message: string): void; error(message: string, error?: unknown): void };
+  intervalMs?: number;
+}): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const ended = await endSuspensions(db);
+      if (ended > 0) logger.info(`Ended ${ended} suspension(s) whose time had passed`);
+    } catch (error) {
+      logger.error("Ending passed suspensions failed", error);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

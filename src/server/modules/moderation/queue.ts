@@ -1,0 +1,221 @@
+import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { OVERDUE_REPORT_HOURS, type ReportTarget } from "#shared/constants.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  comments,
+  moderationCases,
+  photoHolds,
+  photoUploads,
+  reports,
+  tips,
+  users,
+} from "../../db/schema.ts";
+
+/** The item a case is about, as a moderator reads it: enough to judge it without leaving the queue. */
+export interface ItemView {
+  /** Gone since it was reported (deleted by its author). */
+  gone: boolean;
+  hidden: boolean;
+  /** When its author changed it to ask for it back; null if they have not. */
+  reviewAskedAt: Date | null;
+  /** The tip's title, or the page's name; null for a comment or a photo. */
+  title: string | null;
+  /** The tip's description, the comment's text, the page's bio; null for a photo. */
+  text: string | null;
+  /** The tip's photo, the photo itself, the gardener's picture: a stored URL. */
+  image: string | null;
+  /** Where the item is seen on the site (a path), null for a photo. */
+  path: string | null;
+}
+
+async function itemOf(db: Db, type: ReportTarget, id: string): Promise<ItemView> {
+  const gone: ItemView = {
+    gone: true,
+    hidden: false,
+    reviewAskedAt: null,
+    title: null,
+    text: null,
+    image: null,
+    path: null,
+  };
+  switch (type) {
+    case "tip": {
+      const [row] = await db
+        .select({
+          title: tips.title,
+          description: tips.description,
+          images: tips.images,
+          shown: tips.shown,
+          askedAt: tips.holdReviewAskedAt,
+        })
+        .from(tips)
+        .where(eq(tips.id, id));
+      return row
+        ? {
+            gone: false,
+            hidden: row.shown === false,
+            reviewAskedAt: row.askedAt,
+            title: row.title,
+            text: row.description,
+            image: row.images,
+            path: `/tips/${id}`,
+          }
+        : gone;
+    }
+    case "comment": {
+      const [row] = await db
+        .select({
+          body: comments.body,
+          tipId: comments.tipId,
+          state: comments.state,
+          hidden: sql<boolean>`${comments.hold} is not null or ${comments.authorHeld}`,
+          askedAt: comments.holdReviewAskedAt,
+        })
+        .from(comments)
+        .where(eq(comments.id, id));
+      return row && row.state !== "deleted"
+        ? {
+            gone: false,
+            hidden: row.hidden,
+            reviewAskedAt: row.askedAt,
+            title: null,
+            text: row.body,
+            image: null,
+            path: `/tips/${row.tipId}`,
+          }
+        : gone;
+    }
+    case "gardener": {
+      const [row] = await db
+        .select({
+          name: users.name,
+          bio: users.bio,
+          image: users.image,
+          handle: users.handle,
+          hidden: sql<boolean>`${users.pageHold} is not null or ${users.held}`,
+          askedAt: users.pageHoldReviewAskedAt,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      return row
+        ? {
+            gone: false,
+            hidden: row.hidden,
+            reviewAskedAt: row.askedAt,
+            title: row.name,
+            text: row.bio,
+            image: row.image,
+            path: `/gardeners/${row.handle}`,
+          }
+        : gone;
+    }
+    case "photo": {
+      const [upload] = await db
+        .select({ width: photoUploads.width, height: photoUploads.height })
+        .from(photoUploads)
+        .where(eq(photoUploads.hash, id))
+        .limit(1);
+      const [held] = await db
+        .select({ hash: photoHolds.hash })
+        .from(photoHolds)
+        .where(eq(photoHolds.hash, id));
+      return upload
+        ? {
+            gone: false,
+            hidden: held !== undefined,
+            reviewAskedAt: null,
+            title: null,
+            text: null,
+            image: `/uploads/${id}-${upload.width}x${upload.height}.webp`,
+            path: null,
+          }
+        : gone;
+    }
+  }
+}
+
+/**
+ * The open cases, heaviest first (the weight of their open reports), the longest waiting first among
+ * equals; each with its reports, the item, its author and the author's earlier decisions.
+ */
+export async function readQueue(db: Db, { limit }: { limit: number }) {
+  const weight = sql<number>`coalesce(sum(${reports.weight}), 0)::int`;
+  const waitingSince = sql<Date>`min(${reports.createdAt})`.mapWith(
+    (value: string | Date) => new Date(value),
+  );
+  const cases = await db
+    .select({
+      id: moderationCases.id,
+      targetType: moderationCases.targetType,
+      targetId: moderationCases.targetId,
+      authorId: moderationCases.authorId,
+      openedAt: moderationCases.openedAt,
+      weight,
+      waitingSince,
+      overdue: sql<boolean>`min(${reports.createdAt}) < now() - make_interval(hours => ${OVERDUE_REPORT_HOURS})`,
+    })
+    .from(moderationCases)
+    .innerJoin(reports, and(eq(reports.caseId, moderationCases.id), eq(reports.state, "open")))
+    .where(eq(moderationCases.state, "open"))
+    .groupBy(moderationCases.id)
+    .orderBy(desc(weight), sql`min(${reports.createdAt})`, moderationCases.id)
+    .limit(limit);
+  if (cases.length === 0) return [];
+  const ids = cases.map((row) => row.id);
+  const authorIds = [...new Set(cases.map((row) => row.authorId))];
+  const [caseReports, authors, history] = await Promise.all([
+    db
+      .select({
+        caseId: reports.caseId,
+        reason: reports.reason,
+        note: reports.note,
+        weight: reports.weight,
+        createdAt: reports.createdAt,
+        reporterHandle: users.handle,
+        reporterName: users.name,
+      })
+      .from(reports)
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .where(and(inArray(reports.caseId, ids), eq(reports.state, "open")))
+      .orderBy(reports.createdAt),
+    db
+      .select({
+        id: users.id,
+        handle: users.handle,
+        name: users.name,
+        held: users.held,
+        suspendedUntil: users.suspendedUntil,
+      })
+      .from(users)
+      .where(inArray(users.id, authorIds)),
+    db
+      .select({
+        authorId: moderationCases.authorId,
+        targetType: moderationCases.targetType,
+        decision: moderationCases.decision,
+        reason: moderationCases.decisionReason,
+        decidedAt: moderationCases.decidedAt,
+      })
+      .from(moderationCases)
+      .where(
+        and(
+          inArray(moderationCases.authorId, authorIds),
+          isNotNull(moderationCases.decidedAt),
+          ne(moderationCases.state, "open"),
+        ),
+      )
+      .orderBy(desc(moderationCases.decidedAt))
+      .limit(20 * authorIds.length),
+  ]);
+  return Promise.all(
+    cases.map(async (row) => ({
+      ...row,
+      item: await itemOf(db, row.targetType, row.targetId),
+      author: authors.find((author) => author.id === row.authorId) ?? null,
+      reports: caseReports.filter((report) => report.caseId === row.id),
+      history: history.filter((entry) => entry.authorId === row.authorId).slice(0, 20),
+    })),
+  );
+}
+
+export type QueueRow = Awaited<ReturnType<typeof readQueue>>[number];
