@@ -7,6 +7,13 @@ const baseURL = `http://127.0.0.1:${port}`;
 export const E2E = {
   port,
   baseURL,
+  /**
+   * The site's administrators (ADMIN_EMAILS), one per moderation test so tests running at once never sign
+   * up the same one: each signs up with its own and verifies it.
+   */
+  administrators: ["journey", "light-1280", "light-390", "dark-1280", "dark-390"].map(
+    (key) => `admin.${key}@garden.test`,
+  ),
   oidcPort: port + 1,
   google: {
     clientId: "garden-e2e-client",

@@ -31,6 +31,7 @@ Object.assign(process.env, {
   GOOGLE_CLIENT_ID: E2E.google.clientId,
   GOOGLE_CLIENT_SECRET: E2E.google.clientSecret,
   GOOGLE_DISCOVERY_URL: issuer.discoveryUrl,
+  ADMIN_EMAILS: E2E.administrators.join(","),
   // The tests make their data through the API at machine speed, all from 127.0.0.1: up to 22 tips per
   // account in a second, more across a run, past the write limits (ADR 032). The limits themselves are
   // proven by the server tests.

@@ -65,6 +65,14 @@ export const routes: RouteObject[] = [
                 path: paths.profile.path,
                 lazy: async () => ({ Component: (await import("./routes/profile.tsx")).ProfileRoute }),
               },
+              {
+                path: paths.myReports.path,
+                lazy: async () => ({ Component: (await import("./routes/my-reports.tsx")).MyReportsRoute }),
+              },
+              {
+                path: paths.moderation.path,
+                lazy: async () => ({ Component: (await import("./routes/moderation.tsx")).ModerationRoute }),
+              },
             ],
           },
           {

@@ -32,6 +32,8 @@ export const paths = {
     getHref: (handle: string) => `/gardeners/${encodeURIComponent(handle)}`,
   },
   profile: { path: "/profile", getHref: () => "/profile" },
+  moderation: { path: "/moderation", getHref: () => "/moderation" },
+  myReports: { path: "/reports", getHref: () => "/reports" },
   privacy: { path: "/privacy", getHref: () => "/privacy" },
   terms: { path: "/terms", getHref: () => "/terms" },
 } as const;

@@ -35,6 +35,7 @@ export const sessionQueryOptions = (client?: ApiClient) =>
             emailVerified: data.user.emailVerified,
             // A server from before roles answered none: its members are members.
             role: data.user.role ?? "member",
+            held: data.user.held ?? false,
           }
         : null,
   });

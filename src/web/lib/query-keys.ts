@@ -31,6 +31,12 @@ export const queryKeys = {
     /** A tip's comments, every page read so far. */
     tip: (tipId: string) => [...queryKeys.comments.all, tipId] as const,
   },
+  moderation: {
+    all: ["moderation"] as const,
+    queue: ["moderation", "queue"] as const,
+    /** The signed-in member's own reports. */
+    mine: ["moderation", "mine"] as const,
+  },
   dashboard: {
     all: ["dashboard"] as const,
     stats: () => [...queryKeys.dashboard.all, "stats"] as const,

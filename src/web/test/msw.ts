@@ -54,6 +54,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     image: null,
     emailVerified: true,
     role: "member",
+    held: false,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from "react-router";
+import { AccountHoldBanner } from "#web/features/moderation/components/account-hold-banner.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 
@@ -12,6 +13,7 @@ export function MainLayout() {
         Skip to content
       </a>
       <Navbar />
+      <AccountHoldBanner />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

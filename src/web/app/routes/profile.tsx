@@ -1,6 +1,9 @@
+import { Link } from "react-router";
+import { HoldNotice } from "#web/components/ui/hold-notice.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
+import { paths } from "#web/config/paths.ts";
 import { ProfileForm } from "#web/features/auth/components/profile-form.tsx";
 import { useProfile } from "#web/features/gardeners/api/get-gardener.ts";
 import { GardenerPageForm } from "#web/features/gardeners/components/gardener-page-form.tsx";
@@ -18,8 +21,24 @@ export function ProfileRoute() {
       />
       <h1 className="text-3xl font-bold">Your profile</h1>
       <p className="mt-1 text-base-content/80">
-        This is how other gardeners see you on your tips and your page.
+        This is how other gardeners see you on your tips and your page.{" "}
+        <Link className="link" to={paths.myReports.getHref()}>
+          Your reports
+        </Link>
+        {user.role !== "member" && (
+          <>
+            {" · "}
+            <Link className="link" to={paths.moderation.getHref()}>
+              Moderation queue
+            </Link>
+          </>
+        )}
       </p>
+      {profile.data?.hold && (
+        <div className="mt-6">
+          <HoldNotice hold={profile.data.hold} what="gardener page" change="Save a change below." />
+        </div>
+      )}
       <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
         <ProfileForm user={user} />
       </div>

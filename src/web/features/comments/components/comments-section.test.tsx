@@ -15,6 +15,7 @@ function aComment(overrides: Partial<Comment> = {}): Comment {
     threadId: null,
     body: `Comment ${n}`,
     deleted: false,
+    hidden: false,
     author: { name: "Ana B", handle: "ana_b", image: "http://localhost/images/default-avatar.svg" },
     createdAt: "2026-11-01T10:00:00.000Z",
     editedAt: null,
@@ -61,6 +62,36 @@ describe("A tip's comments", () => {
     // A visitor is asked to sign in, and offered nothing to change.
     expect(screen.getByRole("link", { name: "Sign in" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Reply|Edit|Delete/ })).not.toBeInTheDocument();
+  });
+
+  it("shows a comment on hold as a placeholder to others, and to its author with why and one change", async () => {
+    const me = aUser({ name: "Sam D", emailVerified: true });
+    signInAs(me);
+    const tip = aTip({ totalComments: 2 });
+    const others = aComment({ hidden: true, body: "", author: null, canDelete: true });
+    const mine = aComment({
+      hidden: true,
+      body: "Water early in the day",
+      author: { name: "Sam D", handle: "sam_d", image: "" },
+      canEdit: true,
+      hold: { reason: "off-topic", onAccount: false, reviewAskedAt: null },
+    });
+    server.use(
+      http.get("*/api/tips/:id/comments", () =>
+        HttpResponse.json([others, mine], { headers: { "X-Total-Count": "2" } }),
+      ),
+    );
+    renderWithProviders(<CommentsSection tip={tip} />);
+    expect(await screen.findByText("Hidden pending review", { selector: "p" })).toBeInTheDocument();
+    // The tip's author may still remove the hidden comment, but nobody replies to it.
+    expect(screen.getByRole("button", { name: "Delete hidden comment" })).toBeInTheDocument();
+    const own = screen.getByRole("article", { name: "Comment by Sam D" });
+    expect(within(own).getByText("Water early in the day")).toBeInTheDocument();
+    expect(within(own).getByRole("status")).toHaveTextContent(
+      "Hidden pending review Reported as off-topic. Only you can see it; you may change it once to ask for it to be shown again.",
+    );
+    expect(within(own).getByRole("button", { name: "Edit your comment" })).toBeInTheDocument();
+    expect(within(own).queryByRole("button", { name: /Reply/ })).not.toBeInTheDocument();
   });
 
   it("posts a verified member's comment and a reply, keeping the text when the server refuses", async () => {

@@ -1,8 +1,11 @@
 import { MessageCircle, Pencil, Reply, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { HIDDEN_PENDING_REVIEW } from "#shared/constants.ts";
 import type { Comment } from "#shared/schemas/comment.ts";
+import type { Hold } from "#shared/schemas/hold.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { ReportButton } from "#web/components/report/report-button.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { ErrorState } from "#web/components/ui/error-state.tsx";
@@ -159,7 +162,19 @@ function CommentItem({
   onDelete: (comment: Comment) => void;
 }) {
   const [mode, setMode] = useState<"read" | "edit" | "reply">("read");
-  if (comment.deleted || !comment.author) return <p className="text-base-content/60 italic">[deleted]</p>;
+  if (comment.deleted) return <p className="text-base-content/60 italic">[deleted]</p>;
+  if (!comment.author)
+    return (
+      <div className="flex flex-wrap items-center gap-2">
+        <p className="text-base-content/60 italic">{HIDDEN_PENDING_REVIEW}</p>
+        {comment.canDelete && (
+          <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => onDelete(comment)}>
+            <Trash2 aria-hidden="true" className="size-3.5" />
+            Delete<span className="sr-only"> hidden comment</span>
+          </button>
+        )}
+      </div>
+    );
   const { author } = comment;
   return (
     <article aria-label={`Comment by ${author.name}`}>
@@ -184,6 +199,7 @@ function CommentItem({
           </span>
         )}
       </header>
+      {comment.hold && <CommentHold hold={comment.hold} />}
       {mode === "edit" ? (
         <CommentFormSlot
           tipId={tipId}
@@ -197,7 +213,7 @@ function CommentItem({
       )}
       {mode === "read" && (canWrite || comment.canEdit || comment.canDelete) && (
         <div className="mt-2 flex flex-wrap gap-1">
-          {canWrite && (
+          {canWrite && !comment.hidden && (
             <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode("reply")}>
               <Reply aria-hidden="true" className="size-3.5" />
               Reply<span className="sr-only"> to {author.name}</span>
@@ -219,6 +235,14 @@ function CommentItem({
               Delete<span className="sr-only"> comment by {author.name}</span>
             </button>
           )}
+          {canWrite && (
+            <ReportButton
+              targetType="comment"
+              targetId={comment._id}
+              what={`comment by ${author.name}`}
+              own={comment.canEdit || comment.hold !== undefined}
+            />
+          )}
         </div>
       )}
       {mode === "reply" && (
@@ -231,5 +255,22 @@ function CommentItem({
         />
       )}
     </article>
+  );
+}
+
+/** Told to a comment's author only, while it is hidden pending review. */
+function CommentHold({ hold }: { hold: Hold }) {
+  return (
+    <p role="status" className="mt-2 flex items-start gap-1.5 text-sm">
+      <span className="badge badge-warning badge-sm shrink-0">{HIDDEN_PENDING_REVIEW}</span>{" "}
+      <span className="text-base-content/80">
+        Reported as {hold.reason}. Only you can see it
+        {hold.onAccount
+          ? ": your account is on hold until a moderator decides."
+          : hold.reviewAskedAt
+            ? "; you changed it and asked for it back, and a moderator will decide."
+            : "; you may change it once to ask for it to be shown again."}
+      </span>
+    </p>
   );
 }

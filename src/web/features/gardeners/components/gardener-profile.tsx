@@ -3,8 +3,10 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { GardenerPage } from "#shared/schemas/gardener.ts";
+import { ReportButton } from "#web/components/report/report-button.tsx";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
+import { HiddenPendingReviewPage, isHiddenPendingReview } from "#web/components/ui/hold-notice.tsx";
 import { LinkedText } from "#web/components/ui/linked-text.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
@@ -42,7 +44,16 @@ export function GardenerProfile({
       loading={<GardenerSkeleton />}
       errorTitle="We could not load this gardener"
       head={<PageHead title="Gardener" description="A gardener of our community and the tips they share." />}
-      notFound={<GardenerNotFound />}
+      notFound={
+        isHiddenPendingReview(gardener.error) ? (
+          <HiddenPendingReviewPage
+            what="gardener page"
+            action={{ to: paths.exploreGardeners.getHref(), label: "Explore gardeners" }}
+          />
+        ) : (
+          <GardenerNotFound />
+        )
+      }
     >
       {(page) => (
         <div className={PAGE_FRAME}>
@@ -93,6 +104,15 @@ function GardenerHeader({ page }: { page: GardenerPage }) {
                 <Pencil aria-hidden="true" className="size-4" />
                 Edit profile
               </Link>
+            )}
+            {/* Once the member's own handle is known, so their own page never offers it. */}
+            {profile.data && !own && (
+              <ReportButton
+                targetType="gardener"
+                targetId={page.handle}
+                what={`${page.name}'s page`}
+                className="btn btn-ghost btn-sm"
+              />
             )}
           </div>
           <div className="flex flex-wrap items-center gap-2 text-sm">

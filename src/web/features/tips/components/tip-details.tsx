@@ -1,7 +1,12 @@
 import { SearchX } from "lucide-react";
 import type { ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
+import {
+  HiddenPendingReviewPage,
+  HoldNotice,
+  isHiddenPendingReview,
+} from "#web/components/ui/hold-notice.tsx";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
@@ -34,12 +39,34 @@ export function TipDetails({ id, below }: { id: string; below?: (tip: Tip) => Re
       loading={<TipViewSkeleton label="Loading tip…" />}
       errorTitle="We could not load this tip"
       head={<PageHead title="Tip details" description="A gardening tip shared by the community." />}
-      notFound={<TipNotFound />}
+      notFound={
+        isHiddenPendingReview(tip.error) ? (
+          <HiddenPendingReviewPage
+            what="tip"
+            action={{ to: paths.browseTips.getHref(), label: "Browse public tips" }}
+          />
+        ) : (
+          <TipNotFound />
+        )
+      }
     >
       {(data) => {
         const isAuthor = user?.email.toLowerCase() === data.email.toLowerCase();
         return (
           <>
+            {isAuthor && data.hold && (
+              <div className="mx-auto max-w-4xl px-4 pt-6">
+                <HoldNotice
+                  hold={data.hold}
+                  what="tip"
+                  change={
+                    <Link className="link" to={paths.updateTip.getHref(data._id)}>
+                      Change it
+                    </Link>
+                  }
+                />
+              </div>
+            )}
             {/* The server renders a member's tip page with the tip in it: Like and Delete wait for the script. */}
             <HydrationGate>
               <TipView tip={data} isAuthor={isAuthor} onDelete={() => remove.ask(data)} />

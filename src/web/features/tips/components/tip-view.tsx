@@ -2,6 +2,7 @@ import { Maximize2, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { ReportButton } from "#web/components/report/report-button.tsx";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { intrinsicSize } from "#web/components/ui/fallback-image.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
@@ -44,6 +45,13 @@ export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boole
           </p>
           <div className="flex flex-wrap items-center gap-4 border-t border-base-300 pt-5">
             <LikeButton tip={tip} />
+            <ReportButton
+              targetType="tip"
+              targetId={tip._id}
+              what={`tip “${tip.title}”`}
+              own={isAuthor}
+              className="btn btn-ghost btn-sm ml-auto"
+            />
             {isAuthor && (
               <div className="ml-auto flex gap-2">
                 <Link to={paths.updateTip.getHref(tip._id)} className="btn btn-outline btn-sm">

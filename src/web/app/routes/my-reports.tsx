@@ -1,0 +1,15 @@
+import { PageFrame } from "#web/components/ui/page-frame.tsx";
+import { PageHead } from "#web/components/ui/page-head.tsx";
+import { MyReports } from "#web/features/moderation/components/my-reports.tsx";
+
+/** /reports: what the member reported, and what the moderators decided. */
+export function MyReportsRoute() {
+  return (
+    <PageFrame measure="narrow">
+      <PageHead title="Your reports" description="What you reported, and what the moderators decided." />
+      <h1 className="text-3xl font-bold">Your reports</h1>
+      <p className="mt-1 mb-6 text-base-content/80">What you reported, and what the moderators decided.</p>
+      <MyReports />
+    </PageFrame>
+  );
+}
