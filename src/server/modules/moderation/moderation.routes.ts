@@ -5,7 +5,6 @@ import {
   OVERDUE_REPORT_HOURS,
   SUSPENSION_HOURS,
 } from "#shared/constants.ts";
-import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import {
   type Decision,
   DecisionInputSchema,
@@ -288,15 +287,11 @@ const decisionRoute = apiRoute({
   },
   responses: {
     200: { description: "The decision", content: { "application/json": { schema: DecisionSchema } } },
-    ...errorResponses({ 400: "Invalid fields, each named in issues", 404: "No such queue item" }),
-    409: {
-      description: "Already decided: the decision taken is in `decision`",
-      content: {
-        "application/json": {
-          schema: ApiErrorSchema.extend({ decision: DecisionSchema }).meta({ id: "DecisionConflict" }),
-        },
-      },
-    },
+    ...errorResponses({
+      400: "Invalid fields, each named in issues",
+      404: "No such queue item",
+      409: "Already decided: the message says what, by whom and why",
+    }),
   },
 });
 
@@ -372,14 +367,13 @@ export const moderationRouter = createRouter()
       return c.json(toDecision(decided), 200);
     } catch (error) {
       if (error instanceof NoSuchCase) throw new HttpError(404, NO_CASE);
-      if (error instanceof DecisionConflict)
-        return c.json(
-          {
-            message: `${error.message}: ${error.decided.decision ?? "decided"} by ${error.decided.decidedByName ?? "another moderator"}`,
-            decision: toDecision(error.decided),
-          },
+      if (error instanceof DecisionConflict) {
+        const first = toDecision(error.decided);
+        throw new HttpError(
           409,
+          `${error.message}: ${first.action}${first.durationHours ? ` for ${first.durationHours} hours` : ""}, by ${first.moderator}, because “${first.reason}”`,
         );
+      }
       throw error;
     }
   })

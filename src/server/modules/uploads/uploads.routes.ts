@@ -15,7 +15,7 @@ import { rateLimit, waitInWords } from "../../lib/rate-limit.ts";
 import { getSessionUser, requirePoster } from "../../lib/session.ts";
 import { refusalsLeaveBodyUnread } from "../../lib/unread-refusals.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
-import type { HeldPhotos } from "../moderation/held-photos.ts";
+import type { HeldPhotos } from "../moderation/index.ts";
 import { PhotoDecoder } from "./photo-decoder.ts";
 import { PhotoQueue, type PhotoQueueOptions } from "./photo-queue.ts";
 import { storePhoto } from "./uploads.service.ts";
