@@ -220,7 +220,10 @@ export async function editComment(db: Db, comment: CommentRow, body: string): Pr
  * Removes a comment. One that others answered stays as "[deleted]" (its text gone) so its thread keeps
  * its shape; and a "[deleted]" comment whose last reply goes goes with it.
  */
-export async function deleteComment(db: Db, comment: CommentRow): Promise<void> {
+export async function deleteComment(
+  db: Pick<Db, "transaction">,
+  comment: Pick<CommentRow, "id" | "threadId">,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const isThread = comment.threadId === comment.id;
     if (isThread) {

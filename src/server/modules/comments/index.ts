@@ -1,1 +1,2 @@
 export { commentsRouter } from "./comments.routes.ts";
+export { deleteComment } from "./comments.service.ts";

@@ -11,7 +11,16 @@ import {
   tips,
   users,
 } from "../../db/schema.ts";
-import { type HeldTarget, heaviestReason, holdItem, SPAM_REPORTERS_FOR_HOLD, type Tx } from "./holds.ts";
+import { deleteComment } from "../comments/index.ts";
+import {
+  type HeldTarget,
+  heaviestReason,
+  holdItem,
+  lockAuthor,
+  SPAM_REPORTERS_FOR_HOLD,
+  spamReporters,
+  type Tx,
+} from "./holds.ts";
 import { appendLog } from "./log.ts";
 
 export type CaseRow = typeof moderationCases.$inferSelect;
@@ -75,21 +84,8 @@ async function deleteItem(tx: Tx, target: HeldTarget): Promise<void> {
         .select({ threadId: comments.threadId })
         .from(comments)
         .where(eq(comments.id, target.storedId));
-      if (!row) return;
-      const [reply] =
-        row.threadId === target.storedId
-          ? await tx
-              .select({ id: comments.id })
-              .from(comments)
-              .where(and(eq(comments.threadId, target.storedId), sql`${comments.id} <> ${target.storedId}`))
-              .limit(1)
-          : [];
-      if (reply)
-        await tx
-          .update(comments)
-          .set({ state: "deleted", body: "", hold: null })
-          .where(eq(comments.id, target.storedId));
-      else await tx.delete(comments).where(eq(comments.id, target.storedId));
+      // As its author's deletion: "[deleted]" while replies hang from it.
+      if (row) await deleteComment(tx, { id: target.storedId, threadId: row.threadId });
       return;
     }
     case "gardener":
@@ -127,11 +123,7 @@ async function releaseAccountIfClear(tx: Tx, authorId: string, moderator: { id: 
     .from(users)
     .where(eq(users.id, authorId));
   if (!account?.held || account.suspendedUntil) return;
-  const [spam] = await tx
-    .select({ reporters: sql<number>`count(distinct ${reports.reporterId})::int` })
-    .from(reports)
-    .where(and(eq(reports.authorId, authorId), eq(reports.reason, "spam"), eq(reports.state, "open")));
-  if ((spam?.reporters ?? 0) >= SPAM_REPORTERS_FOR_HOLD) return;
+  if ((await spamReporters(tx, authorId)) >= SPAM_REPORTERS_FOR_HOLD) return;
   await tx.update(users).set({ held: false }).where(eq(users.id, authorId));
   await appendLog(tx, {
     actor: moderator,
@@ -162,7 +154,7 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(moderationCases).where(eq(moderationCases.id, input.caseId));
     if (!found) throw new NoSuchCase();
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report-author:${found.authorId}`}))`);
+    await lockAuthor(tx, found.authorId);
     const suspensionHours = input.action === "suspend" ? (input.suspensionHours ?? null) : null;
     const [decided] = await tx
       .update(moderationCases)

@@ -67,6 +67,23 @@ export async function holdItem(tx: Tx, target: HeldTarget, reason: ReportReason)
   }
 }
 
+/**
+ * Takes, for the rest of the transaction, the lock on one author's reports: reports on their items and
+ * decisions about them are weighed one at a time.
+ */
+export async function lockAuthor(tx: Pick<Tx, "execute">, authorId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report-author:${authorId}`}))`);
+}
+
+/** How many members have open spam reports about anything the author posted. */
+export async function spamReporters(tx: Pick<Tx, "select">, authorId: string): Promise<number> {
+  const [row] = await tx
+    .select({ reporters: sql<number>`count(distinct ${reports.reporterId})::int` })
+    .from(reports)
+    .where(and(eq(reports.authorId, authorId), eq(reports.reason, "spam"), eq(reports.state, "open")));
+  return row?.reporters ?? 0;
+}
+
 /** The item's open case, opened now if it has none (the caller holds the lock on the item's author). */
 export async function openCase(tx: Tx, target: HeldTarget): Promise<string> {
   const [open] = await tx
@@ -150,11 +167,8 @@ export async function weighReports(
       });
   }
   if (report.reason !== "spam") return;
-  const [spam] = await tx
-    .select({ reporters: sql<number>`count(distinct ${reports.reporterId})::int` })
-    .from(reports)
-    .where(and(eq(reports.authorId, target.authorId), eq(reports.reason, "spam"), eq(reports.state, "open")));
-  if ((spam?.reporters ?? 0) < SPAM_REPORTERS_FOR_HOLD) return;
+  const spam = await spamReporters(tx, target.authorId);
+  if (spam < SPAM_REPORTERS_FOR_HOLD) return;
   const held = await tx
     .update(users)
     .set({ held: true })
@@ -166,7 +180,7 @@ export async function weighReports(
       action: "hold_account",
       target: { type: "member", id: target.authorId },
       subject: await nameOf(tx, target.authorId),
-      reason: `Spam reports from ${spam?.reporters} members`,
+      reason: `Spam reports from ${spam} members`,
       before: { held: false },
       after: { held: true },
     });

@@ -3,7 +3,7 @@ import type { ReportReason, ReportTarget, Role } from "#shared/constants.ts";
 import { parsePhotoUrl } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
-import { openCase, weighReports } from "./holds.ts";
+import { lockAuthor, openCase, weighReports } from "./holds.ts";
 
 /** Reports one member may make in any 24 hours. */
 export const REPORTS_PER_DAY = 10;
@@ -169,7 +169,7 @@ export async function fileReport(
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${input.reporterId}`}))`);
     // And the reports on one author's items one at a time, so two at once are weighed together (holds.ts).
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report-author:${target.authorId}`}))`);
+    await lockAuthor(tx, target.authorId);
     const mine = eq(reports.reporterId, input.reporterId);
     const [open] = await tx
       .select({ id: reports.id })
