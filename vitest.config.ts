@@ -6,6 +6,8 @@ const serverTests = ["src/server/**/*.test.ts"];
 const noDatabaseTests = ["src/server/**/*.unit.test.ts"];
 /** Tests of what only a database server allows (several instances on one database) run on PostgreSQL only. */
 const postgresOnlyTests = ["src/server/**/*.postgres.test.ts"];
+/** Tests of the embedded database's own folder (DATA_DIR on a full disk) run on PGlite only. */
+const pgliteOnlyTests = ["src/server/**/*.pglite.test.ts"];
 
 export default defineConfig({
   test: {
@@ -37,7 +39,7 @@ export default defineConfig({
           name: "server-postgres",
           environment: "node",
           include: serverTests,
-          exclude: noDatabaseTests,
+          exclude: [...noDatabaseTests, ...pgliteOnlyTests],
           env: { TEST_DB: "postgres" },
           globalSetup: ["src/server/test/global-setup-postgres.ts"],
           setupFiles: ["src/server/test/setup.ts"],

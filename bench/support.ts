@@ -19,7 +19,9 @@ export function ensureBuilt() {
  * sign-in and sign-up limits are off: many benchmark accounts come from one address, and the limits are
  * for people, not for this. BENCH_SERVER_NODE_OPTIONS (words split on spaces) go before the server's
  * script on its command line, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes
- * (Node does not take --cpu-prof from NODE_OPTIONS).
+ * (Node does not take --cpu-prof from NODE_OPTIONS). It logs as production does, a JSON line per request
+ * (ADR 044), so the figures include that cost; the lines go to /dev/null, the warnings and errors among
+ * them with them.
  */
 export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const nodeOptions = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
@@ -28,7 +30,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     env: {
       PATH: process.env.PATH ?? "",
       NODE_ENV: "production",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       HOST: "127.0.0.1",
       PORT: String(port),
       BASE_URL: `http://127.0.0.1:${port}`,
@@ -36,7 +38,7 @@ export async function startServer(env: Record<string, string>, port: number): Pr
       RATE_LIMITS: "off",
       ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, type Theme, test } from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
-import { verifyEmail } from "./support/mail.ts";
+import { findLink, verifyEmail } from "./support/mail.ts";
 
 /** A member in a browser of their own: signed up and verified, as a person does it. */
 async function member(browser: Browser, prefix: string, account = newAccount(prefix)) {
@@ -43,7 +43,7 @@ async function reportComment(page: Page, tipId: string, author: string, note: st
 }
 
 test.describe("moderation", () => {
-  test("three members report a spam comment, it hides, a moderator suspends the spammer, the reporters see the outcome", async ({
+  test("three members report a spam comment, it hides, a moderator suspends the spammer, the reporters see the outcome, the spammer appeals and the moderator restores it", async ({
     page,
     browser,
     login,
@@ -72,8 +72,11 @@ test.describe("moderation", () => {
     await expect(commentsOf(page).getByText("Hidden pending review")).toBeVisible();
     await expect(commentsOf(page)).not.toContainText("seeds-shop");
     await spammer.page.goto(`/tips/${tip._id}`);
+    // The account's banner: the hidden comment's own line also says the account is on hold, in other words.
     await expect(
-      spammer.page.getByRole("status").filter({ hasText: "Your account is on hold" }),
+      spammer.page
+        .getByRole("status")
+        .filter({ hasText: /Your account is on hold until a moderator has looked/ }),
     ).toBeVisible();
 
     const admin = await administrator(browser, "journey");
@@ -107,19 +110,81 @@ test.describe("moderation", () => {
       await expect(list.getByRole("listitem").first()).toContainText("We removed it");
     }
 
-    // The log shows the site's hold and the suspension.
-    const log = await admin.page.request.get("/api/moderation/log?limit=50");
+    // The spammer cannot sign in, but the e-mail's link shows the decision and its reason, and appeals it.
+    const appealPattern = /https?:\/\/\S+\/appeal#[\w-]+/;
+    await expect
+      .poll(() => findLink(spammer.account.email, appealPattern), { timeout: 15_000 })
+      .not.toBeNull();
+    await spammer.page.goto((await findLink(spammer.account.email, appealPattern)) ?? "");
+    const decision = spammer.page.getByRole("article", {
+      name: "A moderator hid your comment and suspended your account for 3 days.",
+    });
+    await expect(decision).toContainText("The moderator's reason: “Advertising a shop”");
+    await expect(decision).toContainText(/Your suspension lasts until .* UTC\./);
+    await decision.getByRole("button", { name: "Appeal" }).click();
+    const appealForm = decision.getByRole("form", { name: "Appeal this decision" });
+    await appealForm.getByRole("button", { name: "Send appeal" }).click();
+    await expect(appealForm.getByText("Tell the moderators why the decision is wrong")).toBeVisible();
+    await appealForm.getByRole("textbox").fill("My little brother posted this; it will not happen again");
+    await appealForm.getByRole("button", { name: "Send appeal" }).click();
+    await expect(decision).toContainText("You appealed: a moderator will decide.");
+
+    // The appeal is in the queue with the decision it appeals; dismissing it restores the comment.
+    await admin.page.goto("/moderation");
+    const appeal = admin.page.getByRole("article", { name: `Appeal: Comment by ${spammer.account.name}` });
+    await expect(appeal).toContainText("My little brother posted this");
+    await expect(appeal).toContainText("“Advertising a shop”");
+    const restore = appeal.getByRole("form");
+    await restore.getByRole("combobox", { name: "Action" }).selectOption("Dismiss: show it again");
+    await restore.getByRole("textbox", { name: "Reason (the author is told it)" }).fill("A first offence");
+    await restore.getByRole("button", { name: "Decide" }).click();
+    await expect(appeal).toBeHidden();
+    await page.goto(`/tips/${tip._id}`);
+    await expect(commentsOf(page)).toContainText("Cheap seeds at seeds-shop.example");
+
+    // The spammer may sign in again, and the site tells them the appeal's answer.
+    const back = await spammer.page.request.post("/api/auth/sign-in/email", {
+      data: { email: spammer.account.email, password: spammer.account.password },
+      headers: { Origin: E2E.baseURL },
+    });
+    expect(back.status()).toBe(200);
+    await spammer.page.goto("/");
+    const banner = spammer.page.getByRole("region", { name: "Moderators' decisions" });
+    await expect(banner).toContainText(
+      "A moderator read your appeal and reversed the decision about your comment. Reason: “A first offence”",
+    );
+    await banner.getByRole("button", { name: "Got it" }).click();
+    await expect(banner).toBeHidden();
+
+    // The log shows each step: the site's hold, the suspension, the appeal and the reversal.
+    const listed = await page.request.get(`/api/tips/${tip._id}/comments`);
+    const handle = ((await listed.json()) as Array<{ author: { handle: string } }>)[0]?.author.handle ?? "";
+    const log = await admin.page.request.get(`/api/moderation/log?member=${handle}`);
     const entries = (await log.json()) as Array<{ action: string; member: { name: string } | null }>;
     const about = entries.filter((entry) => entry.member?.name === spammer.account.name).map((e) => e.action);
-    expect(about).toEqual(["suspend", "hold_account"]);
+    expect(about).toEqual(["dismiss", "appeal", "suspend", "hold_account"]);
+    await admin.page.goto("/moderation");
+    await admin.page.getByRole("link", { name: "The moderation log" }).click();
+    const filters = admin.page.getByRole("form", { name: "Filter the log" });
+    await filters.getByRole("textbox", { name: "Member (handle)" }).fill(handle);
+    await filters.getByRole("button", { name: "Filter" }).click();
+    await expect(admin.page).toHaveURL(new RegExp(`/moderation/log\\?member=${handle}`));
+    const steps = admin.page.getByRole("list", { name: "Moderation log" }).getByRole("listitem");
+    await expect(steps).toHaveCount(4);
+    await expect(steps.nth(0)).toContainText("“A first offence”");
+    await expect(steps.nth(1)).toContainText(`appeal by ${spammer.account.name}`);
+    await expect(steps.nth(2)).toContainText("“Advertising a shop”");
+    await expect(steps.nth(3)).toContainText("hold account by system");
     for (const context of [spammer.context, admin.context, ...reporters.map((r) => r.context)])
       await context.close();
   });
 
   for (const theme of ["light", "dark"] as Theme[])
     for (const width of [1280, 390])
-      test(`the queue and a member's reports are accessible (${theme}, ${width} px)`, async ({ browser }) => {
-        test.setTimeout(90_000);
+      test(`the queue, the log, a member's reports and decisions, and the moderation report are accessible (${theme}, ${width} px)`, async ({
+        browser,
+      }) => {
+        test.setTimeout(150_000);
         const author = await member(browser, "author");
         const post = await author.page.request.post("/api/tips", {
           data: {
@@ -160,6 +225,48 @@ test.describe("moderation", () => {
         );
         await expectNoA11yViolations(reporter.page, `your reports (${theme}, ${width})`);
         await reporter.page.screenshot({ path: `test-results/reports-${theme}-${width}.png` });
+
+        // The author is told the decision: the banner, and Your reports with the appeal form open.
+        const queue = (await (
+          await admin.page.request.get("/api/moderation/queue?limit=100")
+        ).json()) as Array<{
+          _id: string;
+          targetId: string;
+        }>;
+        const item = queue.find((entry) => entry.targetId === tipId);
+        const decided = await admin.page.request.post(`/api/moderation/queue/${item?._id}/decision`, {
+          data: { action: "hide", reason: "Not about gardening" },
+          headers: { Origin: E2E.baseURL },
+        });
+        expect(decided.status(), await decided.text()).toBe(200);
+        await author.page.setViewportSize({ width, height: 900 });
+        await gotoWithTheme(author.page, "/reports", theme);
+        await expect(author.page.getByRole("region", { name: "Moderators' decisions" })).toContainText(
+          `A moderator hid your tip “Reported tip ${theme} ${width}”.`,
+        );
+        const notice = author.page.getByRole("article", {
+          name: `A moderator hid your tip “Reported tip ${theme} ${width}”.`,
+        });
+        await notice.getByRole("button", { name: "Appeal" }).click();
+        await expect(notice.getByRole("form", { name: "Appeal this decision" })).toBeVisible();
+        await expectNoA11yViolations(author.page, `decisions and appeal (${theme}, ${width})`);
+        await author.page.screenshot({
+          path: `test-results/decisions-${theme}-${width}.png`,
+          fullPage: true,
+        });
+
+        await gotoWithTheme(admin.page, "/moderation/log", theme);
+        await expect(admin.page.getByRole("list", { name: "Moderation log" })).toContainText(
+          "Not about gardening",
+        );
+        await expectNoA11yViolations(admin.page, `the log (${theme}, ${width})`);
+        await admin.page.screenshot({ path: `test-results/log-${theme}-${width}.png` });
+
+        await reporter.page.goto("about:blank");
+        await gotoWithTheme(reporter.page, "/moderation-report", theme);
+        await expect(reporter.page.getByRole("table")).toContainText("off-topic");
+        await expectNoA11yViolations(reporter.page, `the moderation report (${theme}, ${width})`);
+        await reporter.page.screenshot({ path: `test-results/moderation-report-${theme}-${width}.png` });
         for (const context of [author.context, reporter.context, admin.context]) await context.close();
       });
 });

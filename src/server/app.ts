@@ -1,7 +1,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { createMiddleware } from "hono/factory";
+import { PatternRouter } from "hono/router/pattern-router";
 import type { ApiError } from "#shared/schemas/common.ts";
-import type { Db } from "./db/client.ts";
+import { type Db, pingDatabase } from "./db/client.ts";
 import { allowedMethods } from "./lib/allowed-methods.ts";
 import type { AppConfig, AppEnv } from "./lib/app-env.ts";
 import { limitBody } from "./lib/body-limit.ts";
@@ -9,24 +10,27 @@ import { createRouter } from "./lib/create-router.ts";
 import { createErrorHandler, noSuchEndpoint } from "./lib/errors.ts";
 import { jsonObjectBodies } from "./lib/json-body.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
+import { Metrics, mayScrape } from "./lib/metrics.ts";
 import { PublicCache } from "./lib/public-cache.ts";
 import { publicCacheLayer } from "./lib/public-cache-layer.ts";
 import { Limiter } from "./lib/rate-limit.ts";
+import { noteRequests } from "./lib/request-log.ts";
 import { sameOriginWrites, trustedOrigins } from "./lib/same-origin.ts";
 import { securityHeaders } from "./lib/security-headers.ts";
 import { SessionCache } from "./lib/session-cache.ts";
 import { DEFAULT_BASE_URL, storedImage } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { type Auth, createAuth, createAuthRouter } from "./modules/accounts/index.ts";
+import { blocksRouter } from "./modules/blocks/index.ts";
 import { commentsRouter } from "./modules/comments/index.ts";
 import { dashboardRouter } from "./modules/dashboard/index.ts";
 import { createDocsRouter } from "./modules/docs/index.ts";
 import { gardenersRouter } from "./modules/gardeners/index.ts";
 import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/moderation/index.ts";
-import { systemRouter } from "./modules/system/index.ts";
+import { createSystemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
 import { createUploadsRouter, type PhotoQueueOptions, servePhotoFile } from "./modules/uploads/index.ts";
-import { createMemoryStorage, type PhotoStorage } from "./storage/photo-storage.ts";
+import { createMemoryStorage, guardedStorage, type PhotoStorage } from "./storage/photo-storage.ts";
 import { serveWeb } from "./web.ts";
 import { readShell } from "./web-shell.ts";
 
@@ -53,6 +57,12 @@ export interface AppDeps {
   sessionCache?: SessionCache;
   /** How many photos are decoded at once and how many wait (ADR 030); from the machine when not given. */
   photoQueue?: PhotoQueueOptions;
+  /** What the server counts (ADR 044); the server passes the one its request log also counts in. */
+  metrics?: Metrics;
+  /** Whether the caches are following the database's changes, for /api/health/ready. */
+  followingChanges?: () => boolean;
+  /** Whether the database answers, for the health checks; the server passes `Database.ping`. */
+  pingDatabase?: () => Promise<boolean>;
 }
 
 /** Builds the whole HTTP application. Tests call it with their own database and never open a port. */
@@ -64,23 +74,32 @@ export function createApp(deps: AppDeps) {
     webRoot,
     publicCache = new PublicCache(),
     sessionCache = new SessionCache(),
+    metrics = new Metrics(),
+    followingChanges = () => publicCache.live && sessionCache.live,
   } = deps;
+  // One mailer for accounts and moderation, so a test reads every e-mail the app sent in one place.
+  const mailer = deps.mailer ?? createMemoryMailer();
   const baseUrl = config.BASE_URL ?? DEFAULT_BASE_URL;
   const https = baseUrl.startsWith("https://");
-  const storage = deps.storage ?? createMemoryStorage({ publicBase: `${baseUrl}/uploads` });
+  // Every failure of the storage is answered alike, whatever the storage: 503, nothing kept.
+  const storage = guardedStorage(deps.storage ?? createMemoryStorage({ publicBase: `${baseUrl}/uploads` }));
   const origins = trustedOrigins(baseUrl);
-  const auth = authFor({ ...deps, storage, baseUrl, origins });
-  const limiter = Limiter.forConfig(db, config);
+  const auth = authFor({ ...deps, mailer, storage, baseUrl, origins });
+  const limiter = Limiter.forConfig(db, config, metrics);
   const shell = webRoot ? readShell(webRoot) : undefined;
   const app = new OpenAPIHono<AppEnv>();
   // The modules' routers are mounted on `api`; the 405 table and the API document read their routes there.
   const api = createRouter();
 
-  app.onError(createErrorHandler(logger));
-  // First of all: a stored public answer skips everything below, and a stored one has all its headers.
-  app.use("*", publicCacheLayer(publicCache, sessionCache));
+  const routeOf = routeNamer(auth);
+  app.onError(createErrorHandler(logger, routeOf));
+  // The request log learns which route answered, whatever answers (ADR 044).
+  app.use("*", noteRequests(routeOf));
+  // Then: a stored public answer skips everything below, and a stored one has all its headers.
+  app.use("*", publicCacheLayer(publicCache, sessionCache, metrics));
   app.use("*", securityHeaders({ https, scriptHashes: shell?.scriptHashes ?? [] }));
-  app.use("/api/*", apiContext({ db, config, logger, auth, storage, limiter, sessionCache }));
+  const context = { db, config, logger, auth, storage, limiter, sessionCache, mailer, metrics };
+  app.use("/api/*", apiContext(context));
   app.use(
     "/api/*",
     allowedMethods(() => [...routesOf(api), ...authRoutes(auth)]),
@@ -89,20 +108,35 @@ export function createApp(deps: AppDeps) {
   app.use("/api/*", jsonObjectBodies({ except: ["/api/uploads"] }));
   app.use("/api/*", sameOriginWrites(origins));
 
-  api.route("/", systemRouter);
+  api.route(
+    "/",
+    createSystemRouter({ followingChanges, ping: deps.pingDatabase ?? (() => pingDatabase(db)) }),
+  );
   api.route("/", createAuthRouter(auth, { siteOrigins: origins, googleConfigured: hasGoogle(config) }));
   api.route("/", gardenersRouter);
   api.route("/", tipsRouter);
   api.route("/", commentsRouter);
   api.route("/", dashboardRouter);
   api.route("/", moderationRouter);
+  api.route("/", blocksRouter);
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createDocsRouter(api, auth, { secureCookies: https }));
   app.route("/api", api);
   app.all("/api/*", noSuchEndpoint);
   // A photo on hold is served to its uploader only: the photo route reads the session as the API does.
-  app.use("/uploads/*", apiContext({ db, config, logger, auth, storage, limiter, sessionCache }));
+  app.use("/uploads/*", apiContext(context));
   app.get("/uploads/:name", servePhotoFile(storage, new HeldPhotos(db)));
+  // The figures on the site's own port: only with METRICS_TOKEN configured, and only for a scraper that
+  // sends it; without one configured there is nothing here (METRICS_PORT serves them apart).
+  app.get("/metrics", async (c, next) => {
+    if (!config.METRICS_TOKEN) return next();
+    c.header("Cache-Control", "no-store");
+    if (!mayScrape(c.req.header("Authorization"), config.METRICS_TOKEN)) {
+      c.header("WWW-Authenticate", "Bearer");
+      return c.json<ApiError>({ message: "Send METRICS_TOKEN as Authorization: Bearer <token>" }, 401);
+    }
+    return c.body(await metrics.text(), 200, { "Content-Type": metrics.contentType });
+  });
   if (webRoot) serveWeb(app, webRoot, shell);
   app.notFound((c) => c.json<ApiError>({ message: "Not found" }, 404));
   return app;
@@ -153,7 +187,7 @@ function authFor({
 function apiContext(
   vars: Pick<
     AppEnv["Variables"],
-    "db" | "config" | "logger" | "auth" | "storage" | "limiter" | "sessionCache"
+    "db" | "config" | "logger" | "auth" | "storage" | "limiter" | "sessionCache" | "mailer" | "metrics"
   >,
 ) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -164,6 +198,8 @@ function apiContext(
     c.set("storage", vars.storage);
     c.set("limiter", vars.limiter);
     c.set("sessionCache", vars.sessionCache);
+    c.set("mailer", vars.mailer);
+    c.set("metrics", vars.metrics);
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
   });
@@ -178,6 +214,21 @@ function routesOf(api: ReturnType<typeof createRouter>) {
 
 export type { AppConfig, AppEnv } from "./lib/app-env.ts";
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * The route pattern of a request for the request log: the app's own, or for better-auth's mounted
+ * handler the pattern of the endpoint it serves (`/api/auth/reset-password/:token`), so no token in a
+ * path is logged or counted.
+ */
+function routeNamer(auth: Auth) {
+  const endpoints = new PatternRouter<string>();
+  for (const { method, path } of authRoutes(auth)) endpoints.add(method, path, path);
+  return (method: string, path: string, pattern: string) => {
+    if (pattern !== "/api/auth/*") return pattern;
+    const [matches] = endpoints.match(method === "HEAD" ? "GET" : method, path);
+    return matches[0]?.[0] ?? pattern;
+  };
+}
 
 /** The paths and methods better-auth answers under /api/auth, from its own endpoint list. */
 function authRoutes(auth: Auth) {

@@ -42,6 +42,24 @@ const EnvSchema = z.object({
     .default("true")
     .transform((value) => value === "true"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** JSON lines for a log collector, or readable lines; by default JSON in production only (ADR 044). */
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: 'must be "json" or "pretty"' }).optional(),
+  /**
+   * The token a metrics scraper sends (`Authorization: Bearer ...`) to read /metrics on the site's port.
+   * Without it, and without METRICS_PORT, the figures are not served at all.
+   */
+  METRICS_TOKEN: optionalSetting(
+    z.string().min(16, "must be at least 16 characters (e.g. openssl rand -hex 16)"),
+  ),
+  /** A port of its own for /metrics (on METRICS_HOST), for a scraper inside the operator's network. */
+  METRICS_PORT: optionalSetting(
+    z.coerce
+      .number<string>({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(1, "must be between 1 and 65535")
+      .max(65535, "must be between 1 and 65535"),
+  ),
+  METRICS_HOST: z.string().trim().min(1, "must not be empty").default("127.0.0.1"),
   /** The address people use to reach the site; links in e-mails and the trusted origin. */
   BASE_URL: optionalUrl,
   BETTER_AUTH_SECRET: z
@@ -123,7 +141,7 @@ const EnvSchema = z.object({
   SOCIAL_LINKEDIN_URL: optionalUrl,
 });
 
-export type Env = z.output<typeof EnvSchema> & { BASE_URL: string };
+export type Env = z.output<typeof EnvSchema> & { BASE_URL: string; LOG_FORMAT: "json" | "pretty" };
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -168,6 +186,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...data,
     RATE_LIMIT: data.RATE_LIMITS ? data.RATE_LIMITS === "on" : data.RATE_LIMIT,
+    LOG_FORMAT: data.LOG_FORMAT ?? (data.NODE_ENV === "production" ? "json" : "pretty"),
     DATA_DIR: path.resolve(data.DATA_DIR),
     BASE_URL: (data.BASE_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, ""),
   };

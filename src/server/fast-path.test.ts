@@ -25,7 +25,7 @@ beforeAll(async () => {
     { waitForUrl: `${base}/api/health` },
   );
   await server.ready();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   server.child.kill("SIGTERM");
@@ -33,8 +33,11 @@ afterAll(async () => {
   await dropDatabase();
 });
 
+/** The headers that describe the answer: not its time, connection, or the id of the request it answered. */
 const headersOf = (response: Response) =>
-  Object.fromEntries([...response.headers].filter(([name]) => !["date", "keep-alive"].includes(name)));
+  Object.fromEntries(
+    [...response.headers].filter(([name]) => !["date", "keep-alive", "x-request-id"].includes(name)),
+  );
 
 describe("answers from the server's fast path", () => {
   for (const path of [
@@ -52,6 +55,9 @@ describe("answers from the server's fast path", () => {
         const second = await fetch(url, init);
         const secondBody = Buffer.from(await second.arrayBuffer());
         expect(headersOf(second)).toEqual(headersOf(first));
+        // Each request has its own id, whichever way it was answered.
+        expect(second.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+        expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
         expect(secondBody.equals(firstBody)).toBe(true);
         expect(second.headers.get("etag")).toMatch(/^"/);
 

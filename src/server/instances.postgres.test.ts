@@ -159,6 +159,69 @@ describe("two instances on one PostgreSQL", () => {
     }
   }
 
+  it("refuse a suspended member's session on the other within a second of the suspension on one", async () => {
+    const spammer = await member(first());
+    const moderator = await member(first());
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      await db.query(`update users set role = 'moderator', email_verified = true where email = $1`, [
+        moderator.email,
+      ]);
+    } finally {
+      await db.end();
+    }
+    const mod = (await send(first(), "POST", "/api/auth/sign-in/email", moderator)).setCookie;
+    const tip = await send(
+      first(),
+      "POST",
+      "/api/tips",
+      {
+        title: `Cheap seeds ${spammer.email}`,
+        plantType: "Pea",
+        difficulty: "Easy",
+        description: "Buy my seeds at a shop.",
+        category: "Vegetables",
+      },
+      spammer.cookie,
+    );
+    expect(tip.status).toBe(201);
+    const tipId = TipSchema.parse(tip.body)._id;
+    // The second instance keeps the spammer's session.
+    for (let i = 0; i < 3; i++)
+      expect((await send(second(), "GET", "/api/dashboard/stats", undefined, spammer.cookie)).status).toBe(
+        200,
+      );
+    expect(
+      (
+        await send(
+          first(),
+          "POST",
+          "/api/reports",
+          { targetType: "tip", targetId: tipId, reason: "spam" },
+          mod,
+        )
+      ).status,
+    ).toBe(201);
+    const queue = (await send(first(), "GET", "/api/moderation/queue?limit=100", undefined, mod))
+      .body as Array<{
+      _id: string;
+      targetId: string;
+    }>;
+    const item = queue.find((entry) => entry.targetId === tipId);
+    const decided = await send(
+      first(),
+      "POST",
+      `/api/moderation/queue/${item?._id}/decision`,
+      { action: "suspend", reason: "Advertising", durationHours: 24 },
+      mod,
+    );
+    expect(decided.status).toBe(200);
+    expect(await untilSignedOut(second(), spammer.cookie)).toBeLessThan(1_000);
+    expect((await send(second(), "GET", "/api/dashboard/stats", undefined, spammer.cookie)).status).toBe(401);
+    expect((await send(second(), "POST", "/api/auth/sign-in/email", spammer)).status).toBe(403);
+  });
+
   it("end a session kept by the other within a second of signing out on one", async () => {
     const { cookie } = await member(first());
     // The second instance has read the session, and keeps it.

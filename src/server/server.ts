@@ -6,15 +6,19 @@ import { type Database, DatabaseUnavailableError, openDatabase } from "./db/clie
 import { seedOnFirstStart } from "./db/seed.ts";
 import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
 import { createLogger } from "./lib/logger.ts";
+import { Metrics, mayScrape } from "./lib/metrics.ts";
 import { webDistDir } from "./lib/paths.ts";
 import { hasSessionCookie, memberKey, PublicCache, replyFor } from "./lib/public-cache.ts";
-import { isSessionAsk } from "./lib/public-cache-layer.ts";
+import { isSessionAsk, noteHit, SESSION_ROUTE } from "./lib/public-cache-layer.ts";
+import { type RequestNote, requestContext } from "./lib/request-context.ts";
+import { observeRequests } from "./lib/request-log.ts";
 import { sessionCookieKey } from "./lib/session.ts";
 import { SessionCache } from "./lib/session-cache.ts";
 import { NODE_LISTENER_OPTIONS } from "./lib/unread-refusals.ts";
+import { MailQueue, startMailSweep } from "./mail/mail-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
-import { createRoleKeeper, startSuspensionSweep } from "./modules/moderation/index.ts";
+import { createRoleKeeper, startModerationSweep, unsentNotices } from "./modules/moderation/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
 
@@ -33,7 +37,7 @@ try {
   throw error;
 }
 
-const logger = createLogger(env.LOG_LEVEL);
+const logger = createLogger(env.LOG_LEVEL, undefined, env.LOG_FORMAT);
 let database: Database;
 try {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
@@ -58,8 +62,8 @@ const mailer = createMailer({
 // Uploaded photos: DATA_DIR/uploads, or the S3 bucket; those nothing uses are deleted after a day.
 const storage = createPhotoStorage(env);
 const stopPhotoSweep = startPhotoSweep({ db: database.db, storage, logger });
-// Suspensions whose time has passed end by themselves.
-const stopSuspensionSweep = startSuspensionSweep({ db: database.db, logger });
+// Suspensions whose time has passed end by themselves; moderation e-mails go out even after a failure.
+const stopModerationSweep = startModerationSweep({ db: database.db, logger, mailer, baseUrl: env.BASE_URL });
 logger.info(`Uploaded photos are kept in ${storage.describe}`);
 // Public answers are kept between requests and dropped on every change, from this instance or another.
 const publicCache = new PublicCache();
@@ -75,11 +79,20 @@ const stopFollowingSessions = await sessionCache
   .catch((error: unknown) =>
     fail(`cannot listen for session changes: ${error instanceof Error ? error.message : String(error)}`),
   );
+// What the server counts, read at /metrics (ADR 044).
+const metrics = new Metrics({ processFigures: true });
+metrics.watchPool(() => database.connections());
+// Account e-mails the mail server refused are tried again from the database, on every instance (ADR 045).
+const mailQueue = new MailQueue(database.db, mailer, logger);
+const stopMailSweep = startMailSweep(mailQueue, logger);
+metrics.watchMailQueue(async () => (await mailQueue.waiting()) + (await unsentNotices(database.db)));
 const app = createApp({
+  metrics,
   storage,
   publicCache,
   sessionCache,
   db: database.db,
+  pingDatabase: () => database.ping(),
   authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
   config: env,
   mailer,
@@ -92,18 +105,31 @@ const app = createApp({
  * Request for the app: the same bytes and headers the app would send (lib/public-cache.ts makes both),
  * at close to what a bare node:http server manages (ADR 022, `npm run bench`).
  */
-function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
+function answerFromCache(req: IncomingMessage, res: ServerResponse, note: RequestNote): boolean {
   const { method, url } = req;
   if ((method !== "GET" && method !== "HEAD") || !url) return false;
   if (isSessionAsk(method, url)) {
-    const kept = sessionCache.get(sessionCookieKey(req.headers.cookie))?.answer;
-    if (!kept) return false;
-    res.writeHead(200, [...kept.headers.flat(), "content-length", String(kept.body.length)]);
-    res.end(kept.body);
+    const kept = sessionCache.get(sessionCookieKey(req.headers.cookie));
+    if (!kept?.answer) return false;
+    metrics.cacheLookup("session", true);
+    noteHit(SESSION_ROUTE, kept.user.id, note);
+    res.writeHead(200, [...kept.answer.headers.flat(), "content-length", String(kept.answer.body.length)]);
+    res.end(kept.answer.body);
     return true;
   }
-  const answer = publicCache.get(url, hasSessionCookie(req.headers.cookie)) ?? memberAnswer(req, url);
+  const signedIn = hasSessionCookie(req.headers.cookie);
+  let answer = publicCache.get(url, signedIn);
+  // The same for everyone: the line names no account, as the app's own public answers do not.
+  let account: string | undefined;
+  if (!answer && signedIn) {
+    // A member's own kept answer (ADR 034) is found through their kept session, never another's.
+    const user = sessionCache.get(sessionCookieKey(req.headers.cookie))?.user;
+    answer = user ? publicCache.get(memberKey(user.id, url), true) : undefined;
+    account = user?.id;
+  }
   if (!answer) return false;
+  metrics.cacheLookup(answer.scope === "member" ? "member" : "public", true);
+  noteHit(answer.route, account, note);
   const reply = replyFor(answer, {
     method,
     ifNoneMatch: req.headers["if-none-match"],
@@ -114,16 +140,12 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse): boolean {
   return true;
 }
 
-/** A member's own kept answer (ADR 034): found through their kept session, never another's. */
-function memberAnswer(req: IncomingMessage, url: string) {
-  const key = sessionCookieKey(req.headers.cookie);
-  const user = key ? sessionCache.get(key)?.user : undefined;
-  return user ? publicCache.get(memberKey(user.id, url), true) : undefined;
-}
-
 const appListener = getRequestListener(app.fetch, { hostname: env.HOST, ...NODE_LISTENER_OPTIONS });
+const observe = observeRequests({ logger, metrics, trustProxy: env.TRUST_PROXY > 0 });
 const server = createServer((req, res) => {
-  if (!answerFromCache(req, res)) void appListener(req, res);
+  const note = observe(req, res);
+  // The app runs in the request's context: every line it logs names the request (ADR 044).
+  if (!answerFromCache(req, res, note)) requestContext.run(note, () => void appListener(req, res));
 });
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -147,13 +169,49 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   fail(error.message);
 });
 
+// A port of its own for the figures, for a scraper on the operator's network: nothing else is served there.
+const metricsServer =
+  env.METRICS_PORT === undefined
+    ? undefined
+    : createServer((req, res) => {
+        const path = req.url?.split("?")[0];
+        if (req.method !== "GET" || path !== "/metrics") {
+          res
+            .writeHead(404, { "Content-Type": "text/plain; charset=utf-8" })
+            .end("Not found: only /metrics is here\n");
+          return;
+        }
+        if (env.METRICS_TOKEN && !mayScrape(req.headers.authorization, env.METRICS_TOKEN)) {
+          res.writeHead(401, { "WWW-Authenticate": "Bearer", "Content-Type": "text/plain; charset=utf-8" });
+          res.end("Send METRICS_TOKEN as Authorization: Bearer <token>\n");
+          return;
+        }
+        metrics.text().then(
+          (text) => res.writeHead(200, { "Content-Type": metrics.contentType }).end(text),
+          (error: unknown) => {
+            logger.error("Reading the metrics failed", error);
+            res.writeHead(500).end();
+          },
+        );
+      });
+metricsServer?.listen(env.METRICS_PORT, env.METRICS_HOST, () =>
+  logger.info(`Metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`),
+);
+metricsServer?.on("error", (error: NodeJS.ErrnoException) =>
+  fail(
+    `METRICS_PORT ${env.METRICS_PORT} on ${env.METRICS_HOST}: ${error.code === "EADDRINUSE" ? "already in use" : error.message}`,
+  ),
+);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal} received, closing`);
   stopPhotoSweep();
-  stopSuspensionSweep();
+  stopModerationSweep();
+  stopMailSweep();
+  metricsServer?.close();
   const force = setTimeout(() => {
     logger.warn("Requests still open after 10 s, stopping anyway");
     process.exit(1);

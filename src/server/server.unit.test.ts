@@ -69,7 +69,7 @@ describe("server start-up", () => {
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("SIGTERM received, closing");
-  }, 60_000);
+  }, 240_000);
 
   it("starts again at once on the same data folder after being killed with SIGKILL", async () => {
     const dataDir = tempDir();
@@ -84,5 +84,5 @@ describe("server start-up", () => {
       server.child.kill("SIGKILL");
       await server.exited;
     }
-  }, 60_000);
+  }, 240_000);
 });

@@ -65,6 +65,10 @@ export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const SUSPENSION_HOURS = [24, 72, 168, 720] as const;
 /** Reports waiting longer than this are pointed out to every moderator. */
 export const OVERDUE_REPORT_HOURS = 48;
+/** How long after a decision its author may appeal it (once). */
+export const APPEAL_DAYS = 20;
+/** The longest appeal a member may write, and the longest reason a moderator may give. */
+export const APPEAL_NOTE_MAX = 1000;
 
 /** What everyone but its author sees in place of an item on hold, and the API's message for it. */
 export const HIDDEN_PENDING_REVIEW = "Hidden pending review";

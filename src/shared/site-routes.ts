@@ -23,6 +23,9 @@ export const SITE_ROUTES = [
   "/profile",
   "/reports",
   "/moderation",
+  "/moderation/log",
+  "/appeal",
+  "/moderation-report",
   "/privacy",
   "/terms",
 ] as const;
@@ -43,6 +46,7 @@ export const MEMBER_ROUTES = [
   "/profile",
   "/reports",
   "/moderation",
+  "/moderation/log",
 ] as const satisfies ReadonlyArray<(typeof SITE_ROUTES)[number]>;
 
 const patternOf = (route: string) =>

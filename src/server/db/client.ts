@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { PoolUse } from "../lib/metrics.ts";
 import { migrationsDir } from "../lib/paths.ts";
 import { PGliteThread } from "./pglite-thread-client.ts";
 import * as schema from "./schema.ts";
@@ -34,6 +35,13 @@ export interface Database {
    * Then nobody needs to wait for their own change to come back (`ChangeFeed.settled`).
    */
   notifiesBeforeAnswering: boolean;
+  /** What its connections are doing now, for /metrics: a server's pool, or the embedded thread's queue. */
+  connections(): PoolUse;
+  /**
+   * Whether the database answers within two seconds, for the health checks. A server is asked over a
+   * connection of its own, so a pool busy with requests does not read as a database that is down.
+   */
+  ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -74,12 +82,33 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 
+/**
+ * How long a request waits for a connection (a free one of the pool, or a new one) before it is answered
+ * 503: a database server that is down or out of reach must not hold requests open (ADR 044).
+ */
+const CONNECTION_WAIT_MS = 1500;
+
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const url = new URL(databaseUrl);
   const location = `postgres://${url.hostname}:${url.port || 5432}${url.pathname}`;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
+    // A server that vanished without closing its connections (a network partition) is noticed by TCP
+    // keep-alives; until then a query on such a connection waits (ADR 044).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  const health = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 1,
+    connectionTimeoutMillis: PING_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  health.on("error", () => {});
   try {
     await pool.query("select 1");
   } catch (error) {
@@ -104,7 +133,11 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     },
     listen: (channel, listener, options) => listenPostgres(databaseUrl, channel, listener, options),
     notifiesBeforeAnswering: false,
-    close: () => pool.end(),
+    connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    ping: () => answersWithin(health.query("select 1")),
+    async close() {
+      await Promise.all([pool.end(), health.end()]);
+    },
   };
 }
 
@@ -236,6 +269,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       return unlisten;
     },
     notifiesBeforeAnswering: true,
+    // One connection, on its thread; the statements sent to it wait their turn there.
+    connections: () => ({
+      total: 1,
+      idle: thread.statementsOut === 0 ? 1 : 0,
+      waiting: Math.max(0, thread.statementsOut - 1),
+    }),
+    ping: () => pingDatabase(db),
     async close() {
       await thread.close();
       releaseLock();
@@ -366,12 +406,45 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
-/** Liveness of the database for /api/health. */
-export async function pingDatabase(db: Db): Promise<boolean> {
+/** How long a health check waits for the database before saying it is down. */
+const PING_TIMEOUT_MS = 2000;
+
+/** Whether the database answers, within PING_TIMEOUT_MS (a server that is gone may not refuse at once). */
+export function pingDatabase(db: Db): Promise<boolean> {
+  return answersWithin(db.execute(sql`select 1`));
+}
+
+async function answersWithin(query: Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), PING_TIMEOUT_MS);
+  });
   try {
-    await db.execute(sql`select 1`);
-    return true;
+    return await Promise.race([query.then(() => true), timeout]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+/** When the newest migration in the build was made (its journal's `when`), read once. */
+let newestMigration: number | undefined;
+
+/**
+ * Whether every migration the build carries has been applied to this database (for /api/health/ready):
+ * drizzle records each applied one with its journal time, and applies in that order.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  newestMigration ??= Math.max(
+    ...(
+      JSON.parse(readFileSync(path.join(migrationsDir, "meta", "_journal.json"), "utf8")) as {
+        entries: Array<{ when: number }>;
+      }
+    ).entries.map((entry) => entry.when),
+  );
+  const result = (await db.execute(
+    sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+  )) as unknown as { rows: Array<{ newest: string | null }> };
+  return Number(result.rows[0]?.newest ?? 0) >= newestMigration;
 }

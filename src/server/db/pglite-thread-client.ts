@@ -110,6 +110,11 @@ export class PGliteThread implements PGliteStatements {
     return new PGliteThread(worker);
   }
 
+  /** Statements sent and not yet answered. */
+  get statementsOut(): number {
+    return this.pending.size;
+  }
+
   private ask<T>(request: Request): Promise<T> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;

@@ -517,12 +517,111 @@ export const moderationCases = pgTable(
     decisionReason: text("decision_reason"),
     /** A suspension's length in hours; null for indefinitely, or for another decision. */
     suspensionHours: integer("suspension_hours"),
+    /**
+     * For an appeal: the decided case it asks to reverse (ADR 043). At most one appeal per decision, and an
+     * appeal sits beside the item's open report case, which it does not count as.
+     */
+    appealOf: uuid("appeal_of").references((): AnyPgColumn => moderationCases.id, { onDelete: "cascade" }),
+    /** The author's words for the appeal. */
+    appealNote: text("appeal_note"),
+    /** When the moderators were e-mailed that its reports wait more than 48 hours; null until then. */
+    overdueMailedAt: timestamp("overdue_mailed_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [
     uniqueIndex("moderation_cases_one_open_idx")
       .on(table.targetType, table.targetId)
-      .where(sql`${table.state} = 'open'`),
+      .where(sql`${table.state} = 'open' and ${table.appealOf} is null`),
+    uniqueIndex("moderation_cases_one_appeal_idx").on(table.appealOf),
     index("moderation_cases_state_idx").on(table.state, table.openedAt),
     index("moderation_cases_author_idx").on(table.authorId, table.decidedAt),
   ],
+);
+
+/** Whom a notice is for: the author of a decided item, or one of its reporters. */
+export const noticeKindEnum = pgEnum("notice_kind", ["decision", "outcome"]);
+
+/**
+ * What members are told of a decision (ADR 043): its author (kind `decision`, shown in the site until
+ * seen) and each reporter (kind `outcome`, in their list of reports). Each is also e-mailed once: a
+ * delivery claims it (`mail_claimed_at`), marks it `mailed_at` when the mail server took it, and a
+ * failed or abandoned claim is taken again by the sweep.
+ */
+export const moderationNotices = pgTable(
+  "moderation_notices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    caseId: uuid("case_id")
+      .notNull()
+      .references(() => moderationCases.id, { onDelete: "cascade" }),
+    kind: noticeKindEnum("kind").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    seenAt: timestamp("seen_at", { withTimezone: true, mode: "date" }),
+    mailClaimedAt: timestamp("mail_claimed_at", { withTimezone: true, mode: "date" }),
+    mailedAt: timestamp("mailed_at", { withTimezone: true, mode: "date" }),
+    /**
+     * SHA-256 of the token in the decision e-mail's appeal link: it lets a suspended author, who cannot
+     * sign in, read the decision and appeal it. Replaced each time the e-mail is sent.
+     */
+    appealTokenHash: text("appeal_token_hash"),
+  },
+  (table) => [
+    index("moderation_notices_user_idx").on(table.userId, table.createdAt.desc()),
+    index("moderation_notices_unmailed_idx").on(table.createdAt).where(sql`${table.mailedAt} is null`),
+    uniqueIndex("moderation_notices_token_idx").on(table.appealTokenHash),
+  ],
+);
+
+/**
+ * A member's block of another (ADR 043): the blocked member may not comment on the blocker's tips, and
+ * the blocker no longer sees the blocked member's comments.
+ */
+export const blocks = pgTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    index("blocks_blocked_idx").on(table.blockedId),
+    check("blocks_not_self_check", sql`${table.blockerId} <> ${table.blockedId}`),
+  ],
+);
+
+/**
+ * The account e-mails (verification, password reset) waiting to be sent or sent (ADR 045): written before
+ * any attempt, so a mail server that is down loses nothing; sent once, by whichever instance claims the
+ * row, retried with a growing wait until the mail server takes it. A sent message's body (its link) is
+ * emptied; the row stays as the record of what was sent to whom and when.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** The link the message is about, for the local outbox's log line; emptied with the body. */
+    link: text("link"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }),
+    /** Who holds the claim: each claim is a new token, so a delivery acts only on a claim it still holds. */
+    claimToken: uuid("claim_token"),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    /** When its link stops working: a message not sent by then is not sent at all (its body is emptied). */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+  },
+  (table) => [index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
 );

@@ -1,8 +1,10 @@
 import type { User } from "#shared/schemas/auth.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import type { Logger } from "./logger.ts";
+import type { Metrics } from "./metrics.ts";
 import type { PublicScope, PublicTable } from "./public-cache.ts";
 import type { Limiter } from "./rate-limit.ts";
 import type { SessionCache } from "./session-cache.ts";
@@ -27,6 +29,7 @@ export type AppConfig = Pick<
   | "RATE_LIMIT"
   | "TRUST_PROXY"
   | "ADMIN_EMAILS"
+  | "METRICS_TOKEN"
 >;
 
 export interface AppEnv {
@@ -37,10 +40,14 @@ export interface AppEnv {
     auth: SessionSource;
     /** Where uploaded photos are kept (storage/photo-storage.ts). */
     storage: PhotoStorage;
+    /** Where the site's e-mail goes (mail/mailer.ts): SMTP, files in DATA_DIR/outbox, or memory in tests. */
+    mailer: Mailer;
     /** The app's one limiter (lib/rate-limit.ts), used through `rateLimit()` on a route. */
     limiter: Limiter;
     /** Signed-in sessions kept between requests (lib/session-cache.ts). */
     sessionCache: SessionCache;
+    /** What the server counts for /metrics (lib/metrics.ts). */
+    metrics: Metrics;
     /** The session's user (null for a visitor), once read (see lib/session.ts). */
     sessionUser?: SessionUser | null;
     /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */

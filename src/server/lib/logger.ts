@@ -1,9 +1,11 @@
-import { inspect } from "node:util";
+import { type DestinationStream, type Logger as Pino, pino } from "pino";
+import { prettyFactory } from "pino-pretty";
 import { escapeControlCharacters } from "./control-characters.ts";
+import { requestContext } from "./request-context.ts";
 
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-export type LogLevel = keyof typeof LEVELS;
-type EventLevel = Exclude<LogLevel, "silent">;
+type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+/** JSON lines for a log collector (production), or one readable line per event for a terminal. */
+export type LogFormat = "json" | "pretty";
 
 export interface Logger {
   debug(message: string, details?: unknown): void;
@@ -12,32 +14,125 @@ export interface Logger {
   error(message: string, details?: unknown): void;
 }
 
-/** Where the lines go: warnings and errors to stderr, the rest to stdout. */
-export type LogOutput = (line: string, level: EventLevel) => void;
-const consoleOutput: LogOutput = (line, level) =>
-  level === "error" || level === "warn" ? console.error(line) : console.log(line);
+/** The server's log: also pino itself, for an event with fields of its own (the request line). */
+export interface ServerLogger extends Logger {
+  readonly pino: Pino;
+}
+
+/** Where the lines go when not to stdout: each line as written, without its line break. */
+export type LogOutput = (line: string) => void;
 
 /**
- * A small levelled logger writing exactly one line per event. Messages and details carry client text (a
- * path, a field, an error quoting them): every control character in them is written as an escape (\n,
- * \u0000), so no client input can start a line of its own; an error's stack stays on its line.
+ * U+0085 and the line and paragraph separators are valid unescaped in a JSON string, and some log viewers
+ * start a line at them: written as escapes, the JSON stays the same value and one line.
  */
-export function createLogger(level: LogLevel = "info", output: LogOutput = consoleOutput): Logger {
-  const threshold = LEVELS[level];
-  const write = (at: EventLevel, message: string, details?: unknown) => {
-    if (LEVELS[at] < threshold) return;
-    const text =
-      details === undefined
-        ? message
-        : `${message} ${inspect(details, { breakLength: Number.POSITIVE_INFINITY })}`;
-    output(`${new Date().toISOString()} ${at.toUpperCase().padEnd(5)} ${escapeControlCharacters(text)}`, at);
-  };
+const LINE_BREAKING_IN_JSON = /[\u0085\u2028\u2029]/g;
+const escapeLineBreaks = (line: string) =>
+  line.replace(LINE_BREAKING_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+/**
+ * The server's log, on pino (ADR 044): exactly one line per event. `json` writes what a log collector
+ * reads (level as a word, time in ISO 8601, `msg`, and the event's fields); `pretty` writes the same
+ * event as a readable line for a terminal. Messages carry client text (a path, a field, an error quoting
+ * them): every control character in a message is written as an escape (\n, \u0000), so in JSON no client
+ * input starts a line of its own. Details go under `details`, an error under `err` (its type, message and
+ * stack, inside the JSON string). `pretty`, for a terminal only, shows an error's stack below the line,
+ * and a stack may quote client text on lines of its own: never feed the pretty format to a collector. A line
+ * written while a request is answered carries its id, `reqId` (lib/request-context.ts).
+ */
+export function createLogger(
+  level: LogLevel = "info",
+  output?: LogOutput,
+  format: LogFormat = "json",
+): ServerLogger {
+  const destination = destinationFor(format, output);
+  const base = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: errorWithoutValues },
+      hooks: { streamWrite: escapeLineBreaks },
+      // Every line written while a request is answered names it, whichever code writes it.
+      mixin: () => {
+        const id = requestContext.getStore()?.id;
+        return id ? { reqId: id } : {};
+      },
+    },
+    destination,
+  );
+  return wrap(base);
+}
+
+function destinationFor(format: LogFormat, output: LogOutput | undefined): DestinationStream {
+  if (format === "json") {
+    if (!output) return pino.destination({ dest: 1, sync: false });
+    return {
+      write: (chunk) => {
+        for (const line of chunk.split("\n")) if (line) output(line);
+      },
+    };
+  }
+  const prettify = prettyFactory({
+    singleLine: true,
+    colorize: !output && Boolean(process.stdout.isTTY),
+    translateTime: "SYS:yyyy-mm-dd HH:MM:ss.l",
+    ignore: "pid,hostname",
+  });
+  const write = output ?? ((line: string) => process.stdout.write(`${line}\n`));
+  return { write: (chunk) => write(prettify(chunk).replace(/\n$/, "")) };
+}
+
+/** drizzle's failed-query message ends with the statement's values: everything from here to the stack. */
+const QUERY_VALUES = /\nparams: [\s\S]*?(?=\n\s+at |$)/;
+
+/** What a database error carries of the values it was given: left out wherever it appears. */
+const VALUE_FIELDS = new Set(["params", "detail"]);
+
+/**
+ * An error as pino writes it (type, message, stack with its causes, its own fields), without the values
+ * of a failed query, at any depth: drizzle's `params` and the values in its message, and PostgreSQL's
+ * `detail` ("Key (email)=(...) already exists"). They are what a member sent (an e-mail, a password's
+ * hash, a token); the statement itself says what failed.
+ */
+function errorWithoutValues(error: Error): Record<string, unknown> {
+  return scrub(pino.stdSerializers.err(error), 0) as Record<string, unknown>;
+}
+
+function scrub(value: unknown, depth: number): unknown {
+  if (value instanceof Error) return errorWithoutValues(value);
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => scrub(item, depth + 1));
+  const written: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (VALUE_FIELDS.has(key)) continue;
+    written[key] =
+      (key === "message" || key === "stack") && typeof field === "string"
+        ? field.replace(QUERY_VALUES, "\nparams: (not logged)")
+        : scrub(field, depth + 1);
+  }
+  return written;
+}
+
+function wrap(log: Pino): ServerLogger {
+  const write =
+    (at: "debug" | "info" | "warn" | "error") =>
+    (message: string, details?: unknown): void => {
+      if (!log.isLevelEnabled(at)) return;
+      const text = escapeControlCharacters(message);
+      if (details === undefined) log[at](text);
+      else if (details instanceof Error) log[at]({ err: details }, text);
+      // Errors inside details (better-auth passes its arguments as a list) are written as errors are.
+      else log[at]({ details: scrub(details, 0) }, text);
+    };
   return {
-    debug: (message, details) => write("debug", message, details),
-    info: (message, details) => write("info", message, details),
-    warn: (message, details) => write("warn", message, details),
-    error: (message, details) => write("error", message, details),
+    debug: write("debug"),
+    info: write("info"),
+    warn: write("warn"),
+    error: write("error"),
+    pino: log,
   };
 }
 
-export const silentLogger: Logger = createLogger("silent");
+export const silentLogger: Logger = createLogger("silent", () => {});

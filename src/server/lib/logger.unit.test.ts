@@ -1,35 +1,116 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.ts";
+import { createLogger, type LogFormat } from "./logger.ts";
+import { requestContext } from "./request-context.ts";
 
-const capture = () => {
-  const lines: string[] = [];
-  const logger = createLogger("debug", (line) => lines.push(...line.split(/\r\n|\r|\n|\u2028|\u2029/)));
-  return { lines, logger };
+/** The log as a viewer splits it: at every character that can start a line. */
+const capture = (format: LogFormat = "json", level: "debug" | "warn" = "debug") => {
+  let stream = "";
+  const logger = createLogger(
+    level,
+    (line) => {
+      stream += `${line}\n`;
+    },
+    format,
+  );
+  return { logger, lines: () => stream.split(/\r\n|\r|\n|\u2028|\u2029|\u0085/).filter(Boolean) };
 };
-const EVENT_LINE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z (DEBUG|INFO |WARN |ERROR) /;
 
 describe("the server's log", () => {
-  it("writes one line per event, client text escaped, whatever the message or details hold", () => {
+  it("writes one JSON line per event, client text escaped, whatever the message or details hold", () => {
     const { lines, logger } = capture();
     logger.debug("GET /api/tips/x\nFORGED ERROR admin signed in");
     logger.info("state a\u0000b\r\u2028c\u0085d");
     logger.error("POST /api/tips failed", new Error("bad value /a\nFORGED ERROR y"));
-    logger.warn("details", { field: "x\ny", nested: { list: ["a\tb"] } });
-    expect(lines).toHaveLength(4);
-    for (const line of lines) expect(line).toMatch(EVENT_LINE);
-    expect(lines[0]).toContain("GET /api/tips/x\\nFORGED ERROR admin signed in");
-    expect(lines[1]).toContain("state a\\u0000b\\r\\u2028c\\u0085d");
-    // The error keeps its stack, escaped onto its line.
-    expect(lines[2]).toMatch(/ERROR POST \/api\/tips failed Error: bad value \/a\\nFORGED ERROR y\\n +at /);
+    logger.warn("details", { field: "x\ny\u2028", nested: { list: ["a\tb"] } });
+    const events = lines().map((line) => JSON.parse(line));
+    expect(events.map((event) => event.level)).toEqual(["debug", "info", "error", "warn"]);
+    for (const event of events) expect(new Date(event.time).toISOString()).toBe(event.time);
+    expect(events[0].msg).toBe("GET /api/tips/x\\nFORGED ERROR admin signed in");
+    expect(events[1].msg).toBe("state a\\u0000b\\r\\u2028c\\u0085d");
+    // The error keeps its type, message and stack, inside the line's JSON.
+    expect(events[2]).toMatchObject({
+      msg: "POST /api/tips failed",
+      err: { type: "Error", message: "bad value /a\nFORGED ERROR y" },
+    });
+    expect(events[2].err.stack).toMatch(/^Error: bad value \/a\nFORGED ERROR y\n +at /);
+    expect(events[3].details).toEqual({ field: "x\ny\u2028", nested: { list: ["a\tb"] } });
+  });
+
+  it("never writes the values of a failed query: what a member sent stays out of the log", async () => {
+    const { DrizzleQueryError } = await import("drizzle-orm/errors");
+    const { lines, logger } = capture();
+    const secretHash = "scrypt$4f2b9c7e1a$secret-hash-of-a-password";
+    const cause = Object.assign(new Error('could not extend file "base/5/16957": No space left on device'), {
+      code: "53100",
+    });
+    logger.error(
+      "POST /api/auth/sign-up/email failed",
+      new DrizzleQueryError(
+        'insert into "account" ("id", "password") values ($1, $2)',
+        ["acc-1", secretHash, "multi\nline value"],
+        cause,
+      ),
+    );
+    expect(lines()).toHaveLength(1);
+    const line = lines()[0] ?? "";
+    expect(line).not.toContain(secretHash);
+    expect(line).not.toContain("multi");
+    const { err } = JSON.parse(line);
+    expect(err.message).toContain('Failed query: insert into "account" ("id", "password") values ($1, $2)');
+    expect(err.message).toContain("params: (not logged)");
+    expect(err.stack).toContain("No space left on device");
+    expect(err.params).toBeUndefined();
+  });
+
+  it("leaves the values out of an error inside details too, and out of the database's own detail", async () => {
+    const { DrizzleQueryError } = await import("drizzle-orm/errors");
+    const { lines, logger } = capture();
+    const cause = Object.assign(new Error("duplicate key value violates unique constraint"), {
+      code: "23505",
+      detail: "Key (email)=(private.person@example.com) already exists.",
+    });
+    const failed = new DrizzleQueryError(
+      'insert into "users" ("email") values ($1)',
+      ["private.person@example.com"],
+      cause,
+    );
+    // As better-auth's logger hands over its arguments: a list holding the error.
+    logger.error("auth: Unable to create user", [failed, { token: "x", nested: [failed] }]);
+    const line = lines()[0] ?? "";
+    expect(line).not.toContain("private.person@example.com");
+    expect(line).toContain("duplicate key value violates unique constraint");
+    expect(line).toContain('insert into \\"users\\"');
+  });
+
+  it("names the request a line was written for, whichever code writes it", async () => {
+    const { lines, logger } = capture();
+    logger.info("before");
+    await requestContext.run({ id: "req-42" }, async () => {
+      await Promise.resolve();
+      logger.info("while answering");
+    });
+    const [before, during] = lines().map((line) => JSON.parse(line));
+    expect(before.reqId).toBeUndefined();
+    expect(during).toMatchObject({ reqId: "req-42", msg: "while answering" });
   });
 
   it("leaves out what is below its level", () => {
-    const lines: string[] = [];
-    const logger = createLogger("warn", (line) => lines.push(line));
+    const { lines, logger } = capture("json", "warn");
     logger.debug("a client's mistake");
     logger.info("started");
     logger.warn("slow");
     logger.error("failed");
-    expect(lines.map((line) => line.slice(25, 30))).toEqual(["WARN ", "ERROR"]);
+    expect(lines().map((line) => JSON.parse(line).level)).toEqual(["warn", "error"]);
+  });
+
+  it("writes a readable line per event for a terminal, client text escaped there too", () => {
+    const { lines, logger } = capture("pretty");
+    logger.info("GET /api/tips/x\nFORGED ERROR admin signed in", { field: "a\nb" });
+    logger.warn("slow");
+    expect(lines()).toHaveLength(2);
+    expect(lines()[0]).toMatch(
+      /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/tips\/x\\nFORGED ERROR admin signed in \{"details":\{"field":"a\\nb"\}\}$/,
+    );
+    expect(lines()[1]).toMatch(/\] WARN: slow$/);
   });
 });

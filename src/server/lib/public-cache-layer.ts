@@ -1,5 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
+import { routePath } from "hono/route";
 import type { AppEnv } from "./app-env.ts";
+import type { Metrics } from "./metrics.ts";
 import { etagOf } from "./negotiate.ts";
 import {
   hasSessionCookie,
@@ -10,6 +12,7 @@ import {
   type Reply,
   replyFor,
 } from "./public-cache.ts";
+import { type RequestNote, requestContext } from "./request-context.ts";
 import { sessionCookieKey } from "./session.ts";
 import type { SessionCache } from "./session-cache.ts";
 
@@ -54,10 +57,14 @@ export function toResponse(reply: Reply): Response {
  * so its author's next read shows it. A refused request (4xx) changed nothing and does not wait.
  * Registered first, so a stored answer carries every header the app adds and a hit skips all the rest.
  */
-export function publicCacheLayer(cache: PublicCache, sessions: SessionCache): MiddlewareHandler<AppEnv> {
+export function publicCacheLayer(
+  cache: PublicCache,
+  sessions: SessionCache,
+  metrics: Metrics,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { method } = c.req;
-    if (isSessionAsk(method, cacheKey(c.req.url))) return keptSessionAnswer(c, next, sessions);
+    if (isSessionAsk(method, cacheKey(c.req.url))) return keptSessionAnswer(c, next, sessions, metrics);
     if (method !== "GET" && method !== "HEAD") {
       try {
         await next();
@@ -79,27 +86,55 @@ export function publicCacheLayer(cache: PublicCache, sessions: SessionCache): Mi
     const member = signedIn ? sessions.get(sessionCookieKey(cookie))?.user : undefined;
     const hit =
       cache.get(path, signedIn) ?? (member ? cache.get(memberKey(member.id, path), true) : undefined);
-    if (hit) return toResponse(replyFor(hit, request));
+    if (hit) {
+      noteHit(hit.route, hit.scope === "member" ? member?.id : undefined);
+      metrics.cacheLookup(hit.scope === "member" ? "member" : "public", true);
+      return toResponse(replyFor(hit, request));
+    }
 
     const generation = cache.generation;
     await next();
     const marked = c.get("publicScope");
     if (!marked || c.res.status !== 200 || (signedIn && marked.scope === "visitor")) return;
+    // A miss is an answer the cache could have given and built instead; answers never kept are not counted.
+    metrics.cacheLookup(marked.scope === "member" ? "member" : "public", false);
     // Kept for the member the route answered, under their key; never under the path.
     const owner = marked.scope === "member" ? c.var.sessionUser : undefined;
     if (marked.scope === "member" && !owner) return;
     const key = owner ? memberKey(owner.id, path) : path;
     const body = Buffer.from(await c.res.arrayBuffer());
     const headers = [...c.res.headers].filter(([name]) => name !== "content-length");
-    const answer = { body, headers, scope: marked.scope, reads: marked.reads, until: marked.until };
+    const answer = {
+      body,
+      headers,
+      scope: marked.scope,
+      route: routePath(c),
+      reads: marked.reads,
+      until: marked.until,
+    };
     const stored = method === "GET" ? cache.set(key, generation, answer) : null;
     c.res = toResponse(replyFor(stored ?? { ...answer, etag: etagOf(body) }, request));
   };
 }
 
+/** The path of the session ask, which is also its route pattern in the request log. */
+export const SESSION_ROUTE = "/api/auth/get-session";
+
 /** GET /api/auth/get-session, plainly asked (no query), asked on every page load; `path` with its query. */
 export function isSessionAsk(method: string | undefined, path: string): boolean {
-  return method === "GET" && path === "/api/auth/get-session";
+  return method === "GET" && path === SESSION_ROUTE;
+}
+
+/** Notes on the request being answered that a cache answered it, for which route and account. */
+export function noteHit(
+  route: string | undefined,
+  account: string | undefined,
+  note: RequestNote | undefined = requestContext.getStore(),
+): void {
+  if (!note) return;
+  note.cache = "hit";
+  if (route) note.route = route;
+  if (account) note.account = account;
 }
 
 /**
@@ -107,11 +142,18 @@ export function isSessionAsk(method: string | undefined, path: string): boolean 
  * so the server's fast path can send the same: while nothing changed the session or its account. An answer
  * that sets a cookie (better-auth extending the session) is never kept.
  */
-async function keptSessionAnswer(c: Context<AppEnv>, next: Next, sessions: SessionCache) {
+async function keptSessionAnswer(c: Context<AppEnv>, next: Next, sessions: SessionCache, metrics: Metrics) {
   const key = sessionCookieKey(c.req.header("Cookie"));
   if (!key) return next();
-  const kept = sessions.get(key)?.answer;
-  if (kept) return new Response(new Uint8Array(kept.body), { status: 200, headers: kept.headers });
+  const session = sessions.get(key);
+  metrics.cacheLookup("session", Boolean(session?.answer));
+  if (session?.answer) {
+    noteHit(SESSION_ROUTE, session.user.id);
+    return new Response(new Uint8Array(session.answer.body), {
+      status: 200,
+      headers: session.answer.headers,
+    });
+  }
   const generation = sessions.generation;
   await next();
   if (c.res.status !== 200 || c.res.headers.has("Set-Cookie")) return;

@@ -32,6 +32,8 @@ export interface PublicAnswer {
   /** Every header of the answer as the app made it (security headers included), but the length. */
   headers: Array<[string, string]>;
   scope: PublicScope;
+  /** The route pattern that made it, for the request log and metrics of the requests it answers. */
+  route?: string;
   /** The tables the answer was read from: a change to any of them drops it. */
   reads: readonly PublicTable[];
   /** When the answer goes stale by itself (a week's figures at the week's end), in ms since the epoch. */

@@ -8,6 +8,7 @@ import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema.ts";
 import { bodyLimitOf } from "./body-limit.ts";
 import { clientIp } from "./client-ip.ts";
+import type { Metrics } from "./metrics.ts";
 import { isNewAccount, NEW_ACCOUNT_MS } from "./newcomers.ts";
 import { answering } from "./openapi.ts";
 
@@ -368,6 +369,28 @@ export const RATE_LIMITS = {
     ],
     perIp: { count: 120, minutes: 1 },
   },
+  /**
+   * Appeals and reading a decision by its e-mail link, per address: an author appeals a handful of
+   * decisions, and nobody guesses a link's 256-bit token by trying.
+   */
+  appeal: {
+    what: "appeals",
+    failuresOnly: false,
+    perIp: [
+      { count: 10, minutes: 1 },
+      { count: 60, minutes: 60 },
+    ],
+  },
+  /** Blocking and unblocking members, together. */
+  block: {
+    what: "block changes",
+    failuresOnly: false,
+    perAccount: [
+      { count: 20, minutes: 1 },
+      { count: 200, minutes: 24 * 60 },
+    ],
+    perIp: { count: 60, minutes: 1 },
+  },
   /** Liking and taking a like back, together: each toggle moves the tip in the trending list. */
   like: {
     what: "likes",
@@ -402,6 +425,7 @@ export class Limiter {
   constructor(
     db: Db,
     readonly options: { enabled: boolean; trustProxy: number },
+    private readonly metrics?: Metrics,
   ) {
     this.store = new RateLimitStore(db);
   }
@@ -431,15 +455,25 @@ export class Limiter {
   }
 
   /** As the configuration says: limits on unless RATE_LIMITS=off; the client address per TRUST_PROXY. */
-  static forConfig(db: Db, config: { RATE_LIMIT?: boolean; TRUST_PROXY?: number }): Limiter {
-    return new Limiter(db, { enabled: config.RATE_LIMIT ?? true, trustProxy: config.TRUST_PROXY ?? 0 });
+  static forConfig(
+    db: Db,
+    config: { RATE_LIMIT?: boolean; TRUST_PROXY?: number },
+    metrics?: Metrics,
+  ): Limiter {
+    return new Limiter(
+      db,
+      { enabled: config.RATE_LIMIT ?? true, trustProxy: config.TRUST_PROXY ?? 0 },
+      metrics,
+    );
   }
 
-  take(policy: PolicyName, ip: string, who: string | Counted | null, cost = 1): Promise<Turn> {
-    return this.store.take(this.keys(policy, ip, who), {
+  async take(policy: PolicyName, ip: string, who: string | Counted | null, cost = 1): Promise<Turn> {
+    const turn = await this.store.take(this.keys(policy, ip, who), {
       waitForPending: RATE_LIMITS[policy].failuresOnly,
       cost,
     });
+    if (!turn.allowed) this.metrics?.refused(policy);
+    return turn;
   }
 }
 

@@ -36,7 +36,14 @@ export function createMailer({
   logger: Logger;
 }): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Well inside the five minutes after which another instance may take a queued message over (ADR 045):
+    // a mail server that hangs is given up on, and the message tried again later.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     const { hostname, port } = new URL(smtpUrl);
     return {
       describe: `SMTP ${hostname}:${port || 25}`,

@@ -3,6 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { UnavailableError } from "../lib/errors.ts";
 
 /** A stored file as the server streams it back. */
 interface StoredFile {
@@ -28,6 +29,74 @@ export interface PhotoStorage {
   publicUrl(name: string): string;
 }
 
+/**
+ * What a member is told while photos cannot be stored or read; what they typed stays in their form. The
+ * wait asked (60 s) is longer than the web app waits by itself for a busy server, so the member reads
+ * this at once instead of watching the photo be sent again.
+ */
+export const STORAGE_UNAVAILABLE =
+  "Photos cannot be stored or shown just now. Nothing was lost: try the photo again in a minute.";
+
+/** The photos' storage failed (a bucket out of reach, a full or failing disk): `cause` says how. */
+class StorageUnavailableError extends UnavailableError {
+  override name = "StorageUnavailableError";
+  constructor(
+    readonly operation: "put" | "get" | "delete" | "exists",
+    options: { cause: unknown },
+  ) {
+    super(`the photo storage failed to ${operation}`, STORAGE_UNAVAILABLE, 60, {
+      ...options,
+      level: needsOperator(options.cause) ? "error" : "warn",
+    });
+  }
+}
+
+/** S3's answers and the system's errors that will not pass by themselves: someone must fix a setting or make room. */
+const OPERATOR_FAULTS = new Set([
+  "AccessDenied",
+  "InvalidAccessKeyId",
+  "SignatureDoesNotMatch",
+  "NoSuchBucket",
+  "EACCES",
+  "EPERM",
+  "EROFS",
+  "ENOSPC",
+]);
+
+function needsOperator(cause: unknown): boolean {
+  const { name, code, Code } = (cause ?? {}) as { name?: unknown; code?: unknown; Code?: unknown };
+  return [name, code, Code].some((each) => typeof each === "string" && OPERATOR_FAULTS.has(each));
+}
+
+/**
+ * `storage` with each failure of its own (not a missing file, which `get` and `exists` answer) thrown as a
+ * StorageUnavailableError, so the routes answer every kind of storage the same way: 503, nothing kept.
+ */
+export function guardedStorage(storage: PhotoStorage): PhotoStorage {
+  const guard =
+    <Args extends unknown[], Result>(
+      operation: StorageUnavailableError["operation"],
+      run: (...args: Args) => Promise<Result>,
+    ) =>
+    async (...args: Args): Promise<Result> => {
+      try {
+        return await run(...args);
+      } catch (cause) {
+        throw new StorageUnavailableError(operation, { cause });
+      }
+    };
+  return {
+    describe: storage.describe,
+    put: guard("put", (name: string, body: Uint8Array, contentType: string) =>
+      storage.put(name, body, contentType),
+    ),
+    get: guard("get", (name: string) => storage.get(name)),
+    delete: guard("delete", (name: string) => storage.delete(name)),
+    exists: guard("exists", (name: string) => storage.exists(name)),
+    publicUrl: (name) => storage.publicUrl(name),
+  };
+}
+
 /** The URL of `name` under a base ending in /uploads. */
 export function uploadsUrl(base: string, name: string): string {
   return `${base.replace(/\/+$/, "")}/${encodeURIComponent(name)}`;
@@ -49,8 +118,14 @@ export function createFolderStorage({ dir, publicBase }: { dir: string; publicBa
       // Written aside and renamed: a reader never sees half a photo, and two writers of the same
       // (content-addressed) photo leave one whole copy.
       const temporary = path.join(dir, `.${randomUUID()}.tmp`);
-      await writeFile(temporary, body);
-      await rename(temporary, file(name));
+      try {
+        await writeFile(temporary, body);
+        await rename(temporary, file(name));
+      } catch (error) {
+        // A write cut short (a full disk) leaves no part of a photo behind.
+        await rm(temporary, { force: true }).catch(() => {});
+        throw error;
+      }
     },
     async get(name) {
       try {

@@ -40,6 +40,10 @@ async function freePort(): Promise<number> {
 export interface RunningCluster {
   url: string;
   stop(): Promise<void>;
+  /** Shuts the server down as an operator's restart does (`pg_ctl stop -m fast`), keeping its data. */
+  pause(): Promise<void>;
+  /** Starts it again on the same port and data, once it accepts connections. */
+  resume(): Promise<void>;
 }
 
 /**
@@ -100,45 +104,53 @@ export async function startThrowawayCluster(): Promise<RunningCluster> {
     "-c",
     "max_connections=200",
   ]);
-  const child: ChildProcess = spawn(postgres.cmd, postgres.args, { stdio: ["ignore", "ignore", "pipe"] });
+  let child: ChildProcess;
   let stderr = "";
-  child.stderr?.on("data", (chunk) => {
-    stderr += chunk;
-  });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-
-  const deadline = Date.now() + 30_000;
   const pg = (await import("pg")).default;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`PostgreSQL exited at start: ${stderr.trim()}`);
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => {});
-      if (Date.now() > deadline)
-        throw new Error(`PostgreSQL did not accept connections within 30 s: ${stderr.trim()}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+  const launch = async () => {
+    stderr = "";
+    child = spawn(postgres.cmd, postgres.args, { stdio: ["ignore", "ignore", "pipe"] });
+    child.stderr?.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`PostgreSQL exited at start: ${stderr.trim()}`);
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch {
+        await client.end().catch(() => {});
+        if (Date.now() > deadline)
+          throw new Error(`PostgreSQL did not accept connections within 30 s: ${stderr.trim()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     }
-  }
+  };
+  const halt = async (mode: "fast" | "immediate") => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    const stop = runAs(path.join(binDir, "pg_ctl"), ["-D", dataDir, "stop", "-m", mode, "-w"]);
+    try {
+      execFileSync(stop.cmd, stop.args, { stdio: "ignore" });
+    } catch {
+      child.kill("SIGKILL");
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    child.stderr?.destroy();
+  };
+  await launch();
 
   return {
     url,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        const stop = runAs(path.join(binDir, "pg_ctl"), ["-D", dataDir, "stop", "-m", "immediate", "-w"]);
-        try {
-          execFileSync(stop.cmd, stop.args, { stdio: "ignore" });
-        } catch {
-          child.kill("SIGKILL");
-        }
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      }
-      child.stderr?.destroy();
+      await halt("immediate");
       rmSync(dir, { recursive: true, force: true });
     },
+    pause: () => halt("fast"),
+    resume: launch,
   };
 }

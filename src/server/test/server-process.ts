@@ -23,12 +23,13 @@ export function startServer(env: Record<string, string>, { waitForUrl }: { waitF
     child,
     exited,
     output: () => output,
-    async ready() {
-      const deadline = Date.now() + 30_000;
+    /** Waits for the server to answer; a fresh data folder's migrations on a busy CI machine take a while. */
+    async ready(waitMs = 90_000) {
+      const deadline = Date.now() + waitMs;
       while (Date.now() < deadline) {
         if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
         try {
-          const res = await fetch(waitForUrl ?? "");
+          const res = await fetch(waitForUrl ?? "", { signal: AbortSignal.timeout(5_000) });
           if (res.ok) return;
         } catch {}
         await new Promise((resolve) => setTimeout(resolve, 200));

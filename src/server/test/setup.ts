@@ -1,4 +1,4 @@
-import { afterEach, vi } from "vitest";
+import { afterEach, expect, vi } from "vitest";
 
 // Any console.error in a server test is a failure: errors must be expected and asserted, not printed.
 const consoleError = vi.spyOn(console, "error");
@@ -9,4 +9,13 @@ afterEach(() => {
     consoleError.mockClear();
     throw new Error(`console.error was called during the test:\n${printed}`);
   }
+});
+
+// A test process that ends on its own (an uncaught error, a stray process.exit) leaves the runner only
+// "Worker exited unexpectedly": say which file it was running and how it ended.
+process.once("exit", (code) => {
+  if (code !== 0)
+    process.stderr.write(
+      `\nThe test process ${process.pid} exited with code ${code} while running ${expect.getState().testPath ?? "(no test)"}\n`,
+    );
 });

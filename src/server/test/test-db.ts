@@ -7,7 +7,7 @@ import { type Database, openDatabase } from "../db/client.ts";
 import type { Logger } from "../lib/logger.ts";
 import { PublicCache } from "../lib/public-cache.ts";
 import { SessionCache } from "../lib/session-cache.ts";
-import { createMemoryMailer } from "../mail/mailer.ts";
+import { createMemoryMailer, type Mailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { readResponse, type TestResponse } from "./http-client.ts";
 
@@ -69,6 +69,8 @@ export async function createTestApp(
     config?: Parameters<typeof createApp>[0]["config"];
     storage?: PhotoStorage;
     logger?: Logger;
+    /** Where the app's e-mail goes instead of the memory mailer returned as `mailer`. */
+    mailer?: Mailer;
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -79,7 +81,7 @@ export async function createTestApp(
     db: database.db,
     authSecret: randomBytes(32).toString("hex"),
     config: { BASE_URL: "http://localhost", ...options.config },
-    mailer,
+    mailer: options.mailer ?? mailer,
     storage: options.storage,
     logger: options.logger,
     publicCache,

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS, ROLES, SUSPENSION_HOURS } from "../constants.ts";
+import {
+  APPEAL_NOTE_MAX,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+  ROLES,
+  SUSPENSION_HOURS,
+} from "../constants.ts";
 import {
   hasControlCharacters,
   hasHiddenFormatting,
@@ -246,6 +253,22 @@ export const QueueItemSchema = z
         reporter: z.object({ handle: z.string(), name: z.string() }),
       }),
     ),
+    /**
+     * When the item is here because its author appealed a decision: the decision, and the author's words.
+     * Its reports are then the decision's.
+     */
+    appeal: z
+      .object({
+        note: z.string(),
+        decision: z.object({
+          action: z.enum(MODERATION_ACTIONS),
+          reason: z.string(),
+          durationHours: z.number().int().nullable(),
+          moderator: z.string(),
+          decidedAt: z.string(),
+        }),
+      })
+      .nullable(),
     /** The author's earlier decided cases, newest first (at most 20). */
     history: z.array(
       z.object({
@@ -267,3 +290,106 @@ export const QueueQuerySchema = z.object({
     .max(100, "limit must be at most 100")
     .default(50),
 });
+
+/**
+ * A decision about something the member posted, as they are told it: what, why, on which item, and
+ * whether and until when they may appeal it.
+ */
+export const NoticeSchema = z
+  .object({
+    _id: z.string(),
+    createdAt: z.string(),
+    /** Seen in the site (or through the e-mail's link): the site stops pointing it out. */
+    seen: z.boolean(),
+    decision: z.object({
+      /** The decided case: what an appeal names. */
+      caseId: z.string(),
+      action: z.enum(MODERATION_ACTIONS),
+      reason: z.string(),
+      /** A suspension's length in hours; null for indefinitely or another action. */
+      durationHours: z.number().int().nullable(),
+      decidedAt: z.string(),
+      /** The decision answers the member's appeal: final. */
+      answersAppeal: z.boolean(),
+    }),
+    item: z.object({
+      type: z.enum(REPORT_TARGETS),
+      /** A tip's title or the page's name; null for a comment or photo. */
+      title: z.string().nullable(),
+      /** Where it is on the site; null for a photo or an item gone. */
+      path: z.string().nullable(),
+      gone: z.boolean(),
+      hidden: z.boolean(),
+    }),
+    /** The member's suspension while it lasts: its end, or `indefinitely`; null when not suspended. */
+    suspendedUntil: z.string().nullable(),
+    appeal: z.object({
+      /** Until when it may be appealed; null when it may not (a dismissal, an appeal's answer). */
+      until: z.string().nullable(),
+      /** The member's appeal, once filed: when, and what became of it. */
+      filed: z
+        .object({
+          createdAt: z.string(),
+          note: z.string(),
+          /** `open` until a moderator answers it: `reversed` or `upheld`. */
+          status: z.enum(["open", "reversed", "upheld"]),
+        })
+        .nullable(),
+    }),
+  })
+  .meta({ id: "ModerationNotice" });
+export type Notice = z.infer<typeof NoticeSchema>;
+
+/** An appeal's words: why the decision is wrong. */
+const AppealNoteSchema = z
+  .string({ error: "Tell the moderators why the decision is wrong" })
+  .transform(withPlainLineBreaks)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .min(1, { error: "Tell the moderators why the decision is wrong", abort: true })
+      .max(APPEAL_NOTE_MAX, `An appeal must be at most ${APPEAL_NOTE_MAX} characters`)
+      .refine((value) => !hasControlCharacters(value), `An appeal ${NO_CONTROL_CHARACTERS}`)
+      .refine((value) => !hasHiddenFormatting(value), `An appeal ${NO_HIDDEN_FORMATTING}`),
+  );
+
+/** The token of a decision e-mail's appeal link. */
+const AppealTokenSchema = z
+  .string({ error: "token must be text" })
+  .min(1, "token is required")
+  .max(200, "token is too long");
+
+export const AppealInputSchema = z
+  .object({
+    /** The decision's `caseId`, from the notice. */
+    caseId: z.uuid({ error: "caseId must be a decision's caseId" }),
+    note: AppealNoteSchema,
+    /** The decision e-mail's token, for an author who cannot sign in (a suspended one). */
+    token: AppealTokenSchema.optional(),
+  })
+  .meta({ id: "AppealInput" });
+
+export const AppealSchema = z
+  .object({
+    _id: z.string(),
+    /** The decision appealed. */
+    caseId: z.string(),
+    note: z.string(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Appeal" });
+export type Appeal = z.infer<typeof AppealSchema>;
+
+export const NoticeLookupSchema = z.object({ token: AppealTokenSchema }).meta({ id: "NoticeLookup" });
+
+/** One month's removals for one reason, on the public moderation page: counts only, no names. */
+export const RemovalCountSchema = z
+  .object({
+    /** The month, UTC: "2026-11". */
+    month: z.string(),
+    reason: z.enum(REPORT_REASONS),
+    count: z.number().int(),
+  })
+  .meta({ id: "RemovalCount" });
+export type RemovalCount = z.infer<typeof RemovalCountSchema>;

@@ -73,7 +73,23 @@ export const routes: RouteObject[] = [
                 path: paths.moderation.path,
                 lazy: async () => ({ Component: (await import("./routes/moderation.tsx")).ModerationRoute }),
               },
+              {
+                path: paths.moderationLog.path,
+                lazy: async () => ({
+                  Component: (await import("./routes/moderation.tsx")).ModerationLogRoute,
+                }),
+              },
             ],
+          },
+          {
+            path: paths.appeal.path,
+            lazy: async () => ({ Component: (await import("./routes/appeal.tsx")).AppealRoute }),
+          },
+          {
+            path: paths.moderationReport.path,
+            lazy: async () => ({
+              Component: (await import("./routes/moderation-report.tsx")).ModerationReportRoute,
+            }),
           },
           {
             path: paths.privacy.path,

@@ -33,7 +33,11 @@ export const paths = {
   },
   profile: { path: "/profile", getHref: () => "/profile" },
   moderation: { path: "/moderation", getHref: () => "/moderation" },
+  moderationLog: { path: "/moderation/log", getHref: () => "/moderation/log" },
   myReports: { path: "/reports", getHref: () => "/reports" },
+  /** A decision e-mail's appeal link; its token is in the fragment. */
+  appeal: { path: "/appeal", getHref: () => "/appeal" },
+  moderationReport: { path: "/moderation-report", getHref: () => "/moderation-report" },
   privacy: { path: "/privacy", getHref: () => "/privacy" },
   terms: { path: "/terms", getHref: () => "/terms" },
 } as const;

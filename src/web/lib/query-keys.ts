@@ -36,7 +36,15 @@ export const queryKeys = {
     queue: ["moderation", "queue"] as const,
     /** The signed-in member's own reports. */
     mine: ["moderation", "mine"] as const,
+    /** The decisions about what the signed-in member posted. */
+    notices: ["moderation", "notices"] as const,
+    /** A decision opened from its e-mail's link. */
+    byLink: (token: string) => ["moderation", "notice-by-link", token] as const,
+    /** The public removals by month. */
+    removals: ["moderation", "removals"] as const,
   },
+  /** The members the signed-in member blocked. */
+  blocks: ["blocks"] as const,
   dashboard: {
     all: ["dashboard"] as const,
     stats: () => [...queryKeys.dashboard.all, "stats"] as const,

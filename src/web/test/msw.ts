@@ -34,6 +34,9 @@ export function aProfile(user: User, overrides: Partial<Profile> = {}): Profile 
 export function signInAs(user: User) {
   server.use(
     http.get("*/api/profile", () => HttpResponse.json(aProfile(user))),
+    // Nothing decided about what they posted, and nobody blocked, unless a test says otherwise.
+    http.get("*/api/moderation/notices", () => HttpResponse.json([])),
+    http.get("*/api/blocks", () => HttpResponse.json([])),
     http.get("*/api/auth/get-session", () =>
       HttpResponse.json({
         user: { ...user, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" },

@@ -16,6 +16,7 @@ import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { passwordResetEmail, verificationEmail } from "../../mail/templates.ts";
 import { createAfterAnswerQueue } from "./after-answer.ts";
@@ -92,13 +93,9 @@ export function createAuth({
     return row?.disabled ?? false;
   }
 
-  /** Sends without making the caller wait for an SMTP round trip. */
-  async function deliver(message: ReturnType<typeof verificationEmail>, what: string) {
-    const sending = mailer
-      .send(message)
-      .catch((error) => logger.error(`Sending the ${what} e-mail to ${message.to} failed`, error));
-    if (mailer.local) await sending;
-  }
+  // Account e-mails are kept in the database before they are sent, and retried until the mail server
+  // takes them (ADR 045); nobody waits for an SMTP round trip.
+  const mail = new MailQueue(db, mailer, logger);
 
   /** Whatever follows a verified e-mail fails alone: the verification itself has been made. */
   async function verified(userId: string) {
@@ -221,7 +218,7 @@ export function createAuth({
           "token",
           await verificationToken(db, settings.secret, user, VERIFICATION_TOKEN_TTL_SECONDS),
         );
-        await deliver(
+        await mail.enqueue(
           verificationEmail({
             to: user.email,
             name: user.name,
@@ -230,6 +227,7 @@ export function createAuth({
             expiresInHours: VERIFICATION_TOKEN_TTL_SECONDS / 3600,
           }),
           "verification",
+          { expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_TTL_SECONDS * 1000) },
         );
       },
     },
@@ -270,9 +268,9 @@ export function createAuth({
           url,
           expiresInMinutes: RESET_TOKEN_TTL_SECONDS / 60,
         });
-        await mailer
-          .send(message)
-          .catch((error) => logger.error(`Sending the reset e-mail to ${message.to} failed`, error));
+        await mail.enqueue(message, "reset", {
+          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
+        });
       },
     },
     hooks: {
@@ -390,7 +388,9 @@ async function suspendedUntil(db: Db, userId: string): Promise<Date | "indefinit
 
 /** What a suspended member is told when they try to sign in. */
 function suspensionMessage(until: Date | "indefinitely"): string {
-  return until === "indefinitely"
-    ? "Your account is suspended by the moderators"
-    : `Your account is suspended by the moderators until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const suspended =
+    until === "indefinitely"
+      ? "Your account is suspended by the moderators"
+      : `Your account is suspended by the moderators until ${until.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return `${suspended}. The e-mail we sent you about it says why, and has the link to appeal.`;
 }

@@ -21,6 +21,7 @@ import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
+import { hasBlocked } from "../blocks/index.ts";
 import { accountCreatedAt, findVisibleTip } from "../tips/index.ts";
 import {
   addComment,
@@ -38,6 +39,7 @@ const NO_TIP = "Tip not found";
 const NO_COMMENT = "Comment not found";
 const REPEATED = "You posted this same comment a moment ago";
 const VERIFY_FIRST = "Verify your e-mail address before you comment: use the link we sent you";
+const BLOCKED = "The author of this tip has blocked you: you cannot comment on their tips";
 
 const tipParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
 const commentParam = z.object({ id: z.string().meta({ description: "The comment's _id" }) });
@@ -108,7 +110,7 @@ const addCommentRoute = apiRoute({
   tags: ["Comments"],
   summary: "Comment on a tip",
   description:
-    "Plain text, 2 to 5,000 characters, line breaks kept. `replyTo` answers a comment: a reply to a reply joins its thread (one level). Only verified accounts comment (422 before). The same text on the same tip within 5 minutes is refused with 409. An account younger than a day may put at most 2 links in a comment (422).",
+    "Plain text, 2 to 5,000 characters, line breaks kept. `replyTo` answers a comment: a reply to a reply joins its thread (one level). Only verified accounts comment (422 before). The same text on the same tip within 5 minutes is refused with 409. An account younger than a day may put at most 2 links in a comment (422). A member the tip's author blocked may not comment on it (403).",
   middleware: [
     requirePoster("Sign in to comment"),
     rateLimit<SignedInEnv>("comment", async (c) => ({
@@ -124,6 +126,7 @@ const addCommentRoute = apiRoute({
     201: { description: "The comment", content: { "application/json": { schema: CommentSchema } } },
     ...errorResponses({
       400: "Invalid fields, each named in issues",
+      403: "The account is on hold, or the tip's author has blocked the caller",
       404: NO_TIP,
       409: REPEATED,
       422: `${VERIFY_FIRST}; or too many links for a new account`,
@@ -198,7 +201,7 @@ export const commentsRouter = createRouter()
     if (!tip) throw new HttpError(404, NO_TIP);
     let page: Awaited<ReturnType<typeof listComments>>;
     try {
-      page = await listComments(c.var.db, tip.id, c.req.valid("query"));
+      page = await listComments(c.var.db, tip.id, { ...c.req.valid("query"), readerId: user?.id ?? null });
     } catch (error) {
       if (error instanceof BadCursorError) throw badQueryParameter("cursor", error.message);
       throw error;
@@ -218,6 +221,7 @@ export const commentsRouter = createRouter()
     const tip = await findVisibleTip(c.var.db, c.req.valid("param").id, user.id);
     if (!tip) throw new HttpError(404, NO_TIP);
     if (!user.emailVerified) throw new HttpError(422, VERIFY_FIRST);
+    if (await hasBlocked(c.var.db, tip.authorId, user.id)) throw new HttpError(403, BLOCKED);
     const { body, replyTo } = c.req.valid("json");
     const createdAt = await accountCreatedAt(c.var.db, user.id);
     await checkNewcomerLinks("comment", [body], {

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ReportReason } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
-import { comments, tips, users } from "../../db/schema.ts";
+import { blocks, comments, tips, users } from "../../db/schema.ts";
 import { isNewAccount } from "../../lib/newcomers.ts";
 
 /** A comment as read, with its author's name, handle and photo. */
@@ -76,13 +76,14 @@ function decodeCursor(value: string): z.infer<typeof CursorSchema> {
 /**
  * One page of a tip's comments, oldest thread first, each thread's replies after it, oldest first; a
  * comment a moderator hid is left out, a deleted one with replies is kept (as "[deleted]"), one on hold is
- * kept (the route shows it to its author, a placeholder to anyone else). One more row than asked tells
+ * kept (the route shows it to its author, a placeholder to anyone else); the comments of members the reader
+ * blocked are left out for them. One more row than asked tells
  * whether another page follows.
  */
 export async function listComments(
   db: Db,
   tipId: string,
-  { limit, cursor }: { limit: number; cursor?: string },
+  { limit, cursor, readerId }: { limit: number; cursor?: string; readerId?: string | null },
 ): Promise<{ rows: CommentRow[]; nextCursor: string | null }> {
   const after = cursor ? decodeCursor(cursor) : null;
   const found = await db
@@ -93,6 +94,10 @@ export async function listComments(
       and(
         eq(comments.tipId, tipId),
         sql`${comments.state} <> 'hidden'`,
+        // The reader's blocks: the comments of members they blocked are not shown to them.
+        readerId
+          ? sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${readerId} and ${blocks.blockedId} = ${comments.authorId})`
+          : undefined,
         after
           ? sql`(${comments.threadAt}, ${comments.threadId}, ${comments.createdAt}, ${comments.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid, ${after[2]}::timestamptz, ${after[3]}::uuid)`
           : undefined,

@@ -156,6 +156,13 @@ describe("the API document's sessions and limits", () => {
       "post /moderation/queue/{id}/decision": expect.stringMatching(
         /^Too many moderation actions \(at most 30 per account in a minute, 600 per account in 60 minutes/,
       ),
+      "post /moderation/appeals":
+        "Too many appeals (at most 10 per address in a minute, 60 per address in 60 minutes); wait the number of seconds in Retry-After",
+      "post /moderation/notices/lookup": expect.stringMatching(/^Too many appeals \(at most 10 per address/),
+      "post /blocks/{handle}": expect.stringMatching(
+        /^Too many block changes \(at most 20 per account in a minute/,
+      ),
+      "delete /blocks/{handle}": expect.stringMatching(/^Too many block changes/),
     });
   });
 

@@ -30,6 +30,8 @@ const OPTIONAL_SESSION = new Set([
   "post /auth/sign-out",
   "post /auth/send-verification-email",
   "get /auth/verify-email",
+  // An author appeals signed in, or with the token of the decision e-mail (a suspended author cannot sign in).
+  "post /moderation/appeals",
 ]);
 /**
  * better-auth operations that need a session: those behind one of its session middlewares, and the three
@@ -112,8 +114,9 @@ const TAGS = [
   {
     name: "Moderation",
     description:
-      "The moderation team and its log. Moderators and administrators read them; administrators appoint moderators.",
+      "Reports, the moderation queue and its decisions, the decisions told to authors and their appeals, the team and its log. Members report and appeal; moderators and administrators decide and read the log; administrators appoint moderators; the monthly removals are public.",
   },
+  { name: "Blocks", description: "Members a member blocked: no comments on their tips, none shown to them." },
   { name: "Uploads", description: "Photos for tips and profiles, stored without their metadata." },
   {
     name: "Accounts",
@@ -255,7 +258,9 @@ export async function buildOpenApiDocument(
 
       const responses = objectAt(op, "responses") ?? {};
       op.responses = responses;
-      const required = isAuth ? sessionRequired.has(path) : Boolean(responses["401"]);
+      const required = isAuth
+        ? sessionRequired.has(path)
+        : Boolean(responses["401"]) && !OPTIONAL_SESSION.has(key);
       op.security = required ? [{ session: [] }] : OPTIONAL_SESSION.has(key) ? [{}, { session: [] }] : [];
       if (required && !responses["401"]) responses["401"] = error("Not signed in");
 

@@ -212,7 +212,7 @@ describe("deciding", () => {
     const signIn = await createClient(app.app).post("/api/auth/sign-in/email", spammer.account);
     expect(signIn.status).toBe(403);
     expect((signIn.body as { message: string }).message).toMatch(
-      /^Your account is suspended by the moderators until \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+      /^Your account is suspended by the moderators until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. The e-mail we sent you about it says why, and has the link to appeal\.$/,
     );
     expect(await hiddenFromVisitors(`/api/tips/${other._id}`)).toBe(true);
     const [row] = await app.db
@@ -246,7 +246,9 @@ describe("deciding", () => {
     expect(await endSuspensions(app.db)).toBe(0);
     const signIn = await createClient(app.app).post("/api/auth/sign-in/email", spammer.account);
     expect(signIn.status).toBe(403);
-    expect((signIn.body as { message: string }).message).toBe("Your account is suspended by the moderators");
+    expect((signIn.body as { message: string }).message).toBe(
+      "Your account is suspended by the moderators. The e-mail we sent you about it says why, and has the link to appeal.",
+    );
   });
 
   it("dismissing spam reports lifts the account's hold once fewer than three members' remain", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ModerationAction, ReportReason } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -12,6 +12,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { deleteComment } from "../comments/index.ts";
+import type { CaseRow } from "./case-row.ts";
 import {
   type HeldTarget,
   heaviestReason,
@@ -22,8 +23,7 @@ import {
   type Tx,
 } from "./holds.ts";
 import { appendLog } from "./log.ts";
-
-export type CaseRow = typeof moderationCases.$inferSelect;
+import { recordNotices } from "./notices.ts";
 
 /** The case was decided already (by another moderator, a moment before): the decision there is. */
 export class DecisionConflict extends Error {
@@ -66,6 +66,57 @@ async function releaseItem(tx: Tx, target: HeldTarget): Promise<void> {
       await tx.delete(photoHolds).where(eq(photoHolds.hash, target.storedId));
       return;
   }
+}
+
+async function appealedCase(tx: Tx, id: string): Promise<CaseRow | null> {
+  const [row] = await tx.select().from(moderationCases).where(eq(moderationCases.id, id));
+  return row ?? null;
+}
+
+/**
+ * Whether the account stays on hold once its suspension is over: only while spam reports from
+ * SPAM_REPORTERS_FOR_HOLD members about it are still open.
+ */
+const heldBySpamReports = sql<boolean>`(select count(distinct ${reports.reporterId}) from ${reports} where ${reports.authorId} = ${users.id} and ${reports.reason} = 'spam' and ${reports.state} = 'open') >= ${SPAM_REPORTERS_FOR_HOLD}`;
+
+/** Whether the item has an open report case (an appeal is not one). */
+async function hasOpenReports(tx: Tx, target: HeldTarget): Promise<boolean> {
+  const [open] = await tx
+    .select({ id: moderationCases.id })
+    .from(moderationCases)
+    .where(
+      and(
+        eq(moderationCases.targetType, target.type),
+        eq(moderationCases.targetId, target.storedId),
+        eq(moderationCases.state, "open"),
+        isNull(moderationCases.appealOf),
+      ),
+    );
+  return open !== undefined;
+}
+
+/** When a suspend decision's suspension ends (from its decision's time), or null for indefinitely. */
+function suspensionEndOf(decided: Pick<CaseRow, "decidedAt" | "suspensionHours">): string | null {
+  if (decided.suspensionHours === null) return null;
+  return new Date(
+    (decided.decidedAt?.getTime() ?? Date.now()) + decided.suspensionHours * 3_600_000,
+  ).toISOString();
+}
+
+/**
+ * Ends the suspension the appealed decision brought, now. Only that one: a later suspension (its end is
+ * another) stays, whatever the old decision was.
+ */
+async function liftSuspension(tx: Tx, appealed: CaseRow): Promise<void> {
+  await tx
+    .update(users)
+    .set({ held: heldBySpamReports, suspendedUntil: null })
+    .where(
+      and(
+        eq(users.id, appealed.authorId),
+        sql`${users.suspendedUntil} = ${suspensionEndOf(appealed) ?? "infinity"}::timestamptz`,
+      ),
+    );
 }
 
 /**
@@ -177,20 +228,37 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
       .update(reports)
       .set({ state: "closed", outcome: OUTCOME[input.action], decidedAt: decided.decidedAt })
       .where(and(eq(reports.caseId, decided.id), eq(reports.state, "open")))
-      .returning({ reason: reports.reason, weight: reports.weight });
+      .returning({ reason: reports.reason, weight: reports.weight, reporterId: reports.reporterId });
     const target: HeldTarget = {
       type: decided.targetType,
       storedId: decided.targetId,
       authorId: decided.authorId,
     };
-    const reason: ReportReason = heaviestReason(closed);
+    // An appeal has no reports of its own: its item was hidden for the reasons of the decision appealed.
+    const appealed = decided.appealOf ? await appealedCase(tx, decided.appealOf) : null;
+    const reason: ReportReason = heaviestReason(
+      appealed
+        ? await tx
+            .select({ reason: reports.reason, weight: reports.weight })
+            .from(reports)
+            .where(eq(reports.caseId, appealed.id))
+        : closed,
+    );
     const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, decided.authorId));
     const subject = { id: decided.authorId, name: author?.name ?? "" };
     const after: Record<string, unknown> = { decision: input.action };
     switch (input.action) {
       case "dismiss":
-        await releaseItem(tx, target);
-        after.hidden = false;
+        // A deleted item cannot come back (its photo's hold stays, so the file is never served again);
+        // and while newer reports of the item wait in its own case, those decide whether it shows.
+        if (appealed?.decision !== "delete" && !(appealed && (await hasOpenReports(tx, target)))) {
+          await releaseItem(tx, target);
+          after.hidden = false;
+        }
+        if (appealed?.decision === "suspend") {
+          await liftSuspension(tx, appealed);
+          after.suspendedUntil = null;
+        }
         break;
       case "delete":
         await deleteItem(tx, target);
@@ -203,10 +271,7 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
         break;
       case "suspend": {
         await holdItem(tx, target, reason);
-        const until =
-          suspensionHours === null
-            ? "infinity"
-            : new Date(Date.now() + suspensionHours * 3_600_000).toISOString();
+        const until = suspensionEndOf(decided) ?? "infinity";
         await tx
           .update(users)
           .set({ held: true, suspendedUntil: sql`${until}::timestamptz` })
@@ -224,10 +289,17 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
       target: { type: target.type, id: target.storedId },
       subject,
       reason: input.reason,
-      before: { reports: closed.length, reason },
+      before: appealed
+        ? { appealOf: appealed.id, decision: appealed.decision, reason }
+        : { reports: closed.length, reason },
       after,
     });
     if (input.action === "dismiss") await releaseAccountIfClear(tx, decided.authorId, input.moderator);
+    await recordNotices(
+      tx,
+      decided,
+      closed.map((report) => report.reporterId),
+    );
     return decided;
   });
 }
@@ -240,51 +312,21 @@ export async function endSuspensions(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(users)
-      .set({ held: false, suspendedUntil: null })
+      .set({ held: heldBySpamReports, suspendedUntil: null })
       .where(sql`${users.suspendedUntil} <= now()`)
-      .returning({ id: users.id, name: users.name });
+      .returning({ id: users.id, name: users.name, held: users.held });
     for (const account of ended)
       await appendLog(tx, {
         actor: "system",
         action: "end_suspension",
         target: { type: "member", id: account.id },
-        subject: account,
-        reason: "The suspension's time has passed",
+        subject: { id: account.id, name: account.name },
+        reason: account.held
+          ? "The suspension's time has passed; open spam reports keep the account on hold"
+          : "The suspension's time has passed",
         before: { held: true },
-        after: { held: false },
+        after: { held: account.held },
       });
     return ended.length;
   });
-}
-
-/**
- * Ends passed suspensions at start and then every minute: an account may sign in again at most a minute
- * after its suspension ends (the sign-in check itself reads the end, so never before). Answers a stop.
- */
-export function startSuspensionSweep({
-  db,
-  logger,
-  intervalMs = 60_000,
-}: {
-  db: Db;
-  logger: { info(message: string): void; error(message: string, error?: unknown): void };
-  intervalMs?: number;
-}): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const ended = await endSuspensions(db);
-      if (ended > 0) logger.info(`Ended ${ended} suspension(s) whose time had passed`);
-    } catch (error) {
-      logger.error("Ending passed suspensions failed", error);
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { photoHolds, photoUploads } from "../../db/schema.ts";
+import type { PhotoHoldLookup } from "../../lib/photo-holds.ts";
 
 /** How long the list of photos on hold is reused before it is read again. */
 const FRESH_MS = 1000;
@@ -10,7 +11,7 @@ const FRESH_MS = 1000;
  * asking the database each time would add a round trip to the busiest route for a list that is nearly
  * always empty. A hold reaches every instance's photo answers within a second.
  */
-export class HeldPhotos {
+export class HeldPhotos implements PhotoHoldLookup {
   private hashes: Promise<Set<string>> | null = null;
   private readAt = 0;
 

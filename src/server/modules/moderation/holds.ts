@@ -94,6 +94,7 @@ export async function openCase(tx: Tx, target: HeldTarget): Promise<string> {
         eq(moderationCases.targetType, target.type),
         eq(moderationCases.targetId, target.storedId),
         eq(moderationCases.state, "open"),
+        isNull(moderationCases.appealOf),
       ),
     );
   if (open) return open.id;

@@ -1,20 +1,28 @@
 import { z } from "zod";
 import {
+  APPEAL_DAYS,
   DEFAULT_AVATAR_IMAGE,
   NEXT_CURSOR_HEADER,
   OVERDUE_REPORT_HOURS,
   SUSPENSION_HOURS,
 } from "#shared/constants.ts";
 import {
+  type Appeal,
+  AppealInputSchema,
+  AppealSchema,
   type Decision,
   DecisionInputSchema,
   DecisionSchema,
   type LogEntry,
   LogEntrySchema,
   LogQuerySchema,
+  type Notice,
+  NoticeLookupSchema,
+  NoticeSchema,
   type QueueItem,
   QueueItemSchema,
   QueueQuerySchema,
+  RemovalCountSchema,
   type Report,
   ReportInputSchema,
   ReportListQuerySchema,
@@ -23,17 +31,29 @@ import {
   type TeamMember,
   TeamMemberSchema,
 } from "#shared/schemas/moderation.ts";
-import type { SignedInEnv } from "../../lib/app-env.ts";
+import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { requirePoster, requireRole, requireUser } from "../../lib/session.ts";
-import { imageUrls } from "../../lib/urls.ts";
-import { type CaseRow, DecisionConflict, decide, NoSuchCase } from "./decisions.ts";
+import { getSessionUser, requirePoster, requireRole, requireUser } from "../../lib/session.ts";
+import { DEFAULT_BASE_URL, imageUrls } from "../../lib/urls.ts";
+import type { CaseRow } from "./case-row.ts";
+import { DecisionConflict, decide, NoSuchCase } from "./decisions.ts";
 import { HIDE_AT, SPAM_REPORTERS_FOR_HOLD } from "./holds.ts";
 import { type LogRow, readLog } from "./log.ts";
+import {
+  AppealRefusal,
+  appealableUntil,
+  deliverNotices,
+  fileAppeal,
+  listNotices,
+  markNoticeSeen,
+  type NoticeView,
+  noticeByToken,
+} from "./notices.ts";
 import { type QueueRow, readQueue } from "./queue.ts";
+import { countRemovals, REMOVAL_MONTHS } from "./removals.ts";
 import { fileReport, listMyReports, REPORTS_PER_DAY, ReportRefusal, type ReportRow } from "./reports.ts";
 import { changeModerator, findMemberByHandle, listTeam, RoleRefusal, type TeamRow } from "./team.ts";
 
@@ -223,6 +243,7 @@ function toQueueItem(row: QueueRow, imageUrl: (stored: string) => string): Queue
       createdAt: report.createdAt.toISOString(),
       reporter: { handle: report.reporterHandle, name: report.reporterName },
     })),
+    appeal: row.appeal ? { note: row.appeal.note, decision: decisionOf(row.appeal.decided) } : null,
     history: row.history.flatMap((entry) =>
       entry.decision && entry.decidedAt
         ? [
@@ -242,8 +263,11 @@ function toQueueItem(row: QueueRow, imageUrl: (stored: string) => string): Queue
 const suspensionEnd = (until: Date) => (Number.isNaN(until.getTime()) ? "indefinitely" : until.toISOString());
 
 function toDecision(row: CaseRow): Decision {
+  return { caseId: row.id, ...decisionOf(row) };
+}
+
+function decisionOf(row: CaseRow): Omit<Decision, "caseId"> {
   return {
-    caseId: row.id,
     action: row.decision ?? "dismiss",
     reason: row.decisionReason ?? "",
     durationHours: row.suspensionHours,
@@ -251,6 +275,141 @@ function toDecision(row: CaseRow): Decision {
     decidedAt: row.decidedAt?.toISOString() ?? "",
   };
 }
+
+function toNotice(view: NoticeView): Notice {
+  const { decided, appeal } = view;
+  const until = appealableUntil(decided);
+  return {
+    _id: view.id,
+    createdAt: view.createdAt.toISOString(),
+    seen: view.seenAt !== null,
+    decision: {
+      caseId: decided.id,
+      action: decided.decision ?? "dismiss",
+      reason: decided.decisionReason ?? "",
+      durationHours: decided.suspensionHours,
+      decidedAt: decided.decidedAt?.toISOString() ?? "",
+      answersAppeal: decided.appealOf !== null,
+    },
+    item: {
+      type: view.item.type,
+      title: view.item.title,
+      path: view.item.gone ? null : view.item.path,
+      gone: view.item.gone,
+      hidden: view.item.hidden,
+    },
+    suspendedUntil: view.suspendedUntil ? suspensionEnd(view.suspendedUntil) : null,
+    appeal: {
+      until: until?.toISOString() ?? null,
+      filed: appeal
+        ? {
+            createdAt: appeal.openedAt.toISOString(),
+            note: appeal.appealNote ?? "",
+            status: appeal.state === "open" ? "open" : appeal.decision === "dismiss" ? "reversed" : "upheld",
+          }
+        : null,
+    },
+  };
+}
+
+function toAppeal(row: CaseRow): Appeal {
+  return {
+    _id: row.id,
+    caseId: row.appealOf ?? "",
+    note: row.appealNote ?? "",
+    createdAt: row.openedAt.toISOString(),
+  };
+}
+
+const LINK_GONE =
+  "This link no longer works: use the one in the newest e-mail about this decision, or sign in";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const removalsRoute = apiRoute({
+  method: "get",
+  path: "/moderation/removals",
+  operationId: "countModerationRemovals",
+  tags: ["Moderation"],
+  summary: "Removals by month and reason",
+  description: `Public. For the last ${REMOVAL_MONTHS} months (UTC), newest first: how many items the moderators hid or removed, by the reports' reason, leaving out decisions reversed on appeal. Counts only: no names, no items. Months and reasons without removals are left out.`,
+  responses: {
+    200: {
+      description: "The counts",
+      content: { "application/json": { schema: z.array(RemovalCountSchema) } },
+    },
+  },
+});
+
+const noticesRoute = apiRoute({
+  method: "get",
+  path: "/moderation/notices",
+  operationId: "listModerationNotices",
+  tags: ["Moderation"],
+  summary: "Decisions about what you posted",
+  description: `Every moderator decision about your tips, comments, page and photos, newest first (at most 50), each with the moderator's reason, whether you have seen it, and your appeal: a decision may be appealed once within ${APPEAL_DAYS} days (not a dismissal, nor the answer to an appeal).`,
+  middleware: [requireUser("Sign in to see decisions about what you posted")] as const,
+  responses: {
+    200: {
+      description: "The decisions, newest first",
+      content: { "application/json": { schema: z.array(NoticeSchema) } },
+    },
+  },
+});
+
+const noticeSeenRoute = apiRoute({
+  method: "post",
+  path: "/moderation/notices/{id}/seen",
+  operationId: "markModerationNoticeSeen",
+  tags: ["Moderation"],
+  summary: "Mark a decision seen",
+  description: "The site stops pointing it out. Marking it again changes nothing.",
+  middleware: [requireUser("Sign in to see decisions about what you posted")] as const,
+  request: { params: z.object({ id: z.string().meta({ description: "The notice's _id" }) }) },
+  responses: {
+    204: { description: "Seen" },
+    ...errorResponses({ 404: "You have no such notice" }),
+  },
+});
+
+const noticeLookupRoute = apiRoute({
+  method: "post",
+  path: "/moderation/notices/lookup",
+  operationId: "readModerationNoticeByToken",
+  tags: ["Moderation"],
+  summary: "A decision, by its e-mail's appeal link",
+  description:
+    "For an author who cannot sign in (a suspended one): the token from the decision e-mail's link answers that one decision, and marks it seen. A link stops working when a newer e-mail about the decision is sent.",
+  middleware: [rateLimit<AppEnv>("appeal", () => null)] as const,
+  request: { body: { content: { "application/json": { schema: NoticeLookupSchema } }, required: true } },
+  responses: {
+    200: { description: "The decision", content: { "application/json": { schema: NoticeSchema } } },
+    ...errorResponses({ 400: "Invalid fields, each named in issues", 404: LINK_GONE }),
+  },
+});
+
+const appealRoute = apiRoute({
+  method: "post",
+  path: "/moderation/appeals",
+  operationId: "fileAppeal",
+  tags: ["Moderation"],
+  summary: "Appeal a decision about what you posted",
+  description: `The item's author, signed in or with the token of the decision e-mail's link (a suspended author cannot sign in), asks the moderators to reverse a decision: it goes back into their queue with \`note\`. Once per decision, within ${APPEAL_DAYS} days; a dismissal (the item stayed up) and the answer to an appeal are not appealed. The answer comes as another decision, told in the site and by e-mail.`,
+  middleware: [rateLimit<AppEnv>("appeal", () => null)] as const,
+  request: { body: { content: { "application/json": { schema: AppealInputSchema } }, required: true } },
+  responses: {
+    201: {
+      description: "The appeal, in the queue",
+      content: { "application/json": { schema: AppealSchema } },
+    },
+    ...errorResponses({
+      400: "Invalid fields, each named in issues",
+      401: "Neither signed in nor a token",
+      404: "No such decision about something you posted, or a link that no longer works",
+      409: "Appealed already",
+      422: `Not a decision that may be appealed, or more than ${APPEAL_DAYS} days old`,
+    }),
+  },
+});
 
 const queueRoute = apiRoute({
   method: "get",
@@ -354,8 +513,7 @@ export const moderationRouter = createRouter()
   .openapi(decisionRoute, async (c) => {
     const { action, reason, durationHours } = c.req.valid("json");
     const caseId = c.req.valid("param").id;
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(caseId))
-      throw new HttpError(404, NO_CASE);
+    if (!UUID.test(caseId)) throw new HttpError(404, NO_CASE);
     try {
       const decided = await decide(c.var.db, {
         caseId,
@@ -364,6 +522,13 @@ export const moderationRouter = createRouter()
         reason,
         suspensionHours: durationHours ?? null,
       });
+      // The author and the reporters are e-mailed once the answer has gone; the sweep sends what fails here.
+      const { db, mailer, logger, config } = c.var;
+      setImmediate(() =>
+        deliverNotices({ db, mailer, logger, baseUrl: config.BASE_URL ?? DEFAULT_BASE_URL }).catch(
+          (error: unknown) => logger.error("E-mailing a decision failed; the sweep tries again", error),
+        ),
+      );
       return c.json(toDecision(decided), 200);
     } catch (error) {
       if (error instanceof NoSuchCase) throw new HttpError(404, NO_CASE);
@@ -374,6 +539,46 @@ export const moderationRouter = createRouter()
           `${error.message}: ${first.action}${first.durationHours ? ` for ${first.durationHours} hours` : ""}, by ${first.moderator}, because “${first.reason}”`,
         );
       }
+      throw error;
+    }
+  })
+  .openapi(removalsRoute, async (c) => {
+    // The same for everyone, and a few minutes old is fine.
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(await countRemovals(c.var.db), 200);
+  })
+  .openapi(noticesRoute, async (c) => {
+    const views = await listNotices(c.var.db, c.var.user.id, { limit: 50 });
+    return c.json(views.map(toNotice), 200);
+  })
+  .openapi(noticeSeenRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    if (!UUID.test(id) || !(await markNoticeSeen(c.var.db, c.var.user.id, id)))
+      throw new HttpError(404, "You have no such notice");
+    return c.body(null, 204);
+  })
+  .openapi(noticeLookupRoute, async (c) => {
+    const view = await noticeByToken(c.var.db, c.req.valid("json").token);
+    if (!view) throw new HttpError(404, LINK_GONE);
+    return c.json(toNotice(view), 200);
+  })
+  .openapi(appealRoute, async (c) => {
+    const { caseId, note, token } = c.req.valid("json");
+    let authorId: string;
+    if (token !== undefined) {
+      const view = await noticeByToken(c.var.db, token);
+      if (!view || view.decided.id !== caseId) throw new HttpError(404, LINK_GONE);
+      authorId = view.decided.authorId;
+    } else {
+      const user = await getSessionUser(c);
+      if (!user)
+        throw new HttpError(401, "Sign in, or use the link in the e-mail about the decision, to appeal");
+      authorId = user.id;
+    }
+    try {
+      return c.json(toAppeal(await fileAppeal(c.var.db, { caseId, authorId, note })), 201);
+    } catch (error) {
+      if (error instanceof AppealRefusal) throw new HttpError(error.status, error.message);
       throw error;
     }
   })

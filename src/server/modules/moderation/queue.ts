@@ -28,7 +28,7 @@ export interface ItemView {
   path: string | null;
 }
 
-async function itemOf(db: Db, type: ReportTarget, id: string): Promise<ItemView> {
+export async function itemOf(db: Db, type: ReportTarget, id: string): Promise<ItemView> {
   const gone: ItemView = {
     gone: true,
     hidden: false,
@@ -136,13 +136,16 @@ async function itemOf(db: Db, type: ReportTarget, id: string): Promise<ItemView>
 
 /**
  * The open cases, heaviest first (the weight of their open reports), the longest waiting first among
- * equals; each with its reports, the item, its author and the author's earlier decisions.
+ * equals; each with its reports, the item, its author and the author's earlier decisions. An appeal
+ * weighs what the reports of the decision it appeals weighed, and waits from when it was filed.
  */
 export async function readQueue(db: Db, { limit }: { limit: number }) {
-  const weight = sql<number>`coalesce(sum(${reports.weight}), 0)::int`;
-  const waitingSince = sql<Date>`min(${reports.createdAt})`.mapWith(
-    (value: string | Date) => new Date(value),
-  );
+  const reportsOfCase = sql`${reports.caseId} = coalesce(${moderationCases.appealOf}, ${moderationCases.id}) and (${moderationCases.appealOf} is not null or ${reports.state} = 'open')`;
+  const weight = sql<number>`(select coalesce(sum(${reports.weight}), 0)::int from ${reports} where ${reportsOfCase})`;
+  const waitingSince =
+    sql<Date>`case when ${moderationCases.appealOf} is null then (select min(${reports.createdAt}) from ${reports} where ${reportsOfCase}) else ${moderationCases.openedAt} end`.mapWith(
+      (value: string | Date) => new Date(value),
+    );
   const cases = await db
     .select({
       id: moderationCases.id,
@@ -150,23 +153,31 @@ export async function readQueue(db: Db, { limit }: { limit: number }) {
       targetId: moderationCases.targetId,
       authorId: moderationCases.authorId,
       openedAt: moderationCases.openedAt,
+      appealOf: moderationCases.appealOf,
+      appealNote: moderationCases.appealNote,
       weight,
       waitingSince,
-      overdue: sql<boolean>`min(${reports.createdAt}) < now() - make_interval(hours => ${OVERDUE_REPORT_HOURS})`,
+      overdue: sql<boolean>`${waitingSince} < now() - make_interval(hours => ${OVERDUE_REPORT_HOURS})`,
     })
     .from(moderationCases)
-    .innerJoin(reports, and(eq(reports.caseId, moderationCases.id), eq(reports.state, "open")))
-    .where(eq(moderationCases.state, "open"))
-    .groupBy(moderationCases.id)
-    .orderBy(desc(weight), sql`min(${reports.createdAt})`, moderationCases.id)
+    .where(
+      and(
+        eq(moderationCases.state, "open"),
+        sql`(${moderationCases.appealOf} is not null or exists (select 1 from ${reports} where ${reportsOfCase}))`,
+      ),
+    )
+    .orderBy(desc(weight), waitingSince, moderationCases.id)
     .limit(limit);
   if (cases.length === 0) return [];
   const ids = cases.map((row) => row.id);
   const authorIds = [...new Set(cases.map((row) => row.authorId))];
-  const [caseReports, authors, history] = await Promise.all([
+  const appealed = cases.flatMap((row) => (row.appealOf ? [row.appealOf] : []));
+  const reportCases = [...ids, ...appealed];
+  const [caseReports, authors, history, decisions] = await Promise.all([
     db
       .select({
         caseId: reports.caseId,
+        state: reports.state,
         reason: reports.reason,
         note: reports.note,
         weight: reports.weight,
@@ -176,7 +187,7 @@ export async function readQueue(db: Db, { limit }: { limit: number }) {
       })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.reporterId))
-      .where(and(inArray(reports.caseId, ids), eq(reports.state, "open")))
+      .where(inArray(reports.caseId, reportCases))
       .orderBy(reports.createdAt),
     db
       .select({
@@ -206,13 +217,23 @@ export async function readQueue(db: Db, { limit }: { limit: number }) {
       )
       .orderBy(desc(moderationCases.decidedAt))
       .limit(20 * authorIds.length),
+    appealed.length > 0
+      ? db.select().from(moderationCases).where(inArray(moderationCases.id, appealed))
+      : Promise.resolve([]),
   ]);
   return Promise.all(
     cases.map(async (row) => ({
       ...row,
       item: await itemOf(db, row.targetType, row.targetId),
       author: authors.find((author) => author.id === row.authorId) ?? null,
-      reports: caseReports.filter((report) => report.caseId === row.id),
+      // An appeal's reports are those of the decision it appeals; a report case's, its open ones.
+      reports: caseReports.filter((report) =>
+        row.appealOf ? report.caseId === row.appealOf : report.caseId === row.id && report.state === "open",
+      ),
+      appeal: (() => {
+        const decided = decisions.find((c) => c.id === row.appealOf);
+        return decided ? { note: row.appealNote ?? "", decided } : null;
+      })(),
       history: history.filter((entry) => entry.authorId === row.authorId).slice(0, 20),
     })),
   );

@@ -1,2 +1,2 @@
 // What the system module offers the rest of the server.
-export { systemRouter } from "./system.routes.ts";
+export { createSystemRouter } from "./system.routes.ts";

@@ -11,11 +11,11 @@ import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
+import type { PhotoHoldLookup } from "../../lib/photo-holds.ts";
 import { rateLimit, waitInWords } from "../../lib/rate-limit.ts";
 import { getSessionUser, requirePoster } from "../../lib/session.ts";
 import { refusalsLeaveBodyUnread } from "../../lib/unread-refusals.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
-import type { HeldPhotos } from "../moderation/index.ts";
 import { PhotoDecoder } from "./photo-decoder.ts";
 import { PhotoQueue, type PhotoQueueOptions } from "./photo-queue.ts";
 import { storePhoto } from "./uploads.service.ts";
@@ -166,7 +166,7 @@ export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {
   const photos = new PhotoQueue(queue);
   const decoder = new PhotoDecoder();
   return createRouter().openapi(uploadPhotoRoute, async (c) => {
-    const { user, db, storage } = c.var;
+    const { user, db, storage, metrics } = c.var;
     const place = photos.enter();
     if (!place) {
       // Answered at once, the body left unread (refusalsLeaveBodyUnread).
@@ -179,6 +179,7 @@ export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {
     }
     try {
       const pieces = await readPhotoFile(c);
+      metrics.uploaded(pieces.reduce((bytes, piece) => bytes + piece.length, 0));
       const photo = await place.run(() => decoder.process(pieces));
       const url = await storePhoto(db, storage, photo, user.id);
       return c.json({ url, width: photo.width, height: photo.height }, 201);
@@ -196,7 +197,7 @@ const PHOTO_CACHE_CONTROL = "public, max-age=31536000, immutable";
  * private and every answer has the same headers). Anything that is not a photo's name is 404; so is a photo
  * on hold (ADR 041), but to whoever uploaded it, who gets it kept out of shared caches.
  */
-export function servePhotoFile(storage: PhotoStorage, held: HeldPhotos) {
+export function servePhotoFile(storage: PhotoStorage, held: PhotoHoldLookup) {
   return async (c: Context<AppEnv>) => {
     const name = c.req.param("name") ?? "";
     if (!isPhotoFileName(name)) return c.json({ message: "Not found" }, 404);

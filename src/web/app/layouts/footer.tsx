@@ -62,7 +62,7 @@ export function Footer() {
         </div>
         <div className="flex flex-col items-center justify-between gap-3 border-t border-base-300 pt-6 text-sm md:flex-row">
           <p className="text-center">© {COPYRIGHT_YEAR} Gardening Community. All rights reserved.</p>
-          <ul className="flex gap-6 whitespace-nowrap">
+          <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 whitespace-nowrap">
             <li>
               <Link to={paths.privacy.getHref()} className="link link-hover">
                 Privacy Policy
@@ -71,6 +71,11 @@ export function Footer() {
             <li>
               <Link to={paths.terms.getHref()} className="link link-hover">
                 Terms of Use
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.moderationReport.getHref()} className="link link-hover">
+                Moderation report
               </Link>
             </li>
           </ul>

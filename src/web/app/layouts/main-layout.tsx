@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from "react-router";
 import { AccountHoldBanner } from "#web/features/moderation/components/account-hold-banner.tsx";
+import { DecisionsBanner } from "#web/features/moderation/components/decisions-banner.tsx";
 import { Footer } from "./footer.tsx";
 import { Navbar } from "./navbar.tsx";
 
@@ -14,6 +15,7 @@ export function MainLayout() {
       </a>
       <Navbar />
       <AccountHoldBanner />
+      <DecisionsBanner />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

@@ -1,8 +1,10 @@
 import { ShieldX } from "lucide-react";
+import { Link } from "react-router";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
+import { ModerationLog } from "#web/features/moderation/components/moderation-log.tsx";
 import { ModerationQueue } from "#web/features/moderation/components/moderation-queue.tsx";
 import { useUser } from "#web/lib/auth.ts";
 
@@ -29,8 +31,43 @@ export function ModerationRoute() {
             Reported items, heaviest first. Each decision needs a reason.
           </p>
         </div>
+        <Link className="btn btn-outline btn-sm" to={paths.moderationLog.getHref()}>
+          The moderation log
+        </Link>
       </div>
       <ModerationQueue />
+    </PageFrame>
+  );
+}
+
+/** /moderation/log: every moderation action, for moderators and administrators. */
+export function ModerationLogRoute() {
+  const { user } = useUser();
+  if (!user) return null;
+  if (user.role === "member")
+    return (
+      <MessagePage
+        icon={<ShieldX aria-hidden="true" className="size-14 text-base-content/60" />}
+        title="Only moderators can see this page"
+        text="The moderation log is for the site's moderators and administrators."
+        action={{ to: paths.home.getHref(), label: "Back to the home page" }}
+      />
+    );
+  return (
+    <PageFrame>
+      <PageHead title="Moderation log" description="Every moderation action, newest first." />
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-3xl font-bold">Moderation log</h1>
+          <p className="mt-1 text-base-content/80">
+            Every action, the site's own included, newest first. Nothing here can be changed.
+          </p>
+        </div>
+        <Link className="btn btn-outline btn-sm" to={paths.moderation.getHref()}>
+          The queue
+        </Link>
+      </div>
+      <ModerationLog />
     </PageFrame>
   );
 }

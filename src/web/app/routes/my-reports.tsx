@@ -1,5 +1,7 @@
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
+import { MyBlocks } from "#web/features/blocks/components/my-blocks.tsx";
+import { MyDecisions } from "#web/features/moderation/components/my-decisions.tsx";
 import { MyReports } from "#web/features/moderation/components/my-reports.tsx";
 
 /** /reports: what the member reported, and what the moderators decided. */
@@ -8,8 +10,13 @@ export function MyReportsRoute() {
     <PageFrame measure="narrow">
       <PageHead title="Your reports" description="What you reported, and what the moderators decided." />
       <h1 className="text-3xl font-bold">Your reports</h1>
-      <p className="mt-1 mb-6 text-base-content/80">What you reported, and what the moderators decided.</p>
+      <p className="mt-1 mb-6 text-base-content/80">
+        What you reported, what the moderators decided about what you posted, and whom you blocked.
+      </p>
+      <MyDecisions />
+      <h2 className="mb-3 text-xl font-bold">What you reported</h2>
       <MyReports />
+      <MyBlocks />
     </PageFrame>
   );
 }

@@ -130,6 +130,31 @@ describe("Share a tip with a photo from the device", () => {
     expect(screen.getByLabelText("Image URL")).toHaveValue("");
   });
 
+  it("says at once when photos cannot be stored, and keeps what was typed", async () => {
+    let tries = 0;
+    server.use(
+      http.post("*/api/uploads", () => {
+        tries += 1;
+        return HttpResponse.json(
+          {
+            message:
+              "Photos cannot be stored or shown just now. Nothing was lost: try the photo again in a minute.",
+          },
+          { status: 503, headers: { "Retry-After": "60" } },
+        );
+      }),
+    );
+    renderShare();
+    await userEvent.type(await screen.findByLabelText("Title"), "Peas on a trellis");
+    await userEvent.type(screen.getByLabelText("Description"), "Give them something to climb early.");
+    await userEvent.upload(screen.getByLabelText("Photo file"), aPhoto());
+    expect(await screen.findByRole("alert")).toHaveTextContent("Photos cannot be stored or shown just now.");
+    expect(tries).toBe(1);
+    expect(screen.getByLabelText("Title")).toHaveValue("Peas on a trellis");
+    expect(screen.getByLabelText("Description")).toHaveValue("Give them something to climb early.");
+    expect(screen.getByLabelText("Image URL")).toHaveValue("");
+  });
+
   it("shows the generic message for a 5xx that is a fault, not a busy server", async () => {
     server.use(
       http.post("*/api/uploads", () =>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { GardenerPage } from "#shared/schemas/gardener.ts";
+import { BlockButton } from "#web/components/block/block-button.tsx";
 import { ReportButton } from "#web/components/report/report-button.tsx";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
@@ -107,12 +108,15 @@ function GardenerHeader({ page }: { page: GardenerPage }) {
             )}
             {/* Once the member's own handle is known, so their own page never offers it. */}
             {profile.data && !own && (
-              <ReportButton
-                targetType="gardener"
-                targetId={page.handle}
-                what={`${page.name}'s page`}
-                className="btn btn-ghost btn-sm"
-              />
+              <div className="flex flex-wrap gap-1">
+                <BlockButton handle={page.handle} name={page.name} />
+                <ReportButton
+                  targetType="gardener"
+                  targetId={page.handle}
+                  what={`${page.name}'s page`}
+                  className="btn btn-ghost btn-sm"
+                />
+              </div>
             )}
           </div>
           <div className="flex flex-wrap items-center gap-2 text-sm">

@@ -89,12 +89,13 @@ const KIND: Record<QueueItem["targetType"], string> = {
 };
 
 function QueueCard({ item }: { item: QueueItem }) {
-  const heading = `${KIND[item.targetType]} by ${item.author.name}`;
+  const heading = `${item.appeal ? "Appeal: " : ""}${KIND[item.targetType]} by ${item.author.name}`;
   return (
     <article aria-label={heading} className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-4">
         <header className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-bold wrap-anywhere">
+            {item.appeal && "Appeal: "}
             {KIND[item.targetType]} by{" "}
             <Link className="link" to={paths.gardener.getHref(item.author.handle)}>
               {item.author.name}
@@ -110,6 +111,26 @@ function QueueCard({ item }: { item: QueueItem }) {
           {item.overdue && <span className="badge badge-error">waiting over 48 hours</span>}
           {item.author.held && <span className="badge badge-outline">account on hold</span>}
         </header>
+
+        {item.appeal && (
+          <section aria-label="The appeal" className="rounded-box border border-info/40 bg-info/10 p-4">
+            <p className="font-semibold">
+              {item.author.name} appeals the decision to {item.appeal.decision.action}
+              {item.appeal.decision.action === "suspend" &&
+                (item.appeal.decision.durationHours === null
+                  ? " indefinitely"
+                  : ` for ${item.appeal.decision.durationHours} hours`)}{" "}
+              by {item.appeal.decision.moderator}, {when.format(new Date(item.appeal.decision.decidedAt))}: “
+              {item.appeal.decision.reason}”
+            </p>
+            <q className="mt-1 block whitespace-pre-line wrap-anywhere" dir="auto">
+              {item.appeal.note}
+            </q>
+            <p className="mt-1 text-sm text-base-content/80">
+              Dismiss reverses the decision: the item shows again, and a suspension it brought ends.
+            </p>
+          </section>
+        )}
 
         <section aria-label="The reported item" className="rounded-box bg-base-200 p-4">
           {item.item.gone ? (

@@ -1,0 +1,342 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { APPEAL_DAYS, OVERDUE_REPORT_HOURS, type ReportTarget } from "#shared/constants.ts";
+import type { Db } from "../../db/client.ts";
+import { moderationCases, moderationNotices, reports, users } from "../../db/schema.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { decisionEmail, outcomeEmail, overdueEmail } from "../../mail/templates.ts";
+import type { CaseRow } from "./case-row.ts";
+import type { Tx } from "./holds.ts";
+import { appendLog } from "./log.ts";
+import { type ItemView, itemOf } from "./queue.ts";
+
+const DAY_MS = 24 * 60 * 60_000;
+/** A delivery that claimed a notice and neither sent it nor gave it back within this is taken over. */
+const CLAIM_LAPSES_MS = 5 * 60_000;
+
+type NoticeRow = typeof moderationNotices.$inferSelect;
+
+/** Until when a decided case may be appealed; null when it may not be: a dismissal, or an appeal's decision. */
+export function appealableUntil(decided: Pick<CaseRow, "appealOf" | "decision" | "decidedAt">): Date | null {
+  if (decided.appealOf !== null || !decided.decision || decided.decision === "dismiss" || !decided.decidedAt)
+    return null;
+  return new Date(decided.decidedAt.getTime() + APPEAL_DAYS * DAY_MS);
+}
+
+/**
+ * In the decision's transaction: a notice for the item's author and one for each member who reported it
+ * (their reports just closed), to show in the site and to e-mail after the transaction commits.
+ */
+export async function recordNotices(tx: Tx, decided: CaseRow, reporterIds: readonly string[]): Promise<void> {
+  const reporters = [...new Set(reporterIds)].filter((id) => id !== decided.authorId);
+  await tx
+    .insert(moderationNotices)
+    .values([
+      { userId: decided.authorId, caseId: decided.id, kind: "decision" as const },
+      ...reporters.map((userId) => ({ userId, caseId: decided.id, kind: "outcome" as const })),
+    ]);
+}
+
+/** A decision about a member's item as they read it: the decision, the item, and their appeal. */
+export interface NoticeView {
+  id: string;
+  createdAt: Date;
+  seenAt: Date | null;
+  decided: CaseRow;
+  item: ItemView & { type: ReportTarget };
+  /** The author's appeal of it, with the case that decides it. */
+  appeal: CaseRow | null;
+  /** The author's suspension's end while it lasts ('infinity' reads as an invalid date). */
+  suspendedUntil: Date | null;
+}
+
+async function viewsOf(db: Db, rows: NoticeRow[]): Promise<NoticeView[]> {
+  if (rows.length === 0) return [];
+  const caseIds = rows.map((row) => row.caseId);
+  const [decided, appeals] = await Promise.all([
+    db.select().from(moderationCases).where(inArray(moderationCases.id, caseIds)),
+    db.select().from(moderationCases).where(inArray(moderationCases.appealOf, caseIds)),
+  ]);
+  const [account] = await db
+    .select({ suspendedUntil: users.suspendedUntil })
+    .from(users)
+    .where(eq(users.id, rows[0]?.userId ?? ""));
+  return Promise.all(
+    rows.flatMap((row) => {
+      const found = decided.find((c) => c.id === row.caseId);
+      if (!found) return [];
+      return [
+        (async () => ({
+          id: row.id,
+          createdAt: row.createdAt,
+          seenAt: row.seenAt,
+          decided: found,
+          item: { type: found.targetType, ...(await itemOf(db, found.targetType, found.targetId)) },
+          appeal: appeals.find((c) => c.appealOf === found.id) ?? null,
+          suspendedUntil: account?.suspendedUntil ?? null,
+        }))(),
+      ];
+    }),
+  );
+}
+
+/** The decisions about what the member posted, newest first. */
+export async function listNotices(db: Db, userId: string, { limit }: { limit: number }) {
+  const rows = await db
+    .select()
+    .from(moderationNotices)
+    .where(and(eq(moderationNotices.userId, userId), eq(moderationNotices.kind, "decision")))
+    .orderBy(desc(moderationNotices.createdAt), desc(moderationNotices.id))
+    .limit(limit);
+  return viewsOf(db, rows);
+}
+
+/** Marks the member's notice seen; false when they have no such notice. */
+export async function markNoticeSeen(db: Db, userId: string, noticeId: string): Promise<boolean> {
+  const found = await db
+    .update(moderationNotices)
+    .set({ seenAt: sql`coalesce(${moderationNotices.seenAt}, now())` })
+    .where(
+      and(
+        eq(moderationNotices.id, noticeId),
+        eq(moderationNotices.userId, userId),
+        eq(moderationNotices.kind, "decision"),
+      ),
+    )
+    .returning({ id: moderationNotices.id });
+  return found.length > 0;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** The notice an e-mail's appeal token names, marked seen; null for a token no notice has (any more). */
+export async function noticeByToken(db: Db, token: string): Promise<NoticeView | null> {
+  const [row] = await db
+    .update(moderationNotices)
+    .set({ seenAt: sql`coalesce(${moderationNotices.seenAt}, now())` })
+    .where(eq(moderationNotices.appealTokenHash, hashToken(token)))
+    .returning();
+  if (!row) return null;
+  const [view] = await viewsOf(db, [row]);
+  return view ?? null;
+}
+
+/** Why an appeal is refused, with the status its answer carries. */
+export class AppealRefusal extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The author's appeal of a decision: a new open case on the same item, in the queue beside any reports of
+ * it. Once per decision, within APPEAL_DAYS; a dismissal and an appeal's own decision are not appealed.
+ */
+export async function fileAppeal(
+  db: Db,
+  input: { caseId: string; authorId: string; note: string },
+): Promise<CaseRow> {
+  return db.transaction(async (tx) => {
+    const [decided] = await tx
+      .select()
+      .from(moderationCases)
+      .where(and(eq(moderationCases.id, input.caseId), eq(moderationCases.authorId, input.authorId)));
+    if (decided?.state !== "closed")
+      throw new AppealRefusal(404, "No such decision about something you posted");
+    const until = appealableUntil(decided);
+    if (!until)
+      throw new AppealRefusal(
+        422,
+        decided.appealOf
+          ? "This decision is the answer to your appeal: it is final"
+          : "This decision left your item up: there is nothing to appeal",
+      );
+    if (until.getTime() < Date.now())
+      throw new AppealRefusal(
+        422,
+        `Decisions may be appealed for ${APPEAL_DAYS} days: this one could be until ${until.toISOString().slice(0, 10)}`,
+      );
+    const [opened] = await tx
+      .insert(moderationCases)
+      .values({
+        targetType: decided.targetType,
+        targetId: decided.targetId,
+        authorId: decided.authorId,
+        appealOf: decided.id,
+        appealNote: input.note,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!opened) throw new AppealRefusal(409, "You have appealed this decision already");
+    const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, decided.authorId));
+    const name = author?.name ?? "";
+    await appendLog(tx, {
+      actor: { id: decided.authorId, name },
+      action: "appeal",
+      target: { type: decided.targetType, id: decided.targetId },
+      subject: { id: decided.authorId, name },
+      reason: input.note,
+      before: { decision: decided.decision },
+      after: { appeal: opened.id },
+    });
+    return opened;
+  });
+}
+
+interface Delivery {
+  db: Db;
+  mailer: Mailer;
+  baseUrl: string;
+  logger: Pick<Logger, "error">;
+  /** How long after a failed send the notice is tried again (a minute; tests pass 0). */
+  retryAfterMs?: number;
+}
+
+/** A failed send is tried again after this, behind the notices waiting for their first try. */
+const RETRY_AFTER_MS = 60_000;
+
+/** How many notices wait for their e-mail (for the mail queue's figure at /metrics). */
+export async function unsentNotices(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(moderationNotices)
+    .where(isNull(moderationNotices.mailedAt));
+  return row?.count ?? 0;
+}
+
+/**
+ * E-mails the notices not yet sent: each is claimed first (so two servers never send one twice), marked
+ * sent once the mail server took it, and given back for the next sweep when sending failed. A decision
+ * e-mail that may be appealed carries a new appeal token. Answers how many were sent.
+ */
+export async function deliverNotices({
+  db,
+  mailer,
+  baseUrl,
+  logger,
+  retryAfterMs = RETRY_AFTER_MS,
+}: Delivery): Promise<number> {
+  const waiting = db
+    .select({ id: moderationNotices.id })
+    .from(moderationNotices)
+    .where(
+      and(
+        isNull(moderationNotices.mailedAt),
+        or(
+          isNull(moderationNotices.mailClaimedAt),
+          lt(moderationNotices.mailClaimedAt, new Date(Date.now() - CLAIM_LAPSES_MS)),
+        ),
+      ),
+    )
+    // A notice whose send failed waits behind those not tried yet: a refused address blocks nobody.
+    .orderBy(asc(sql`${moderationNotices.mailClaimedAt} is not null`), asc(moderationNotices.createdAt))
+    .limit(100)
+    .for("update", { skipLocked: true });
+  const claimed = await db
+    .update(moderationNotices)
+    .set({ mailClaimedAt: new Date() })
+    .where(inArray(moderationNotices.id, waiting))
+    .returning();
+  let sent = 0;
+  for (const notice of claimed) {
+    // Claimed again just before sending, on the claim this delivery holds: a slow mail server may have let
+    // the first claim lapse, and another delivery may have taken the notice meanwhile.
+    const [mine] = await db
+      .update(moderationNotices)
+      .set({ mailClaimedAt: new Date() })
+      .where(
+        and(
+          eq(moderationNotices.id, notice.id),
+          isNull(moderationNotices.mailedAt),
+          notice.mailClaimedAt ? eq(moderationNotices.mailClaimedAt, notice.mailClaimedAt) : undefined,
+        ),
+      )
+      .returning({ id: moderationNotices.id });
+    if (!mine) continue;
+    try {
+      const [view] = await viewsOf(db, [notice]);
+      const [to] = await db
+        .select({ email: users.email, name: users.name })
+        .from(users)
+        .where(eq(users.id, notice.userId));
+      if (view && to) {
+        if (notice.kind === "outcome") {
+          await mailer.send(outcomeEmail({ to: to.email, name: to.name, baseUrl, notice: view }));
+        } else {
+          // A link only while the decision may still be appealed: a late or retried e-mail offers none.
+          const until = appealableUntil(view.decided);
+          const token =
+            until && until.getTime() > Date.now() && !view.appeal
+              ? randomBytes(32).toString("base64url")
+              : null;
+          if (token)
+            await db
+              .update(moderationNotices)
+              .set({ appealTokenHash: hashToken(token) })
+              .where(eq(moderationNotices.id, notice.id));
+          await mailer.send(decisionEmail({ to: to.email, name: to.name, baseUrl, notice: view, token }));
+        }
+        sent++;
+      }
+      await db
+        .update(moderationNotices)
+        .set({ mailedAt: new Date() })
+        .where(eq(moderationNotices.id, notice.id));
+    } catch (error) {
+      logger.error(`E-mailing moderation notice ${notice.id} failed; the next sweep tries again`, error);
+      await db
+        .update(moderationNotices)
+        // Tried again once its claim lapses, retryAfterMs from now.
+        .set({ mailClaimedAt: new Date(Date.now() - CLAIM_LAPSES_MS + retryAfterMs) })
+        .where(eq(moderationNotices.id, notice.id))
+        .catch(() => {});
+    }
+  }
+  return sent;
+}
+
+/**
+ * Points out to every moderator and administrator, by e-mail, the items whose reports have waited more than
+ * OVERDUE_REPORT_HOURS: each item once (claimed as in deliverNotices), in one e-mail per moderator.
+ * Answers how many items were newly overdue.
+ */
+export async function mailOverdue({ db, mailer, baseUrl, logger }: Delivery): Promise<number> {
+  const overdue = await db
+    .update(moderationCases)
+    .set({ overdueMailedAt: new Date() })
+    .where(
+      and(
+        eq(moderationCases.state, "open"),
+        isNull(moderationCases.overdueMailedAt),
+        isNull(moderationCases.appealOf),
+        sql`exists (select 1 from ${reports} where ${reports.caseId} = ${moderationCases.id} and ${reports.state} = 'open' and ${reports.createdAt} < now() - make_interval(hours => ${OVERDUE_REPORT_HOURS}))`,
+      ),
+    )
+    .returning({ id: moderationCases.id });
+  if (overdue.length === 0) return 0;
+  const [waiting] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(moderationCases)
+    .where(and(eq(moderationCases.state, "open"), isNotNull(moderationCases.overdueMailedAt)));
+  const team = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(ne(users.role, "member"));
+  for (const member of team)
+    await mailer
+      .send(
+        overdueEmail({
+          to: member.email,
+          name: member.name,
+          baseUrl,
+          newly: overdue.length,
+          waiting: waiting?.count ?? overdue.length,
+        }),
+      )
+      .catch((error: unknown) => logger.error(`E-mailing ${member.email} of overdue reports failed`, error));
+  return overdue.length;
+}

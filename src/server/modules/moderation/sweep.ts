@@ -1,0 +1,47 @@
+import type { Db } from "../../db/client.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mailer } from "../../mail/mailer.ts";
+import { endSuspensions } from "./decisions.ts";
+import { deliverNotices, mailOverdue } from "./notices.ts";
+
+/**
+ * The moderation work no request starts, at start and then every minute, on every server (each step
+ * claims its rows, so two servers never do one twice): ends the suspensions whose time has passed (an
+ * account may sign in again at most a minute late, never early: the sign-in check reads the end itself),
+ * e-mails the moderators about reports past their time, and sends the decision e-mails a request could
+ * not. Answers a stop.
+ */
+export function startModerationSweep({
+  db,
+  logger,
+  mailer,
+  baseUrl,
+  intervalMs = 60_000,
+}: {
+  db: Db;
+  logger: Pick<Logger, "info" | "error">;
+  mailer: Mailer;
+  baseUrl: string;
+  intervalMs?: number;
+}): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const ended = await endSuspensions(db);
+      if (ended > 0) logger.info(`Ended ${ended} suspension(s) whose time had passed`);
+      const overdue = await mailOverdue({ db, mailer, baseUrl, logger });
+      if (overdue > 0) logger.info(`Told the moderators of ${overdue} item(s) waiting too long`);
+      await deliverNotices({ db, mailer, baseUrl, logger });
+    } catch (error) {
+      logger.error("The moderation sweep failed; it runs again in a minute", error);
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,141 @@
+import { ScrollText } from "lucide-react";
+import { type FormEvent, useId } from "react";
+import { Link, useSearchParams } from "react-router";
+import type { LogEntry } from "#shared/schemas/moderation.ts";
+import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { QueryView } from "#web/components/ui/query-view.tsx";
+import { paths } from "#web/config/paths.ts";
+import { type LogFilter, useModerationLog } from "../api/log.ts";
+
+const at = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const FIELDS = ["moderator", "member", "from", "to"] as const;
+
+/** "hide", "hold_account" → "hide", "hold account". */
+const words = (action: string) => action.replaceAll("_", " ");
+
+function Party({ party }: { party: LogEntry["actor"] }) {
+  return party.handle ? (
+    <Link className="link" to={paths.gardener.getHref(party.handle)}>
+      {party.name}
+    </Link>
+  ) : (
+    <span>{party.name}</span>
+  );
+}
+
+/** The filters, kept in the address so a filtered log can be shared and reloaded. */
+function Filters({ filter, onChange }: { filter: LogFilter; onChange: (next: LogFilter) => void }) {
+  const id = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    onChange(
+      Object.fromEntries(
+        FIELDS.map((name) => [name, String(data.get(name) ?? "").trim()]).filter(([, value]) => value !== ""),
+      ),
+    );
+  };
+  const label = {
+    moderator: "Moderator (handle)",
+    member: "Member (handle)",
+    from: "From (UTC)",
+    to: "To (UTC)",
+  };
+  return (
+    <form
+      aria-label="Filter the log"
+      onSubmit={submit}
+      className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
+    >
+      {FIELDS.map((name) => (
+        <div key={name} className="flex flex-col gap-1">
+          <label htmlFor={`${id}-${name}`} className="text-sm font-medium">
+            {label[name]}
+          </label>
+          <input
+            id={`${id}-${name}`}
+            name={name}
+            type={name === "from" || name === "to" ? "date" : "text"}
+            defaultValue={filter[name] ?? ""}
+            className="input input-bordered w-full"
+          />
+        </div>
+      ))}
+      <div className="flex items-end gap-2">
+        <button type="submit" className="btn btn-primary">
+          Filter
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={() => onChange({})}>
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The moderation log for moderators: every action, newest first, filtered by moderator, member and days. */
+export function ModerationLog() {
+  const [params, setParams] = useSearchParams();
+  const filter: LogFilter = Object.fromEntries(
+    FIELDS.flatMap((name) => (params.get(name) ? [[name, params.get(name) as string]] : [])),
+  );
+  const log = useModerationLog(filter);
+  return (
+    <>
+      <Filters key={params.toString()} filter={filter} onChange={(next) => setParams({ ...next })} />
+      <QueryView query={log} loadingLabel="Loading the log…" errorTitle="We could not load the log">
+        {(data) => {
+          const entries = data.pages.flatMap((page) => page.items);
+          if (entries.length === 0)
+            return (
+              <EmptyState
+                icon={<ScrollText aria-hidden="true" className="size-10" />}
+                message="No action matches these filters."
+              />
+            );
+          return (
+            <>
+              <ol className="flex flex-col gap-2" aria-label="Moderation log">
+                {entries.map((entry) => (
+                  <li key={entry.id} className="rounded-box border border-base-300 bg-base-100 p-3 text-sm">
+                    <p>
+                      <span className="font-semibold">{words(entry.action)}</span>{" "}
+                      <span>
+                        by <Party party={entry.actor} />
+                      </span>{" "}
+                      {entry.member && (
+                        <>
+                          <span>
+                            about <Party party={entry.member} />
+                          </span>{" "}
+                        </>
+                      )}
+                      <span className="text-base-content/70">
+                        on a {entry.target.type}, {at.format(new Date(entry.at))} UTC
+                      </span>
+                    </p>
+                    <p className="mt-1 wrap-anywhere" dir="auto">
+                      “{entry.reason}”
+                    </p>
+                  </li>
+                ))}
+              </ol>
+              {log.hasNextPage && (
+                <div className="mt-6 flex justify-center">
+                  <button
+                    type="button"
+                    className="btn btn-outline"
+                    onClick={() => log.fetchNextPage()}
+                    disabled={log.isFetchingNextPage}
+                  >
+                    {log.isFetchingNextPage ? "Loading…" : "Show more"}
+                  </button>
+                </div>
+              )}
+            </>
+          );
+        }}
+      </QueryView>
+    </>
+  );
+}
