@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
@@ -72,12 +73,14 @@ const LOST_CONNECTION =
 /**
  * The database driver's error in what a route threw: drizzle wraps the driver's error of a failed query
  * (its own message quotes the query and its values, so it is never read); a connection the pool could not
- * give is thrown as it is. Errors of other things a route uses (an upload's socket, a fetch to the
+ * give is thrown as it is; either may come wrapped by the sign-in library. Errors of other things a route uses (an upload's socket, a fetch to the
  * sign-in provider) are not the driver's and are not looked into.
  */
 function driverError(error: unknown): Error | undefined {
   if (!(error instanceof Error)) return undefined;
   if (error instanceof DrizzleQueryError) return error.cause instanceof Error ? error.cause : undefined;
+  // The sign-in library answers a failed lookup of a session with its own error, the query's as its cause.
+  if (error instanceof APIError && error.cause instanceof Error) return driverError(error.cause);
   return error;
 }
 
@@ -94,7 +97,7 @@ function whileConnecting(error: Error): boolean {
  * shutting down or starting (SQLSTATE 57P01-57P03), a connection failure (class 08), or too many
  * connections (53300). A wrong query is not.
  */
-function isDatabaseUnreachable(error: unknown): boolean {
+export function isDatabaseUnreachable(error: unknown): boolean {
   const driver = driverError(error);
   if (!driver) return false;
   const code = (driver as { code?: unknown }).code;

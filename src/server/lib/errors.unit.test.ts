@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
@@ -42,6 +43,8 @@ describe("the answer to a fault", () => {
       refusedConnect,
       new Error("timeout exceeded when trying to connect"),
       Object.assign(new AggregateError([refusedConnect]), { code: "ECONNREFUSED" }),
+      // The sign-in library's answer when it could not look a session up.
+      new APIError("INTERNAL_SERVER_ERROR", {
         message: "Failed to get session",
         cause: failedQuery(refused),
       }),

@@ -15,6 +15,7 @@ import {
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema.ts";
+import { isDatabaseUnreachable } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
@@ -131,7 +132,9 @@ export function createAuth({
           errors.length > 0
             ? !errors.every(isStateVerdict)
             : level === "error" && !CLIENT_MISTAKE.test(message);
-        if (fault && level === "error") logger.error(`auth: ${message}`, details);
+        // A database out of reach is the error handler's to note, once, with the 503 it answers.
+        if (errors.some(isDatabaseUnreachable)) logger.debug(`auth: ${message}`, details);
+        else if (fault && level === "error") logger.error(`auth: ${message}`, details);
         else if (fault && level === "warn") logger.warn(`auth: ${message}`, details);
         else logger.debug(`auth: ${message}`, details);
       },
