@@ -71,7 +71,7 @@ describe("DATA_DIR on a full disk", () => {
         headers: json,
         body: JSON.stringify({ name: "Full Disk", email: "full.disk@example.com", password: "Sunflower7" }),
       });
-      expect(signUp.status).toBe(200);
+      expect(signUp.status, server.output().slice(-4000)).toBe(200);
       const cookie = signUp.headers
         .getSetCookie()
         .map((line) => line.split(";")[0] ?? "")
@@ -96,7 +96,8 @@ describe("DATA_DIR on a full disk", () => {
         if (res.status === 201) acknowledged.push(((await res.json()) as { _id: string })._id);
         else refusal = { status: res.status, body: await res.json() };
       }
-      expect(refusal).toEqual({
+      // The server's own lines say what happened when the answer is not the one expected.
+      expect(refusal, server.output().slice(-4000)).toEqual({
         status: 503,
         body: {
           message: "The server has run out of disk space, so nothing was saved. Please try again later.",
@@ -112,7 +113,7 @@ describe("DATA_DIR on a full disk", () => {
       // Room again: writes work without a restart.
       rmSync(filler);
       const after = await share(-1);
-      expect(after.status).toBe(201);
+      expect(after.status, server.output().slice(-4000)).toBe(201);
       acknowledged.push(((await after.json()) as { _id: string })._id);
 
       // A restart opens the same database, with every acknowledged write in it.

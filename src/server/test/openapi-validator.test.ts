@@ -121,9 +121,11 @@ describe("the /api/openapi.json document", () => {
         expect(op.responses["403"], `${where}: 403 (cross-origin writes)`).toBeTruthy();
         expect(op.responses["413"], `${where}: 413 (body limit)`).toBeTruthy();
       }
-      // The health check's 503 is its own report, { status: "degraded", database: "down" }.
+      // The health checks' 503 is their own report: { status: "degraded", database: "down" } and the
+      // readiness checks, each named.
+      const reportsItself = where === "get /health" || where === "get /health/ready";
       for (const [status, response] of Object.entries(op.responses))
-        if (Number(status) >= 400 && where !== "get /health")
+        if (Number(status) >= 400 && !reportsItself)
           expect(response.content?.["application/json"]?.schema, `${where} ${status}`).toEqual({
             $ref: "#/components/schemas/Error",
           });
