@@ -60,6 +60,25 @@ const EnvSchema = z.object({
       .max(65535, "must be between 1 and 65535"),
   ),
   METRICS_HOST: z.string().trim().min(1, "must not be empty").default("127.0.0.1"),
+  /** How often the server takes a backup on its own (`30m`, `24h`, `7d`); unset means never (ADR 046). */
+  BACKUP_EVERY: optionalSetting(
+    z
+      .string()
+      .regex(/^[1-9][0-9]*(m|h|d)$/, 'must be a number of minutes, hours or days, e.g. "24h" or "30m"')
+      .transform(
+        (value) =>
+          Number(value.slice(0, -1)) *
+          { m: 60_000, h: 3_600_000, d: 86_400_000 }[value.slice(-1) as "m" | "h" | "d"],
+      ),
+  ),
+  /** Where backups go; DATA_DIR/backups by default. */
+  BACKUP_DIR: optionalText,
+  /** How many scheduled backups are kept, the newest. */
+  BACKUP_KEEP: z.coerce
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(1, "must be at least 1")
+    .default(7),
   /** The address people use to reach the site; links in e-mails and the trusted origin. */
   BASE_URL: optionalUrl,
   BETTER_AUTH_SECRET: z
@@ -141,7 +160,11 @@ const EnvSchema = z.object({
   SOCIAL_LINKEDIN_URL: optionalUrl,
 });
 
-export type Env = z.output<typeof EnvSchema> & { BASE_URL: string; LOG_FORMAT: "json" | "pretty" };
+export type Env = z.output<typeof EnvSchema> & {
+  BASE_URL: string;
+  LOG_FORMAT: "json" | "pretty";
+  BACKUP_DIR: string;
+};
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -188,6 +211,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     RATE_LIMIT: data.RATE_LIMITS ? data.RATE_LIMITS === "on" : data.RATE_LIMIT,
     LOG_FORMAT: data.LOG_FORMAT ?? (data.NODE_ENV === "production" ? "json" : "pretty"),
     DATA_DIR: path.resolve(data.DATA_DIR),
+    BACKUP_DIR: path.resolve(data.BACKUP_DIR ?? path.join(data.DATA_DIR, "backups")),
     BASE_URL: (data.BASE_URL ?? `http://localhost:${data.PORT}`).replace(/\/+$/, ""),
   };
 }

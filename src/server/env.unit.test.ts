@@ -130,3 +130,30 @@ describe("ensureDataDir", () => {
     );
   });
 });
+
+describe("backup settings", () => {
+  it("take no scheduled backup by default, keep 7, and put them in DATA_DIR/backups", () => {
+    const env = loadEnv({ DATA_DIR: "/srv/garden" });
+    expect(env).toMatchObject({ BACKUP_DIR: "/srv/garden/backups", BACKUP_KEEP: 7 });
+    expect(env.BACKUP_EVERY).toBeUndefined();
+  });
+
+  it.each([
+    ["30m", 30 * 60_000],
+    ["24h", 24 * 3_600_000],
+    ["7d", 7 * 86_400_000],
+  ])("reads BACKUP_EVERY=%s as %i ms", (every, ms) => {
+    expect(loadEnv({ BACKUP_EVERY: every }).BACKUP_EVERY).toBe(ms);
+  });
+
+  it.each([
+    [
+      { BACKUP_EVERY: "daily" },
+      /^Invalid environment variable BACKUP_EVERY: must be a number of minutes, hours or days/,
+    ],
+    [{ BACKUP_EVERY: "0h" }, /^Invalid environment variable BACKUP_EVERY: must be a number of minutes/],
+    [{ BACKUP_KEEP: "0" }, /^Invalid environment variable BACKUP_KEEP: must be at least 1/],
+  ])("refuses %o, saying what it wants", (source, message) => {
+    expect(() => loadEnv(source)).toThrow(message);
+  });
+});

@@ -15,13 +15,15 @@ const blocks = [
 ].map((match) => match[1] ?? "");
 let server: ReturnType<typeof startServer>;
 let site = "";
+let dataDir = "";
 
 beforeAll(async () => {
   const port = await freePort();
   site = `http://127.0.0.1:${port}`;
+  dataDir = tempDir();
   server = startServer(
     {
-      DATA_DIR: tempDir(),
+      DATA_DIR: dataDir,
       NODE_ENV: "production",
       METRICS_TOKEN: TOKEN,
       PORT: String(port),
@@ -38,6 +40,9 @@ afterAll(async () => {
   await server.exited;
 });
 
+/** One folder for the backup blocks: the restore block reads what the backup block wrote. */
+const backups = tempDir();
+
 describe("docs/operations.md", () => {
   it("has commands to run", () => {
     expect(blocks.length).toBeGreaterThanOrEqual(3);
@@ -50,10 +55,19 @@ describe("docs/operations.md", () => {
     "block %i runs as written",
     async (_, block) => {
       const run = spawnSync("bash", ["--norc", "--noprofile", "-euo", "pipefail", "-c", block], {
+        cwd: projectRoot,
         stdio: ["ignore", "pipe", "pipe"],
-        env: { PATH: process.env.PATH ?? "", SITE: site, METRICS_TOKEN: TOKEN },
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          SITE: site,
+          DATA_DIR: dataDir,
+          BACKUPS: backups,
+          BASE_URL: site,
+          METRICS_TOKEN: TOKEN,
+        },
         encoding: "utf8",
-        timeout: 30_000,
+        timeout: 60_000,
       });
       expect(run.stderr).toBe("");
       expect(run.status).toBe(0);

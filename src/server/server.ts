@@ -20,6 +20,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
 import { createRoleKeeper, startModerationSweep, unsentNotices } from "./modules/moderation/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
+import { startBackupService } from "./ops/backup-service.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
 
 /** Start-up problems a person can fix are reported as one line, never as a stack trace. */
@@ -86,6 +87,18 @@ metrics.watchPool(() => database.connections());
 const mailQueue = new MailQueue(database.db, mailer, logger);
 const stopMailSweep = startMailSweep(mailQueue, logger);
 metrics.watchMailQueue(async () => (await mailQueue.waiting()) + (await unsentNotices(database.db)));
+// Backups: asked for by `npm run backup` through DATA_DIR/control.sock, and every BACKUP_EVERY (ADR 046).
+const stopBackups = await startBackupService({
+  database,
+  storage,
+  dataDir: env.DATA_DIR,
+  backupDir: env.BACKUP_DIR,
+  everyMs: env.BACKUP_EVERY,
+  keep: env.BACKUP_KEEP,
+  logger,
+}).catch((error: unknown) =>
+  fail(`cannot offer backups: ${error instanceof Error ? error.message : String(error)}`),
+);
 const app = createApp({
   metrics,
   storage,
@@ -218,6 +231,8 @@ async function shutdown(signal: string) {
   }, 10_000);
   force.unref();
   server.close(async () => {
+    // A backup under way is finished first: a file half written is removed, never left to be found.
+    await stopBackups().catch(() => {});
     await stopFollowingChanges().catch(() => {});
     await stopFollowingSessions().catch(() => {});
     await database.close().catch((error) => logger.error("Closing the database failed", error));

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { PoolUse } from "../lib/metrics.ts";
 import { migrationsDir } from "../lib/paths.ts";
+import { dumpServer } from "../ops/pg-dump.ts";
 import { PGliteThread } from "./pglite-thread-client.ts";
 import * as schema from "./schema.ts";
 
@@ -42,6 +43,13 @@ export interface Database {
    * connection of its own, so a pool busy with requests does not read as a database that is down.
    */
   ping(): Promise<boolean>;
+  /**
+   * The whole database as plain SQL, one consistent moment of it, while it keeps serving (ADR 046):
+   * PGlite's own pg_dump on its thread, or the server's pg_dump.
+   */
+  dump(): Promise<string>;
+  /** Runs a dump made by `dump` (many statements) in one transaction: a restore. */
+  load(script: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -135,6 +143,21 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     notifiesBeforeAnswering: false,
     connections: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ping: () => answersWithin(health.query("select 1")),
+    dump: () => dumpServer(databaseUrl),
+    async load(script) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        await client.query(script);
+        await client.query("commit");
+      } catch (error) {
+        await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        // Closed, not given back: the dump's session settings (an empty search_path) must reach no request.
+        client.release(true);
+      }
+    },
     async close() {
       await Promise.all([pool.end(), health.end()]);
     },
@@ -276,6 +299,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       waiting: Math.max(0, thread.statementsOut - 1),
     }),
     ping: () => pingDatabase(db),
+    dump: () => thread.dump(),
+    async load(script) {
+      await thread.transaction(async (tx) => {
+        await tx.exec(script);
+      });
+      // The dump empties the search_path of the one session every later statement uses.
+      await thread.exec("reset search_path");
+    },
     async close() {
       await thread.close();
       releaseLock();

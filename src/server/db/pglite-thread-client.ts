@@ -188,6 +188,11 @@ export class PGliteThread implements PGliteStatements {
     };
   }
 
+  /** A consistent SQL dump of the whole database, taken while other statements wait (ADR 046). */
+  dump(): Promise<string> {
+    return this.ask<string>({ op: "dump" });
+  }
+
   /** Closes the database (its files written) and ends the thread. */
   async close(): Promise<void> {
     if (this.stopped) return;

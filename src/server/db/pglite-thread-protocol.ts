@@ -23,6 +23,8 @@ export type ThreadRequest = { id: number } & (
   | { op: "listen"; channel: string }
   | { op: "unlisten"; channel: string }
   | { op: "close" }
+  /** A consistent SQL dump of the whole database (PGlite's pg_dump), answered as its text. */
+  | { op: "dump" }
 );
 
 export interface ErrorFields {

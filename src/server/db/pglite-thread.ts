@@ -7,6 +7,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { pgDump } from "@electric-sql/pglite-tools/pg_dump";
 import type { ThreadAnswer, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.ts";
 
 if (!parentPort) throw new Error("pglite-thread.ts runs only as a worker thread");
@@ -46,6 +47,24 @@ async function main() {
   >();
   const listening = new Map<string, () => Promise<void>>();
   let nextTransaction = 1;
+  /**
+   * A dump under way. pg_dump runs on the database's one session, in a transaction of its own: it starts
+   * only once no transaction is open, and no transaction opens until it ends. Its statements run in one
+   * go, without yielding, so what it reads is one moment of the database (ADR 046).
+   */
+  let dumping: Promise<string> | null = null;
+  const dump = async (): Promise<string> => {
+    while (transactions.size > 0)
+      await Promise.allSettled([...transactions.values()].map((open) => open.finished));
+    try {
+      const file = await pgDump({ pg: db, args: ["--no-owner", "--no-privileges"] });
+      return await file.text();
+    } finally {
+      // pg_dump leaves its read-only snapshot open and its settings on the one session every other
+      // statement uses: both go, or every write after a backup would be refused.
+      await db.exec("ROLLBACK; RESET ALL;").catch(() => {});
+    }
+  };
   /** Thrown inside an open transaction to roll it back: PGlite rolls back a callback that throws. */
   const rollback = Symbol("rollback");
 
@@ -67,6 +86,13 @@ async function main() {
       case "begin":
         // Answers with the transaction's number once it is open; "end" commits or rolls it back, and is
         // answered once PGlite has done so (and sent the notifications the commit made).
+        if (dumping) {
+          const next = { ...request };
+          return dumping.then(
+            () => on(next),
+            () => on(next),
+          );
+        }
         return new Promise((opened, failed) => {
           const id = nextTransaction++;
           let isOpen = false;
@@ -109,6 +135,11 @@ async function main() {
         listening.delete(request.channel);
         return unlisten ? unlisten() : Promise.resolve();
       }
+      case "dump":
+        dumping ??= dump().finally(() => {
+          dumping = null;
+        });
+        return dumping;
       case "close":
         return db.close();
     }

@@ -1,0 +1,210 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newTip } from "./test/http-client.ts";
+import { phonePhoto, photoForm } from "./test/photo-fixtures.ts";
+import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
+
+/**
+ * `npm run backup` and `npm run restore` as docs/operations.md has the operator run them, on the database
+ * the run tests (PGlite in a DATA_DIR, or a PostgreSQL database): a backup taken while members write is
+ * restored into an empty site, which then has every tip written before the backup began, none written
+ * after it ended, the same photos byte for byte, and the members still signed in.
+ */
+const repo = path.resolve(import.meta.dirname, "../..");
+const dropLater: Array<() => Promise<void>> = [];
+
+/** A site's settings: its folder, its database, and the address it is served at. */
+interface Site {
+  dataDir: string;
+  databaseUrl?: string;
+  port: number;
+  base: string;
+}
+
+async function emptySite(): Promise<Site> {
+  const dataDir = tempDir();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  if (testDriver === "pglite") return { dataDir, port, base };
+  const created = await createPostgresDatabase("garden_backup");
+  dropLater.push(created.drop);
+  return { dataDir, databaseUrl: created.url, port, base };
+}
+
+const envOf = (site: Site) => ({
+  DATA_DIR: site.dataDir,
+  BASE_URL: site.base,
+  ...(site.databaseUrl ? { DATABASE_URL: site.databaseUrl } : {}),
+});
+
+/** Runs one of the operator's npm scripts, as the docs give it, and says how it ended. */
+function run(site: Site, script: string, args: string[]) {
+  const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+    cwd: repo,
+    env: { ...process.env, ...envOf(site), NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("close", (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+async function serve(site: Site) {
+  const { base } = site;
+  const server = startServer(
+    {
+      ...envOf(site),
+      NODE_ENV: "production",
+      RATE_LIMITS: "off",
+      PORT: String(site.port),
+      HOST: "127.0.0.1",
+    },
+    { waitForUrl: `${base}/api/health/ready` },
+  );
+  await server.ready();
+  return {
+    base,
+    async stop() {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    },
+  };
+}
+
+async function signUp(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: base },
+    body: JSON.stringify({
+      name: "Careful Keeper",
+      email: `keeper.${randomUUID()}@example.com`,
+      password: "Sunflower7",
+    }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+let source: Site;
+let site: Awaited<ReturnType<typeof serve>>;
+
+beforeAll(async () => {
+  source = await emptySite();
+  site = await serve(source);
+}, 120_000);
+
+afterAll(async () => {
+  await site?.stop();
+  for (const drop of dropLater) await drop().catch(() => {});
+});
+
+describe("a backup of a running site", () => {
+  it("taken while members write, restores into an empty site with the same rows, photos and sessions", async () => {
+    const cookie = await signUp(site.base);
+    const upload = await fetch(`${site.base}/api/uploads`, {
+      method: "POST",
+      headers: { Origin: site.base, Cookie: cookie },
+      body: photoForm(await phonePhoto({ width: 1200, height: 900, orientation: 1, seed: 11 })),
+    });
+    expect(upload.status).toBe(201);
+    const photo = (await upload.json()) as { url: string };
+    const photoPath = new URL(photo.url).pathname;
+    const photoBytes = Buffer.from(await (await fetch(`${site.base}${photoPath}`)).arrayBuffer());
+    const withPhoto = await fetch(`${site.base}/api/tips`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: site.base, Cookie: cookie },
+      body: JSON.stringify(newTip("Kept with its photo", { images: photo.url })),
+    });
+    expect(withPhoto.status).toBe(201);
+    const photoTip = ((await withPhoto.json()) as { _id: string })._id;
+
+    // Two members keep writing while the backup runs.
+    const acknowledged: Array<{ id: string; at: number }> = [];
+    let writing = true;
+    const writer = async (who: string) => {
+      while (writing) {
+        const res = await fetch(`${site.base}/api/tips`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: site.base, Cookie: who },
+          body: JSON.stringify(newTip(`Written during a backup ${randomUUID()}`)),
+        });
+        expect(res.status).toBe(201);
+        acknowledged.push({ id: ((await res.json()) as { _id: string })._id, at: Date.now() });
+      }
+    };
+    const writers = [writer(cookie), writer(await signUp(site.base))];
+    await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
+
+    const file = path.join(tempDir(), "site.tar.gz");
+    const began = Date.now();
+    const backup = await run(source, "backup", ["--out", file]);
+    const ended = Date.now();
+    expect(backup.stderr).toBe("");
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toMatch(
+      /^Backup written by the running server: .*site\.tar\.gz \(\d+(\.\d)? [KM]?B\)$/m,
+    );
+    expect(backup.stdout).toMatch(/photos: [1-9]\d* files/);
+    // The writes went on while it ran.
+    await expect.poll(() => acknowledged.filter((each) => each.at > ended).length).toBeGreaterThan(2);
+    writing = false;
+    await Promise.all(writers);
+
+    const restored = await emptySite();
+    const restore = await run(restored, "restore", [file]);
+    expect(restore.stderr).toBe("");
+    expect(restore.code).toBe(0);
+    expect(restore.stdout).toContain("every checksum right");
+    expect(restore.stdout).toContain("Every table has the rows the backup holds.");
+
+    const copy = await serve(restored);
+    try {
+      // The member's session came along: the same cookie is signed in on the restored site.
+      const session = await fetch(`${copy.base}/api/auth/get-session`, { headers: { Cookie: cookie } });
+      expect(((await session.json()) as { user?: { name: string } } | null)?.user?.name).toBe(
+        "Careful Keeper",
+      );
+      for (const { id, at } of acknowledged) {
+        const res = await fetch(`${copy.base}/api/tips/${id}`, { headers: { Cookie: cookie } });
+        if (at < began) expect(res.status, `tip ${id}, written before the backup`).toBe(200);
+        else if (at > ended) expect(res.status, `tip ${id}, written after the backup`).toBe(404);
+      }
+      // The restored site has an address of its own: the tip's photo names it.
+      const tip = await fetch(`${copy.base}/api/tips/${photoTip}`, { headers: { Cookie: cookie } });
+      expect(((await tip.json()) as { images: string }).images).toBe(`${copy.base}${photoPath}`);
+      const served = await fetch(`${copy.base}${photoPath}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(photoBytes)).toBe(true);
+    } finally {
+      await copy.stop();
+    }
+
+    // A second restore into the same site is refused without --force, and changes nothing.
+    const again = await run(restored, "restore", [file]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^The target database is not empty \(\d+ tables.*add --force/m);
+
+    // A damaged file is refused before anything is touched.
+    const damaged = path.join(tempDir(), "damaged.tar.gz");
+    const bytes = readFileSync(file);
+    writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const refused = await run(await emptySite(), "restore", [damaged, "--force"]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/damaged\.tar\.gz is not a whole backup file/);
+  }, 180_000);
+});

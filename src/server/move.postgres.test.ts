@@ -1,0 +1,213 @@
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { photoFileNames } from "#shared/photos.ts";
+import { openDatabase } from "./db/client.ts";
+import { tipLikes, users } from "./db/schema.ts";
+import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { createPostgresDatabase } from "./test/test-db.ts";
+import { insertTips } from "./test/tip-fixtures.ts";
+
+/**
+ * `npm run move -- --to postgres://...` as docs/operations.md has the operator run it: an embedded site
+ * of 10,000 tips, their likes and photos copied to a PostgreSQL server, every table's rows and every
+ * photo's checksum compared, and the site then served from the server.
+ */
+const repo = path.resolve(import.meta.dirname, "../..");
+const drops: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const drop of drops) await drop().catch(() => {});
+});
+
+function run(env: Record<string, string>, args: string[]) {
+  const child = spawn("npm", ["run", "--silent", "move", "--", ...args], {
+    cwd: repo,
+    env: { ...process.env, ...env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("close", (code) => resolve({ code, stdout, stderr })),
+  );
+}
+
+async function emptyServerDatabase() {
+  const created = await createPostgresDatabase("garden_move");
+  drops.push(created.drop);
+  return created.url;
+}
+
+const TIPS = 10_000;
+const PHOTOS = 12;
+
+/** An embedded site in `dataDir` with TIPS tips by 40 members, likes, and PHOTOS photos on some tips. */
+async function embeddedSite(dataDir: string, base: string) {
+  const database = await openDatabase({ dataDir });
+  try {
+    await database.migrate();
+    const photoFiles = new Map<string, string>();
+    const uploads = path.join(dataDir, "uploads");
+    mkdirSync(uploads, { recursive: true });
+    const photoUrls: string[] = [];
+    const members = Array.from({ length: 40 }, (_, n) => ({
+      name: `Mover ${n}`,
+      email: `mover${n}@example.com`,
+    }));
+    const rows = Array.from({ length: TIPS }, (_, n) => {
+      const member = members[n % members.length] ?? members[0];
+      return {
+        title: `Moved tip ${n}`,
+        plantType: "Chard",
+        difficulty: "Easy" as const,
+        description: `Tip ${n}, with a quote ' and a line\nINSERT INTO public.tips VALUES ('not a row');`,
+        category: "Vegetables" as const,
+        name: member?.name ?? "",
+        email: member?.email ?? "",
+      };
+    });
+    const inserted: Array<{ id: string }> = [];
+    for (let start = 0; start < rows.length; start += 1000)
+      inserted.push(...(await insertTips(database.db, rows.slice(start, start + 1000))));
+    const accounts = await database.db.select({ id: users.id }).from(users);
+    for (let n = 0; n < PHOTOS; n++) {
+      const hash = randomBytes(16).toString("hex");
+      const owner = accounts[n % accounts.length]?.id ?? "";
+      // 1000 px wide: the photo and its 480 and 960 px copies, three files.
+      for (const name of photoFileNames(hash, 1000, 750)) {
+        const bytes = randomBytes(2000 + n);
+        writeFileSync(path.join(uploads, name), bytes);
+        photoFiles.set(name, createHash("sha256").update(bytes).digest("hex"));
+      }
+      await database.db.execute(
+        sql`insert into photo_uploads (hash, owner_id, width, height) values (${hash}, ${owner}, 1000, 750)`,
+      );
+      const url = `${base}/uploads/${hash}-1000x750.webp`;
+      photoUrls.push(url);
+      await database.db.execute(sql`update tips set images = ${url} where id = ${inserted[n]?.id ?? ""}`);
+    }
+    const likes = inserted
+      .slice(0, 2500)
+      .flatMap((tip, n) =>
+        [0, 1].map((k) => ({ tipId: tip.id, userId: accounts[(n + k) % accounts.length]?.id ?? "" })),
+      );
+    for (let start = 0; start < likes.length; start += 1000)
+      await database.db.insert(tipLikes).values(likes.slice(start, start + 1000));
+    // The like route keeps tips.total_liked equal to the likes; rows written straight need it set too.
+    await database.db.execute(
+      sql`update tips set total_liked = (select count(*) from tip_likes where tip_id = tips.id)`,
+    );
+    return { photoFiles, photoUrls, likedTip: inserted[0]?.id ?? "", likes: likes.length };
+  } finally {
+    await database.close();
+  }
+}
+
+describe("moving an embedded site to a PostgreSQL server", () => {
+  it("copies 10,000 tips, their likes and photos, compares every table and photo, and serves from the server", async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const site = await embeddedSite(dataDir, base);
+    const to = await emptyServerDatabase();
+
+    const moved = await run({ DATA_DIR: dataDir, BASE_URL: base }, ["--to", to]);
+    expect(moved.stderr).toBe("");
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toMatch(/^ {2}public\.tips +10000$/m);
+    expect(moved.stdout).toMatch(new RegExp(`^ {2}public\\.tip_likes +${site.likes}$`, "m"));
+    expect(moved.stdout).toContain(`Photos: ${PHOTOS * 3} checked by SHA-256`);
+    expect(moved.stdout).toContain("Nothing was lost.");
+
+    // Counted on the server itself: the rows are there, and the photos are where the site keeps them.
+    const client = new pg.Client({ connectionString: to });
+    await client.connect();
+    try {
+      const counts = await client.query(
+        "select (select count(*) from tips)::int as tips, (select count(*) from tip_likes)::int as likes, (select count(*) from photo_uploads)::int as photos",
+      );
+      expect(counts.rows[0]).toEqual({ tips: TIPS, likes: site.likes, photos: PHOTOS });
+      const tricky = await client.query("select description from tips where title = 'Moved tip 7'");
+      expect(tricky.rows[0]?.description).toBe(
+        "Tip 7, with a quote ' and a line\nINSERT INTO public.tips VALUES ('not a row');",
+      );
+    } finally {
+      await client.end();
+    }
+    for (const [name, hash] of site.photoFiles)
+      expect(
+        createHash("sha256")
+          .update(readFileSync(path.join(dataDir, "uploads", name)))
+          .digest("hex"),
+      ).toBe(hash);
+
+    // The site, started on the server, serves what it had, photos and likes included.
+    const server = startServer(
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: to,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        BASE_URL: base,
+      },
+      { waitForUrl: `${base}/api/health/ready` },
+    );
+    try {
+      await server.ready();
+      const liked = await fetch(`${base}/api/tips/${site.likedTip}`);
+      expect(liked.status).toBe(200);
+      const tip = (await liked.json()) as { images: string; totalLiked: number };
+      expect(tip.images).toBe(site.photoUrls[0]);
+      expect(tip.totalLiked).toBe(2);
+      const photo = await fetch(site.photoUrls[0] ?? "");
+      expect(photo.status).toBe(200);
+      const name = new URL(photo.url).pathname.split("/").at(-1) ?? "";
+      expect(
+        createHash("sha256")
+          .update(Buffer.from(await photo.arrayBuffer()))
+          .digest("hex"),
+      ).toBe(site.photoFiles.get(name));
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+
+    // A second move into the now full database is refused, and so is a move while the site runs.
+    const again = await run({ DATA_DIR: dataDir, BASE_URL: base }, ["--to", to]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^The target database is not empty/m);
+  }, 300_000);
+
+  it("refuses while the embedded site is running, and says what to do", async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer(
+      { DATA_DIR: dataDir, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BASE_URL: base },
+      { waitForUrl: `${base}/api/health/ready` },
+    );
+    try {
+      await server.ready();
+      const refused = await run({ DATA_DIR: dataDir, BASE_URL: base }, ["--to", await emptyServerDatabase()]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/Stop the site before moving it\.$/m);
+      const bad = await run({ DATA_DIR: dataDir, BASE_URL: base }, ["--to", "mysql://nowhere"]);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toMatch(/^Usage: npm run move -- --to postgres:\/\//m);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  }, 120_000);
+});
