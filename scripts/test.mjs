@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
+import { isBuildCurrent, markBuilt } from "./build-state.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 process.chdir(root);
@@ -123,7 +124,20 @@ if (!postgresOk) {
   );
 }
 
+/**
+ * The production build, before the tests: the server tests that start the site as an operator would
+ * (NODE_ENV=production) serve the built web app, and the browser tests use the same build.
+ */
+function build() {
+  banner("production build");
+  const built = run("npm", ["run", "build", "--silent"]);
+  if (built) markBuilt();
+  check("build", built);
+  return built;
+}
+
 if (only === "server") {
+  if (!isBuildCurrent()) build();
   if (postgresOk) vitest(["server", "server-postgres"], `server tests on Node ${process.versions.node}`);
   else check("PostgreSQL available", false);
 } else {
@@ -140,15 +154,13 @@ if (only === "server") {
     run(process.execPath, ["--import", "tsx", "scripts/openapi.ts", openapiFile]) &&
       run(bin("redocly"), ["lint", openapiFile, "--config", "redocly.yaml"]),
   );
+  const built = build();
   if (postgresOk) vitest([], "unit, component and API tests (vitest)");
   else {
     vitest(["web", "server"], "unit, component and API tests on PGlite (vitest)");
     check("PostgreSQL available", false);
   }
 
-  banner("production build");
-  const built = run("npm", ["run", "build", "--silent"]);
-  check("build", built);
   if (!chromePath) {
     console.error(noChromium);
     check("Chromium available", false);
