@@ -127,8 +127,10 @@ export class NoSuchCommentError extends Error {
 }
 
 /**
- * Writes a comment, or a reply to `replyTo` (a reply to a reply joins its thread: one level). The double
- * post check is part of the insert itself, so two taps at once cannot both pass it.
+ * Writes a comment, or a reply to `replyTo` (a reply to a reply joins its thread: one level). Under read
+ * committed, two inserts guarded by the same "not exists" both see no earlier row, so the double-post check
+ * and the insert run under a transaction lock per member and tip: the second of two taps at once waits for
+ * the first and then sees its comment.
  */
 export async function addComment(
   db: Db,
@@ -161,7 +163,11 @@ export async function addComment(
   const editableUntil = new Date(
     now.getTime() + (isNewAccount(input.accountCreatedAt) ? EDIT_WINDOW_NEW_MS : EDIT_WINDOW_MS),
   );
-  const result = await db.execute(sql`
+  const written = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`comment:${input.authorId}:${input.tipId}`}))`,
+    );
+    const result = await tx.execute(sql`
     insert into ${comments} (id, tip_id, author_id, thread_id, thread_at, body, created_at, editable_until)
     select ${id}::uuid, ${input.tipId}::uuid, ${input.authorId}, ${thread.id}::uuid, ${thread.at.toISOString()}::timestamptz,
       ${input.body}, ${now.toISOString()}::timestamptz, ${editableUntil.toISOString()}::timestamptz
@@ -172,7 +178,9 @@ export async function addComment(
         and ${comments.createdAt} > ${new Date(now.getTime() - REPEAT_MS).toISOString()}::timestamptz
     )
     returning id`);
-  if ((result as unknown as { rows: unknown[] }).rows.length === 0) throw new RepeatedCommentError();
+    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+  });
+  if (!written) throw new RepeatedCommentError();
   const row = await findComment(db, id);
   if (!row) throw new Error("A comment just written could not be read back");
   return row;
