@@ -1,11 +1,14 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { createReadStream, createWriteStream, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import { extract, pack } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTip } from "./test/http-client.ts";
 import { phonePhoto, photoForm } from "./test/photo-fixtures.ts";
-import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, signUp, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
 /**
@@ -83,21 +86,30 @@ async function serve(site: Site) {
   };
 }
 
-async function signUp(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({
-      name: "Careful Keeper",
-      email: `keeper.${randomUUID()}@example.com`,
-      password: "Sunflower7",
-    }),
+/** Copies the backup `from` to `to` with its manifest changed by `change`, every other entry as it was. */
+async function withManifest(
+  from: string,
+  to: string,
+  change: (manifest: Record<string, unknown>) => Record<string, unknown>,
+) {
+  const out = pack();
+  const written = pipeline(out, createGzip(), createWriteStream(to));
+  const unpack = extract();
+  unpack.on("entry", (header, stream, next) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: unknown) => chunks.push(Buffer.from(chunk as Uint8Array)));
+    stream.on("end", () => {
+      let body = Buffer.concat(chunks);
+      if (header.name === "manifest.json")
+        body = Buffer.from(
+          JSON.stringify(change(JSON.parse(body.toString("utf8")) as Record<string, unknown>)),
+        );
+      out.entry({ name: header.name, size: body.length }, body, next);
+    });
   });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  await pipeline(createReadStream(from), createGunzip(), unpack);
+  out.finalize();
+  await written;
 }
 
 let source: Site;
@@ -206,5 +218,17 @@ describe("a backup of a running site", () => {
     const refused = await run(await emptySite(), "restore", [damaged, "--force"]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/damaged\.tar\.gz is not a whole backup file/);
+
+    // A backup of a database a newer release migrated is refused by this one, which could not serve it.
+    const newer = path.join(tempDir(), "newer.tar.gz");
+    await withManifest(file, newer, (manifest) => ({
+      ...manifest,
+      migrations: Number(manifest.migrations) + 1,
+    }));
+    const older = await run(await emptySite(), "restore", [newer]);
+    expect(older.code).toBe(1);
+    expect(older.stderr).toMatch(
+      /^The backup comes from a newer release \(\d+ migrations; this one knows \d+\)/m,
+    );
   }, 180_000);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -19,9 +19,10 @@ type AnyDb = PgDatabase<PgQueryResultHKT>;
 /**
  * A database of its own (PGlite or the run's PostgreSQL server, as the test project says) migrated as
  * the release before migration `tag` left it; `upgrade()` then runs the migrations from `tag` on, as a
- * new release does at start. `rows` reads a query's rows, each checked by a schema.
+ * new release does at start. `rows` reads a query's rows, each checked by a schema. With `dataDir` the
+ * PGlite database is kept where a server with that DATA_DIR finds it; `url` is the PostgreSQL one's.
  */
-export async function databaseBefore(tag: string) {
+export async function databaseBefore(tag: string, { dataDir }: { dataDir?: string } = {}) {
   const earlier = mkdtempSync(path.join(tmpdir(), "garden-migrations-"));
   cpSync(migrationsDir, earlier, { recursive: true });
   const journalPath = path.join(earlier, "meta", "_journal.json");
@@ -34,14 +35,19 @@ export async function databaseBefore(tag: string) {
   let db: AnyDb;
   let migrate: (folder: string) => Promise<void>;
   let close: () => Promise<void>;
+  let url = "";
   if (testDriver === "pglite") {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({
+      ...(dataDir ? { dataDir: path.join(dataDir, "pglite") } : {}),
+      extensions: { pg_trgm },
+    });
     const pgliteDb = drizzlePglite({ client });
     db = pgliteDb;
     migrate = (folder) => migratePglite(pgliteDb, { migrationsFolder: folder });
     close = () => client.close();
   } else {
     const created = await createPostgresDatabase("garden_migration");
+    url = created.url;
     const pool = new pg.Pool({ connectionString: created.url });
     const pgDb = drizzlePg({ client: pool });
     db = pgDb;
@@ -60,11 +66,64 @@ export async function databaseBefore(tag: string) {
   }
   return {
     db,
+    url,
     rows,
     upgrade: () => migrate(migrationsDir),
     close: async () => {
       await close();
       rmSync(earlier, { recursive: true, force: true });
+    },
+  };
+}
+
+const journalEntries = () =>
+  z
+    .object({ entries: z.array(z.object({ tag: z.string() })) })
+    .parse(JSON.parse(readFileSync(path.join(migrationsDir, "meta", "_journal.json"), "utf8"))).entries;
+
+/** Migrations this build has. */
+export const migrationsOfThisRelease = () => journalEntries().length;
+
+/**
+ * A site's data as the release before migration `tag` left it, holding one verified member and their
+ * tip: a DATA_DIR for PGlite (closed again, as a stopped server leaves it), or a PostgreSQL database
+ * (`url`), dropped by `close`. `applied` counts the migrations the PostgreSQL one has.
+ */
+export async function earlierSite(tag: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "garden-earlier-"));
+  const earlier = await databaseBefore(tag, { dataDir });
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const handle = `fern_${suffix}`;
+  await earlier.db.execute(sql`
+    insert into users (id, name, email, email_verified, handle)
+    values (${`u-${suffix}`}, 'Fern Early', ${`fern.${suffix}@example.com`}, true, ${handle})`);
+  const [tip] = await earlier.rows(
+    sql`insert into tips (title, plant_type, difficulty, description, category, author_id, name, email)
+        values ('Mulch before the frost', 'Rose', 'Easy', 'A thick layer keeps the roots warm.', 'Plant Care',
+                ${`u-${suffix}`}, '', '')
+        returning id`,
+    z.object({ id: z.string() }),
+  );
+  const applied = async () =>
+    (
+      await earlier.rows(
+        sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+        z.object({ count: z.number() }),
+      )
+    )[0]?.count;
+  const before = journalEntries().findIndex((entry) => entry.tag >= tag);
+  if ((await applied()) !== before) throw new Error(`the earlier database should have ${before} migrations`);
+  // The embedded database has one owner at a time: the earlier release stops before the new one starts.
+  if (testDriver === "pglite") await earlier.close();
+  return {
+    dataDir,
+    url: earlier.url,
+    handle,
+    tipId: tip?.id ?? "",
+    applied,
+    close: async () => {
+      if (testDriver !== "pglite") await earlier.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
