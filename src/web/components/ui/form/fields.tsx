@@ -286,7 +286,7 @@ const STOPPED_UPLOAD = {
   cancelled:
     "Nothing was saved: the photo upload was cancelled. Save again to go on without it, or choose it again.",
   failed:
-    "Nothing was saved: the photo was not uploaded (the reason is under Photo). Choose another photo, or save without one.",
+    "Nothing was saved: the photo was not uploaded (the reason is under Photo). Choose the photo again, or another one.",
 } as const;
 
 /**
