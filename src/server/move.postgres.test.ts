@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import S3rver from "s3rver";
 import { afterAll, describe, expect, it } from "vitest";
 import { photoFileNames } from "#shared/photos.ts";
 import { openDatabase } from "./db/client.ts";
@@ -50,9 +51,10 @@ async function emptyServerDatabase() {
 
 const TIPS = 10_000;
 const PHOTOS = 12;
+const BUCKET = "garden-photos";
 
-/** An embedded site in `dataDir` with TIPS tips by 40 members, likes, and PHOTOS photos on some tips. */
-async function embeddedSite(dataDir: string, base: string) {
+/** An embedded site in `dataDir` with `size.tips` tips by 40 members, likes, and `size.photos` photos on some tips. */
+async function embeddedSite(dataDir: string, base: string, size = { tips: TIPS, photos: PHOTOS }) {
   const database = await openDatabase({ dataDir });
   try {
     await database.migrate();
@@ -64,7 +66,7 @@ async function embeddedSite(dataDir: string, base: string) {
       name: `Mover ${n}`,
       email: `mover${n}@example.com`,
     }));
-    const rows = Array.from({ length: TIPS }, (_, n) => {
+    const rows = Array.from({ length: size.tips }, (_, n) => {
       const member = members[n % members.length] ?? members[0];
       return {
         title: `Moved tip ${n}`,
@@ -80,7 +82,7 @@ async function embeddedSite(dataDir: string, base: string) {
     for (let start = 0; start < rows.length; start += 1000)
       inserted.push(...(await insertTips(database.db, rows.slice(start, start + 1000))));
     const accounts = await database.db.select({ id: users.id }).from(users);
-    for (let n = 0; n < PHOTOS; n++) {
+    for (let n = 0; n < size.photos; n++) {
       const hash = randomBytes(16).toString("hex");
       const owner = accounts[n % accounts.length]?.id ?? "";
       // 1000 px wide: the photo and its 480 and 960 px copies, three files.
@@ -97,7 +99,7 @@ async function embeddedSite(dataDir: string, base: string) {
       await database.db.execute(sql`update tips set images = ${url} where id = ${inserted[n]?.id ?? ""}`);
     }
     const likes = inserted
-      .slice(0, 2500)
+      .slice(0, size.tips / 4)
       .flatMap((tip, n) =>
         [0, 1].map((k) => ({ tipId: tip.id, userId: accounts[(n + k) % accounts.length]?.id ?? "" })),
       );
@@ -188,6 +190,88 @@ describe("moving an embedded site to a PostgreSQL server", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^The target database is not empty/m);
   }, 300_000);
+
+  it("with S3_* set, copies every photo to the bucket, checks each there, and the tips then show them from it", async () => {
+    const bucketDir = tempDir();
+    const s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      directory: bucketDir,
+      silent: true,
+      configureBuckets: [{ name: BUCKET }],
+    });
+    const { port: s3Port } = await s3.run();
+    try {
+      const endpoint = `http://127.0.0.1:${s3Port}`;
+      const publicUrl = `${endpoint}/${BUCKET}`;
+      const s3Env = {
+        S3_ENDPOINT: endpoint,
+        S3_BUCKET: BUCKET,
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_PUBLIC_URL: publicUrl,
+      };
+      const dataDir = tempDir();
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const site = await embeddedSite(dataDir, base, { tips: 40, photos: 3 });
+      const to = await emptyServerDatabase();
+
+      const moved = await run({ DATA_DIR: dataDir, BASE_URL: base, ...s3Env }, ["--to", to]);
+      expect(moved.stderr).toBe("");
+      expect(moved.code).toBe(0);
+      expect(moved.stdout).toContain(
+        `Photos: 9 checked by SHA-256 in bucket ${BUCKET} at 127.0.0.1:${s3Port}, 9 copied there`,
+      );
+      expect(moved.stdout).toContain("Nothing was lost.");
+
+      // Every photo file is in the bucket, byte for byte.
+      for (const [name, hash] of site.photoFiles) {
+        const stored = await fetch(`${publicUrl}/uploads/${name}`);
+        expect(stored.status, name).toBe(200);
+        expect(
+          createHash("sha256")
+            .update(Buffer.from(await stored.arrayBuffer()))
+            .digest("hex"),
+          name,
+        ).toBe(hash);
+      }
+
+      // The site started on the server and the bucket names the bucket in its tips, and the photo is there.
+      const server = startServer(
+        {
+          DATA_DIR: dataDir,
+          DATABASE_URL: to,
+          ...s3Env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          BASE_URL: base,
+        },
+        { waitForUrl: `${base}/api/health/ready` },
+      );
+      try {
+        await server.ready();
+        const res = await fetch(`${base}/api/tips/${site.likedTip}`);
+        expect(res.status).toBe(200);
+        const { images } = (await res.json()) as { images: string };
+        const name = site.photoUrls[0]?.split("/").at(-1) ?? "";
+        expect(images).toBe(`${publicUrl}/uploads/${name}`);
+        const photo = await fetch(images);
+        expect(photo.status).toBe(200);
+        expect(
+          createHash("sha256")
+            .update(Buffer.from(await photo.arrayBuffer()))
+            .digest("hex"),
+        ).toBe(site.photoFiles.get(name));
+      } finally {
+        server.child.kill("SIGTERM");
+        await server.exited;
+      }
+    } finally {
+      await s3.close();
+    }
+  }, 180_000);
 
   it("refuses while the embedded site is running, and says what to do", async () => {
     const dataDir = tempDir();

@@ -34,6 +34,11 @@ const CACHE_CONTROL = "public, max-age=31536000, immutable";
  * addressing and checksums only where the protocol requires them: what S3-compatible servers understand.
  */
 export function createS3Storage(settings: S3Settings): PhotoStorage & { client: S3Client } {
+  // The SDK warns on stderr, at its first client, that its releases after January 2027 will need Node 22.
+  // The lockfile pins the release this site was tested with, which runs on the Node versions package.json
+  // allows: the warning concerns whoever updates dependencies, and would only alarm an operator running
+  // `npm run move` or reading the server's log.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
   const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region ?? "us-east-1",
