@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -8,7 +7,7 @@ import { extract, pack } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTip } from "./test/http-client.ts";
 import { phonePhoto, photoForm } from "./test/photo-fixtures.ts";
-import { freePort, signUp, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, runNpmScript, signUp, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
 /**
@@ -17,7 +16,6 @@ import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
  * restored into an empty site, which then has every tip written before the backup began, none written
  * after it ended, the same photos byte for byte, and the members still signed in.
  */
-const repo = path.resolve(import.meta.dirname, "../..");
 const dropLater: Array<() => Promise<void>> = [];
 
 /** A site's settings: its folder, its database, and the address it is served at. */
@@ -44,25 +42,7 @@ const envOf = (site: Site) => ({
   ...(site.databaseUrl ? { DATABASE_URL: site.databaseUrl } : {}),
 });
 
-/** Runs one of the operator's npm scripts, as the docs give it, and says how it ended. */
-function run(site: Site, script: string, args: string[]) {
-  const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
-    cwd: repo,
-    env: { ...process.env, ...envOf(site), NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once("close", (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const run = (site: Site, script: string, args: string[]) => runNpmScript(script, args, envOf(site));
 
 async function serve(site: Site) {
   const { base } = site;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTip } from "./test/http-client.ts";
 import { type RunningCluster, startThrowawayCluster } from "./test/postgres-cluster.ts";
-import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, signUp, startServer, tempDir } from "./test/server-process.ts";
 
 /**
  * The PostgreSQL server restarted under load (docs/operations.md): while it is down every request is
@@ -52,22 +52,7 @@ async function timed(path: string, init: RequestInit = {}): Promise<Outcome & { 
   return { status: res.status, ms: Date.now() - started, at: started, body };
 }
 
-async function member() {
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({
-      name: "Steady Writer",
-      email: `writer.${randomUUID()}@example.com`,
-      password: "Sunflower7",
-    }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
+const member = () => signUp(base, "Steady Writer");
 
 describe("PostgreSQL restarted under load", () => {
   it("answers 503 at once while it is down, recovers by itself, and keeps every acknowledged write", async () => {

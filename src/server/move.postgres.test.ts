@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -9,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { photoFileNames } from "#shared/photos.ts";
 import { openDatabase } from "./db/client.ts";
 import { tipLikes, users } from "./db/schema.ts";
-import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, runNpmScript, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase } from "./test/test-db.ts";
 import { insertTips } from "./test/tip-fixtures.ts";
 
@@ -18,30 +17,12 @@ import { insertTips } from "./test/tip-fixtures.ts";
  * of 10,000 tips, their likes and photos copied to a PostgreSQL server, every table's rows and every
  * photo's checksum compared, and the site then served from the server.
  */
-const repo = path.resolve(import.meta.dirname, "../..");
 const drops: Array<() => Promise<void>> = [];
 afterAll(async () => {
   for (const drop of drops) await drop().catch(() => {});
 });
 
-function run(env: Record<string, string>, args: string[]) {
-  const child = spawn("npm", ["run", "--silent", "move", "--", ...args], {
-    cwd: repo,
-    env: { ...process.env, ...env, NODE_ENV: "production" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once("close", (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const run = (env: Record<string, string>, args: string[]) => runNpmScript("move", args, env);
 
 async function emptyServerDatabase() {
   const created = await createPostgresDatabase("garden_move");

@@ -9,6 +9,7 @@ import { extract, pack } from "tar-stream";
 import { photoFileNames } from "#shared/photos.ts";
 import type { Database } from "../db/client.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
+import { rowsOf } from "./restore.ts";
 
 /**
  * One backup file (ADR 046): a gzipped tar of the photos (`photos/<name>`), the database as plain SQL
@@ -51,12 +52,6 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 
 async function readAll(body: ReadableStream<Uint8Array>): Promise<Buffer> {
   return Buffer.from(await new Response(body).arrayBuffer());
-}
-
-/** The rows a raw statement returned, whichever driver ran it. */
-async function rowsOf<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = await database.db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
 }
 
 /**

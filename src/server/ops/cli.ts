@@ -9,12 +9,10 @@
  * They read the same settings as the server (DATABASE_URL, DATA_DIR, S3_*, BACKUP_DIR).
  */
 import { createHash } from "node:crypto";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Database, DatabaseUnavailableError, openDatabase } from "../db/client.ts";
 import { EnvError, ensureDataDir, loadEnv } from "../env.ts";
-import { createPhotoStorage } from "../storage/create-storage.ts";
-import { createFolderStorage } from "../storage/photo-storage.ts";
+import { createPhotoStorage, dataDirStorage } from "../storage/create-storage.ts";
 import {
   type BackupSummary,
   BadBackupError,
@@ -149,7 +147,7 @@ async function move(args: string[]) {
       { script, migrations: await migrationsApplied(source), photos: [], authSecret: null },
     );
     // The photos: from DATA_DIR/uploads to the bucket when S3 is configured; left where they are otherwise.
-    const folder = createFolderStorage({ dir: path.join(env.DATA_DIR, "uploads"), publicBase: "" });
+    const folder = dataDirStorage(env);
     const storage = createPhotoStorage(env);
     const toBucket = !storage.describe.startsWith(folder.describe);
     const checksums = new Map<string, string>();

@@ -7,7 +7,7 @@ import { migrationsDir } from "../lib/paths.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 
 /** The rows a raw statement returned, whichever driver ran it. */
-async function rowsOf<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
+export async function rowsOf<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
   const result = await database.db.execute(query);
   return (result as unknown as { rows: Row[] }).rows;
 }

@@ -27,6 +27,11 @@ export function createPhotoStorage(env: StorageEnv): PhotoStorage {
       publicUrl: env.S3_PUBLIC_URL,
       baseUrl: env.BASE_URL,
     });
+  return dataDirStorage(env);
+}
+
+/** The photos kept in DATA_DIR/uploads, as the site serves them without a bucket. */
+export function dataDirStorage(env: Pick<Env, "DATA_DIR" | "BASE_URL">): PhotoStorage {
   return createFolderStorage({
     dir: path.join(env.DATA_DIR, "uploads"),
     publicBase: `${env.BASE_URL}/uploads`,

@@ -67,3 +67,26 @@ export async function signUp(base: string, name = "Careful Keeper"): Promise<str
     .map((line) => line.split(";")[0])
     .join("; ");
 }
+
+/**
+ * Runs one of the operator's npm scripts as docs/operations.md gives it (`npm run --silent NAME -- ARGS`),
+ * in production mode with `env` added, and answers how it ended and what it printed.
+ */
+export function runNpmScript(script: string, args: string[], env: Record<string, string>) {
+  const child = spawn("npm", ["run", "--silent", script, "--", ...args], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
+    child.once("close", (code) => resolve({ code, stdout, stderr })),
+  );
+}

@@ -8,19 +8,28 @@ import { ModerationLog } from "#web/features/moderation/components/moderation-lo
 import { ModerationQueue } from "#web/features/moderation/components/moderation-queue.tsx";
 import { useUser } from "#web/lib/auth.ts";
 
-/** /moderation: the queue, for moderators and administrators; the server checks the role again. */
-export function ModerationRoute() {
+/**
+ * What a moderation page shows instead of itself: nothing while the session loads, a plain refusal to a
+ * member; undefined for a moderator or administrator (the server checks the role again on every call).
+ */
+function useModeratorsOnly(page: string) {
   const { user } = useUser();
   if (!user) return null;
-  if (user.role === "member")
-    return (
-      <MessagePage
-        icon={<ShieldX aria-hidden="true" className="size-14 text-base-content/60" />}
-        title="Only moderators can see this page"
-        text="The moderation queue is for the site's moderators and administrators."
-        action={{ to: paths.home.getHref(), label: "Back to the home page" }}
-      />
-    );
+  if (user.role !== "member") return undefined;
+  return (
+    <MessagePage
+      icon={<ShieldX aria-hidden="true" className="size-14 text-base-content/60" />}
+      title="Only moderators can see this page"
+      text={`${page} is for the site's moderators and administrators.`}
+      action={{ to: paths.home.getHref(), label: "Back to the home page" }}
+    />
+  );
+}
+
+/** /moderation: the queue, for moderators and administrators. */
+export function ModerationRoute() {
+  const refused = useModeratorsOnly("The moderation queue");
+  if (refused !== undefined) return refused;
   return (
     <PageFrame>
       <PageHead title="Moderation" description="Reported items waiting for a decision." />
@@ -42,17 +51,8 @@ export function ModerationRoute() {
 
 /** /moderation/log: every moderation action, for moderators and administrators. */
 export function ModerationLogRoute() {
-  const { user } = useUser();
-  if (!user) return null;
-  if (user.role === "member")
-    return (
-      <MessagePage
-        icon={<ShieldX aria-hidden="true" className="size-14 text-base-content/60" />}
-        title="Only moderators can see this page"
-        text="The moderation log is for the site's moderators and administrators."
-        action={{ to: paths.home.getHref(), label: "Back to the home page" }}
-      />
-    );
+  const refused = useModeratorsOnly("The moderation log");
+  if (refused !== undefined) return refused;
   return (
     <PageFrame>
       <PageHead title="Moderation log" description="Every moderation action, newest first." />
