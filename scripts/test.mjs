@@ -16,6 +16,20 @@ mkdirSync(resultsDir, { recursive: true });
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const tally = [];
+/** Each phase's wall time, and each test file's time, for the report at the end. */
+const phases = [];
+const fileTimes = [];
+const runStarted = Date.now();
+
+/** Runs one phase of the run, keeping how long it took under its name. */
+function timed(name, work) {
+  const started = Date.now();
+  try {
+    return work();
+  } finally {
+    phases.push({ name, ms: Date.now() - started });
+  }
+}
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
@@ -78,13 +92,26 @@ async function ensurePostgres() {
 
 function vitest(projects, label) {
   banner(label);
-  const outputFile = path.join(resultsDir, `vitest-${projects.length ? projects.join("-") : "all"}.json`);
+  const name = projects.length ? projects.join("-") : "all";
+  const outputFile = path.join(resultsDir, `vitest-${name}.json`);
+  const timingsFile = path.join(resultsDir, `vitest-${name}-timings.json`);
   const projectArgs = projects.flatMap((name) => ["--project", name]);
-  const ok = run(
-    bin("vitest"),
-    ["run", ...projectArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${outputFile}`],
-    chromePath ? { CHROME_PATH: chromePath } : {},
+  const ok = timed(label, () =>
+    run(
+      bin("vitest"),
+      [
+        "run",
+        ...projectArgs,
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${outputFile}`,
+        "--reporter=./scripts/vitest-timings.mjs",
+      ],
+      { VITEST_TIMINGS_FILE: timingsFile, ...(chromePath ? { CHROME_PATH: chromePath } : {}) },
+    ),
   );
+  for (const entry of readJson(timingsFile) ?? [])
+    fileTimes.push({ name: `${entry.project}: ${path.relative(root, entry.file)}`, ms: entry.ms });
   const report = readJson(outputFile);
   if (!report) {
     tally.push({ name: label, passed: 0, failed: 1 });
@@ -97,6 +124,20 @@ function vitest(projects, label) {
       .map((test) => `${path.relative(root, file.name)} › ${test.fullName}`),
   );
   tally.push({ name: label, passed: report.numPassedTests, failed, failures });
+}
+
+/** Each browser test file's summed test time (its tests run on several workers), from Playwright's JSON report. */
+function playwrightFileTimes(report) {
+  const byFile = new Map();
+  const visit = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        for (const result of test.results ?? [])
+          byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + (result.duration ?? 0));
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  for (const suite of report?.suites ?? []) visit(suite);
+  return [...byFile].map(([file, ms]) => ({ name: `browser: e2e/${file}`, ms }));
 }
 
 /** The titles of the browser tests that failed, from Playwright's JSON report. */
@@ -130,7 +171,7 @@ if (!postgresOk) {
  */
 function build() {
   banner("production build");
-  const built = run("npm", ["run", "build", "--silent"]);
+  const built = timed("production build", () => run("npm", ["run", "build", "--silent"]));
   if (built) markBuilt();
   check("build", built);
   return built;
@@ -142,17 +183,30 @@ if (only === "server") {
   else check("PostgreSQL available", false);
 } else {
   banner("typecheck (tsc)");
-  check("typecheck", run(bin("tsc"), ["--noEmit"]));
+  check(
+    "typecheck",
+    timed("typecheck", () => run(bin("tsc"), ["--noEmit"])),
+  );
   banner("lint and format (biome)");
-  check("lint", run(bin("biome"), ["ci", "."]));
+  check(
+    "lint",
+    timed("lint", () => run(bin("biome"), ["ci", "."])),
+  );
   banner("unused files, exports and dependencies (knip)");
-  check("unused code", run(bin("knip"), ["--no-progress"]));
+  check(
+    "unused code",
+    timed("unused code", () => run(bin("knip"), ["--no-progress"])),
+  );
   banner("OpenAPI document (Redocly lint, 0 errors)");
   const openapiFile = path.join(resultsDir, "openapi.json");
   check(
     "OpenAPI lint",
-    run(process.execPath, ["--import", "tsx", "scripts/openapi.ts", openapiFile]) &&
-      run(bin("redocly"), ["lint", openapiFile, "--config", "redocly.yaml"]),
+    timed(
+      "OpenAPI lint",
+      () =>
+        run(process.execPath, ["--import", "tsx", "scripts/openapi.ts", openapiFile]) &&
+        run(bin("redocly"), ["lint", openapiFile, "--config", "redocly.yaml"]),
+    ),
   );
   const built = build();
   if (postgresOk) vitest([], "unit, component and API tests (vitest)");
@@ -167,11 +221,14 @@ if (only === "server") {
   } else if (built) {
     banner(`browser tests (Playwright, ${chromePath})`);
     const outputFile = path.join(resultsDir, "playwright.json");
-    const ok = run(bin("playwright"), ["test"], {
-      CHROME_PATH: chromePath,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
-    });
+    const ok = timed("browser tests", () =>
+      run(bin("playwright"), ["test"], {
+        CHROME_PATH: chromePath,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+      }),
+    );
     const report = readJson(outputFile);
+    fileTimes.push(...playwrightFileTimes(report));
     const stats = report?.stats;
     if (stats) {
       tally.push({
@@ -190,6 +247,27 @@ writeFileSync(
   path.join(resultsDir, `summary${only ? `-${only}` : ""}.json`),
   JSON.stringify({ passed, failed, tally }, null, 2),
 );
+banner("time");
+const minutes = (ms) => (ms / 60_000).toFixed(1).padStart(6);
+const totalMs = Date.now() - runStarted;
+for (const p of phases)
+  console.log(`${minutes(p.ms)} min  ${String(Math.round((100 * p.ms) / totalMs)).padStart(3)}%  ${p.name}`);
+console.log(`${minutes(totalMs)} min  100%  in all`);
+const byRunner = new Map();
+for (const f of fileTimes) {
+  const runner = f.name.slice(0, f.name.indexOf(":"));
+  byRunner.set(runner, (byRunner.get(runner) ?? 0) + f.ms);
+}
+console.log("\nTest files' time summed by project (several workers share the wall time above):");
+for (const [runner, ms] of byRunner) console.log(`${minutes(ms)} min  ${runner}`);
+console.log("\nThe ten slowest test files (a file's own time; files run side by side on several workers):");
+for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10))
+  console.log(`${(f.ms / 1000).toFixed(1).padStart(7)} s  ${f.name}`);
+writeFileSync(
+  path.join(resultsDir, `timings${only ? `-${only}` : ""}.json`),
+  JSON.stringify({ totalMs, phases, files: fileTimes }, null, 2),
+);
+
 banner("summary");
 for (const t of tally) {
   console.log(`${t.failed === 0 ? "✔" : "✘"} ${t.name} — passed ${t.passed}, failed ${t.failed}`);
