@@ -7,6 +7,15 @@ import { z } from "zod";
 export const HANDLE_PATTERN = /^[a-z0-9_]{2,25}$/;
 
 /**
+ * The handle `text` names (handles are kept in lower case), or null when it cannot be one: then it names
+ * nobody, and is never sent to the database (a NUL byte is not even text there).
+ */
+export function asHandle(text: string): string | null {
+  const handle = text.toLowerCase();
+  return HANDLE_PATTERN.test(handle) ? handle : null;
+}
+
+/**
  * Words no member may take as a handle: the site's own paths and roles, which a page named after them
  * would pass itself off as. The database holds the same list (reserved_handles) so the handles it makes
  * at sign-up avoid them too; a test holds the two equal.

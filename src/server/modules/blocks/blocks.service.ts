@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
 import { blocks, users } from "../../db/schema.ts";
 
@@ -20,11 +21,13 @@ export async function listBlocks(db: Db, blockerId: string): Promise<BlockRow[]>
 }
 
 /** The account with this handle: who is blocked or unblocked. */
-export async function accountByHandle(db: Db, handle: string) {
+export async function accountByHandle(db: Db, given: string) {
+  const handle = asHandle(given);
+  if (!handle) return null;
   const [row] = await db
     .select({ id: users.id, handle: users.handle, name: users.name, image: users.image })
     .from(users)
-    .where(eq(users.handle, handle.toLowerCase()));
+    .where(eq(users.handle, handle));
   return row ?? null;
 }
 

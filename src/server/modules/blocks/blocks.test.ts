@@ -89,6 +89,17 @@ describe("blocking a member", () => {
     expect(ApiErrorSchema.parse(self.body).message).toBe("You cannot block yourself");
     const nobody = await member.client.post("/api/blocks/no_such_member_here", {});
     expect(nobody.status).toBe(404);
+    // What cannot be a handle names nobody either, a NUL byte included (the database refuses it as text).
+    for (const notAHandle of ["a%00b", "%C3%A9mile", "x", "..%2F..%2Fapi"]) {
+      const path = `/api/blocks/${notAHandle}`;
+      for (const res of [
+        await member.client.post(path, {}, { schema: ApiErrorSchema }),
+        await member.client.delete(path, { schema: ApiErrorSchema }),
+      ]) {
+        expect(res.status, notAHandle).toBe(404);
+        expect(res.body.message).toBe("No member has this handle");
+      }
+    }
     expect((await member.client.get("/api/blocks", { schema: z.array(BlockSchema) })).body).toEqual([]);
   });
 });

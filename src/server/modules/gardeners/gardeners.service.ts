@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { GARDENER_STATUSES } from "#shared/constants.ts";
-import { HANDLE_PATTERN } from "#shared/handles.ts";
+import { asHandle } from "#shared/handles.ts";
 import type { GardenerListQuerySchema, ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
 import { gardeners, tips, users } from "../../db/schema.ts";
@@ -193,9 +193,8 @@ export async function findGardenerPage(
   db: Db,
   given: string | { id: string },
 ): Promise<GardenerPageRow | null> {
-  // What cannot be a handle names nobody: never sent to the database (a NUL byte is not even text there).
-  const handle = typeof given === "string" ? given.toLowerCase() : null;
-  if (handle !== null && !HANDLE_PATTERN.test(handle)) return null;
+  const handle = typeof given === "string" ? asHandle(given) : null;
+  if (typeof given === "string" && !handle) return null;
   const named = typeof given === "string" ? eq(users.handle, handle ?? "") : eq(users.id, given.id);
   const publicTips = sql`from ${tips} where ${tips.authorId} = ${users.id} and ${tips.availability} = 'Public' and ${tips.shown}`;
   const [row] = await db

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { ReportReason, ReportTarget, Role } from "#shared/constants.ts";
+import { asHandle } from "#shared/handles.ts";
 import { parsePhotoUrl } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
@@ -84,10 +85,12 @@ async function findTarget(
       return seen ? { storedId: row.id, authorId: row.authorId } : null;
     }
     case "gardener": {
+      const handle = asHandle(id);
+      if (!handle) return null;
       const [row] = await db
         .select({ id: users.id, held: users.held, pageHold: users.pageHold })
         .from(users)
-        .where(eq(users.handle, id.toLowerCase()))
+        .where(eq(users.handle, handle))
         .limit(1);
       if (!row || ((row.held || row.pageHold) && row.id !== reporterId)) return null;
       return { storedId: row.id, authorId: row.id };

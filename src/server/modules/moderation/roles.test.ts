@@ -252,6 +252,11 @@ describe("appointing moderators", () => {
       schema: ApiErrorSchema,
     });
     expect(unknown.status).toBe(404);
+    const notAHandle = await admin.client.put("/api/moderation/roles/a%00b", reason, {
+      schema: ApiErrorSchema,
+    });
+    expect(notAHandle.status).toBe(404);
+    expect(notAHandle.body.message).toBe("No gardener has this handle");
 
     const unverified = await signedInMember(app, { verified: false });
     const refused = await admin.client.put(

@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Role } from "#shared/constants.ts";
+import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 import { type Actor, appendLog } from "./log.ts";
@@ -15,12 +16,10 @@ const memberColumns = {
   signInDisabled: users.signInDisabled,
 };
 
-export async function findMemberByHandle(db: Db, handle: string) {
-  const [row] = await db
-    .select(memberColumns)
-    .from(users)
-    .where(eq(users.handle, handle.toLowerCase()))
-    .limit(1);
+export async function findMemberByHandle(db: Db, given: string) {
+  const handle = asHandle(given);
+  if (!handle) return null;
+  const [row] = await db.select(memberColumns).from(users).where(eq(users.handle, handle)).limit(1);
   return row ?? null;
 }
 
@@ -54,11 +53,13 @@ export function changeModerator(
   db: Db,
   { handle, appoint, actor, reason }: { handle: string; appoint: boolean; actor: Actor; reason: string },
 ) {
+  const named = asHandle(handle);
+  if (!named) return Promise.reject(new RoleRefusal(404, "No gardener has this handle"));
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select(memberColumns)
       .from(users)
-      .where(eq(users.handle, handle.toLowerCase()))
+      .where(eq(users.handle, named))
       .limit(1)
       .for("update");
     if (!row) throw new RoleRefusal(404, "No gardener has this handle");
