@@ -29,6 +29,7 @@ export default defineConfig({
           include: serverTests,
           exclude: postgresOnlyTests,
           env: { TEST_DB: "pglite" },
+          globalSetup: ["src/server/test/global-setup-pglite.ts"],
           setupFiles: ["src/server/test/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

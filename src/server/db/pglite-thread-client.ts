@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { ErrorFields, ThreadAnswer, ThreadRequest } from "./pglite-thread-protocol.ts";
+import type { ErrorFields, ThreadAnswer, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.ts";
 
 /** What drizzle's PGlite driver asks of its client and of a transaction: statements. */
 export interface PGliteStatements {
@@ -89,10 +89,14 @@ export class PGliteThread implements PGliteStatements {
     worker.unref();
   }
 
-  /** Starts the thread and opens the database in `dataDir` (in memory without one). */
-  static async open(dataDir?: string): Promise<PGliteThread> {
+  /**
+   * Starts the thread and opens the database in `dataDir` (in memory without one), from `snapshot` (a tar
+   * file of a data folder) when the folder holds no database yet.
+   */
+  static async open(dataDir?: string, snapshot?: string): Promise<PGliteThread> {
     const entry = threadEntry();
-    const worker = new Worker(entry.code, { eval: entry.eval, workerData: { dataDir } });
+    const start: ThreadStart = { dataDir, snapshot };
+    const worker = new Worker(entry.code, { eval: entry.eval, workerData: start });
     await new Promise<void>((ready, failed) => {
       const first = (answer: ThreadAnswer) => {
         if (answer.kind !== "ready" && answer.kind !== "failed") return;

@@ -3,6 +3,8 @@
 export interface ThreadStart {
   /** PGlite's data folder; omitted means in memory. */
   dataDir?: string;
+  /** A data folder as PGlite's dumpDataDir writes it (a tar file), loaded instead of running initdb. */
+  snapshot?: string;
 }
 
 /** Each request is answered once, by an "answer" or an "error" with its id. */

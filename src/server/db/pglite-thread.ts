@@ -4,6 +4,7 @@
  * across messages, LISTEN, and closing. Nothing else runs here, so the database's WebAssembly has a core
  * to itself while the server's thread does HTTP, JSON and validation.
  */
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -12,7 +13,7 @@ import type { ThreadAnswer, ThreadRequest, ThreadStart } from "./pglite-thread-p
 
 if (!parentPort) throw new Error("pglite-thread.ts runs only as a worker thread");
 const port = parentPort;
-const { dataDir } = workerData as ThreadStart;
+const { dataDir, snapshot } = workerData as ThreadStart;
 
 const send = (answer: ThreadAnswer) => port.postMessage(answer);
 
@@ -34,7 +35,11 @@ const asText = (types: number[] | undefined) =>
 async function main() {
   let db: PGlite;
   try {
-    db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+    db = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
+      extensions: { pg_trgm },
+    });
   } catch (error) {
     send({ kind: "failed", error: errorFields(error) });
     return;

@@ -1,9 +1,12 @@
 import type { TestProject } from "vitest/node";
+import { postgresTemplate } from "./migrated-templates.ts";
 import { startThrowawayCluster } from "./postgres-cluster.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     postgresAdminUrl: string;
+    /** A migrated database that test databases are made from (see migrated-templates.ts). */
+    postgresTemplate: string;
   }
 }
 
@@ -13,11 +16,14 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const given = process.env.DATABASE_URL;
-  if (given) {
-    project.provide("postgresAdminUrl", given);
-    return;
+  const cluster = given ? null : await startThrowawayCluster();
+  const adminUrl = given ?? (cluster?.url as string);
+  try {
+    project.provide("postgresAdminUrl", adminUrl);
+    project.provide("postgresTemplate", await postgresTemplate(adminUrl));
+  } catch (error) {
+    await cluster?.stop();
+    throw error;
   }
-  const cluster = await startThrowawayCluster();
-  project.provide("postgresAdminUrl", cluster.url);
-  return () => cluster.stop();
+  return cluster ? () => cluster.stop() : undefined;
 }

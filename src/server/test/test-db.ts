@@ -15,18 +15,19 @@ export type TestDriver = "pglite" | "postgres";
 export const testDriver: TestDriver = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
 /**
- * A new, empty database on the run's PostgreSQL server: its URL, and `drop()` to remove it (connections
- * still open to it are ended). `prefix` names it after the test that made it, for anyone reading the
- * server's log.
+ * A new database on the run's PostgreSQL server, empty or (`migrated`) a copy of the run's migrated
+ * template: its URL, and `drop()` to remove it (connections still open to it are ended). `prefix` names
+ * it after the test that made it, for anyone reading the server's log.
  */
 export async function createPostgresDatabase(
   prefix = "garden_test",
+  { migrated = false }: { migrated?: boolean } = {},
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject("postgresAdminUrl");
   const name = `${prefix}_${randomUUID().replaceAll("-", "")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${migrated ? ` template ${inject("postgresTemplate")}` : ""}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -43,15 +44,16 @@ export async function createPostgresDatabase(
 
 /**
  * A fresh, migrated database of its own for one test file: an in-memory PGlite, or a new database on
- * the run's PostgreSQL server that is dropped afterwards.
+ * the run's PostgreSQL server that is dropped afterwards. Both are copies of a migrated one made once a
+ * run (migrated-templates.ts); `migrate()` then finds nothing left to do, and proves it.
  */
 export async function openTestDatabase(): Promise<Database> {
   if (testDriver === "pglite") {
-    const database = await openDatabase({});
+    const database = await openDatabase({ snapshot: inject("pgliteSnapshot") });
     await database.migrate();
     return database;
   }
-  const created = await createPostgresDatabase();
+  const created = await createPostgresDatabase("garden_test", { migrated: true });
   const database = await openDatabase({ databaseUrl: created.url });
   await database.migrate();
   return {

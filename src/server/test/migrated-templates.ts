@@ -1,0 +1,108 @@
+import { createHash, randomUUID } from "node:crypto";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { openDatabase } from "../db/client.ts";
+import { migrationsDir, projectRoot } from "../lib/paths.ts";
+
+/**
+ * Migrated databases that test databases are copied from (ADR 047): PGlite's initdb alone takes 3-5
+ * seconds a database, and every test file opens one or more. Both copies are keyed to what makes a
+ * migrated database what it is: every file of the migrations and the PGlite release (its data folder's
+ * format), so a new migration or an upgrade makes new ones and a stale copy is never used.
+ */
+export function migrationsKey(): string {
+  const hash = createHash("sha256");
+  const names = readdirSync(migrationsDir, { recursive: true }).map(String).sort();
+  for (const name of names) {
+    const file = path.join(migrationsDir, name);
+    if (!statSync(file).isFile()) continue;
+    hash.update(`${name}\0`);
+    hash.update(readFileSync(file));
+  }
+  const pglitePackage = path.join(projectRoot, "node_modules", "@electric-sql", "pglite", "package.json");
+  hash.update(`pglite ${(JSON.parse(readFileSync(pglitePackage, "utf8")) as { version: string }).version}`);
+  return hash.digest("hex").slice(0, 16);
+}
+
+const cacheDir = path.join(projectRoot, "node_modules", ".cache", "garden-community");
+
+/**
+ * The file of a migrated embedded database (a tar of its data folder, as PGlite's dumpDataDir writes
+ * it), made when missing. Kept between runs; written under another name and renamed, so two processes
+ * making it at once never read half of one.
+ */
+export async function pgliteSnapshot(): Promise<string> {
+  const file = path.join(cacheDir, `pglite-migrated-${migrationsKey()}.tar`);
+  if (existsSync(file)) return file;
+  const db = await PGlite.create({ extensions: { pg_trgm } });
+  try {
+    await migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir });
+    await db.exec("checkpoint");
+    const tar = await db.dumpDataDir("none");
+    mkdirSync(cacheDir, { recursive: true });
+    const partial = `${file}.${randomUUID()}`;
+    writeFileSync(partial, Buffer.from(await tar.arrayBuffer()));
+    renameSync(partial, file);
+  } finally {
+    await db.close();
+  }
+  return file;
+}
+
+/**
+ * The name of a migrated database on the PostgreSQL server at `adminUrl`, made when missing, for
+ * `create database ... template` (a file copy, well under the time of running the migrations). Built
+ * under another name and renamed, so a run that stops half-way leaves no template that looks finished.
+ */
+export async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `garden_template_${migrationsKey()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount) return name;
+    const building = `garden_template_building_${randomUUID().replaceAll("-", "")}`;
+    await admin.query(`create database ${building}`);
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${building}`;
+      const database = await openDatabase({ databaseUrl: url.toString() });
+      try {
+        await database.migrate();
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+    } catch (error) {
+      await admin.query(`drop database if exists ${building} with (force)`);
+      // Another run made it meanwhile: theirs is as good as ours.
+      const madeMeanwhile = await admin.query("select 1 from pg_database where datname = $1", [name]);
+      if (!madeMeanwhile.rowCount) throw error;
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Removes the snapshots of other migrations or PGlite releases, keeping `keep` (one is 40 MB). */
+export function pruneOldSnapshots(keep: string): void {
+  if (!existsSync(cacheDir)) return;
+  for (const name of readdirSync(cacheDir))
+    if (/^pglite-migrated-[0-9a-f]{16}\.tar$/.test(name) && path.join(cacheDir, name) !== keep)
+      rmSync(path.join(cacheDir, name), { force: true });
+}
