@@ -20,7 +20,7 @@ import { securityHeaders } from "./lib/security-headers.ts";
 import { SessionCache } from "./lib/session-cache.ts";
 import { DEFAULT_BASE_URL, storedImage } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
-import { type Auth, createAuth, createAuthRouter } from "./modules/accounts/index.ts";
+import { type Auth, createAuth, createAuthRouter, type PasswordHashing } from "./modules/accounts/index.ts";
 import { blocksRouter } from "./modules/blocks/index.ts";
 import { commentsRouter } from "./modules/comments/index.ts";
 import { dashboardRouter } from "./modules/dashboard/index.ts";
@@ -63,6 +63,8 @@ export interface AppDeps {
   followingChanges?: () => boolean;
   /** Whether the database answers, for the health checks; the server passes `Database.ping`. */
   pingDatabase?: () => Promise<boolean>;
+  /** How passwords are hashed; better-auth's scrypt when not given (see AuthSettings). */
+  passwordHashing?: PasswordHashing;
 }
 
 /** Builds the whole HTTP application. Tests call it with their own database and never open a port. */
@@ -155,6 +157,7 @@ function authFor({
   storage,
   baseUrl,
   origins,
+  passwordHashing,
 }: AppDeps & { storage: PhotoStorage; baseUrl: string; origins: string[] }) {
   const roles = createRoleKeeper({ db, adminEmails: config.ADMIN_EMAILS ?? [], logger });
   return createAuth({
@@ -167,6 +170,7 @@ function authFor({
       trustedOrigins: origins,
       storedImage: (url) => storedImage(url, storage),
       onVerified: (userId) => roles.verified(userId),
+      passwordHashing,
       google:
         config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
           ? {

@@ -10,6 +10,7 @@ import { SessionCache } from "../lib/session-cache.ts";
 import { createMemoryMailer, type Mailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { readResponse, type TestResponse } from "./http-client.ts";
+import { quickPasswords } from "./quick-passwords.ts";
 
 export type TestDriver = "pglite" | "postgres";
 export const testDriver: TestDriver = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -73,6 +74,11 @@ export async function createTestApp(
     logger?: Logger;
     /** Where the app's e-mail goes instead of the memory mailer returned as `mailer`. */
     mailer?: Mailer;
+    /**
+     * "real": better-auth's own scrypt, for the tests of accounts themselves; otherwise a cheap hash
+     * (quick-passwords.ts), as a test that signs up twenty members measures none of their hashing.
+     */
+    passwords?: "quick" | "real";
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -86,6 +92,7 @@ export async function createTestApp(
     mailer: options.mailer ?? mailer,
     storage: options.storage,
     logger: options.logger,
+    passwordHashing: options.passwords === "real" ? undefined : quickPasswords,
     publicCache,
     sessionCache,
   });

@@ -12,7 +12,8 @@ import { createTestApp } from "../../test/test-db.ts";
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let sent: MailMessage[];
 beforeAll(async () => {
-  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+  // better-auth's own scrypt: this is the suite of accounts themselves.
+  ctx = await createTestApp({ config: { RATE_LIMIT: false }, passwords: "real" });
   sent = ctx.mailer.sent;
 });
 afterAll(async () => {

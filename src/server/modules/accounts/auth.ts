@@ -40,6 +40,16 @@ export interface AuthSettings {
   storedImage: (url: string) => string;
   /** Told once an account's e-mail is verified, after the change is committed (roles follow it). */
   onVerified?: (userId: string) => Promise<void>;
+  /**
+   * How passwords are hashed and checked; better-auth's scrypt when not given. Tests that do not measure
+   * the hash give a cheaper one (ADR 047): a series of sign-ups should cost what the test checks.
+   */
+  passwordHashing?: PasswordHashing;
+}
+
+export interface PasswordHashing {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 function rejectInvalid(message: string): never {
@@ -240,6 +250,7 @@ export function createAuth({
       minPasswordLength: PASSWORD_POLICY.minLength,
       maxPasswordLength: PASSWORD_POLICY.maxLength,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      ...(settings.passwordHashing ? { password: settings.passwordHashing } : {}),
       revokeSessionsOnPasswordReset: true,
       // Following the reset link proved the mailbox, and every other session has ended: whoever holds the
       // password now holds the address, which is what a verified address means here (ADR 031).

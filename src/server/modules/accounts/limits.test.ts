@@ -5,6 +5,7 @@ import { createApp } from "../../app.ts";
 import { RATE_LIMITS } from "../../lib/rate-limit.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { quickPasswords } from "../../test/quick-passwords.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
 /**
@@ -209,6 +210,7 @@ describe("sign-in limits", () => {
       db: ctx.db,
       authSecret: randomBytes(32).toString("hex"),
       config: { BASE_URL: "http://localhost", TRUST_PROXY: 1 },
+      passwordHashing: quickPasswords,
     });
     const res = await createClient(restarted).post(
       "/api/auth/sign-in/email",

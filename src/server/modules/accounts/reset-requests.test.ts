@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { silentLogger } from "../../lib/logger.ts";
 import { createMailer, type Mailer, type MailMessage } from "../../mail/mailer.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
+import { quickPasswords } from "../../test/quick-passwords.ts";
 import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
 import { openTestDatabase } from "../../test/test-db.ts";
 
@@ -29,6 +30,7 @@ const appWith = (mailer: Mailer) =>
     authSecret: randomBytes(32).toString("hex"),
     config: { BASE_URL: "http://localhost", RATE_LIMIT: false },
     mailer,
+    passwordHashing: quickPasswords,
   });
 
 describe("POST /api/auth/request-password-reset", () => {

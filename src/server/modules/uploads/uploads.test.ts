@@ -20,6 +20,7 @@ import { createFolderStorage } from "../../storage/photo-storage.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
 import { phonePhoto, photoForm, smallPng } from "../../test/photo-fixtures.ts";
+import { quickPasswords } from "../../test/quick-passwords.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { sweepUnusedPhotos } from "./uploads.service.ts";
 
@@ -549,6 +550,7 @@ describe("a site that moves", () => {
       authSecret: randomBytes(32).toString("hex"),
       config: { BASE_URL: "http://garden.example:8080", RATE_LIMIT: false },
       storage: createFolderStorage({ dir, publicBase: "http://garden.example:8080/uploads" }),
+      passwordHashing: quickPasswords,
     });
     const visitor = createClient(moved);
     const seen = await visitor.get(`/api/tips/${tip.body._id}`, { schema: TipSchema });
