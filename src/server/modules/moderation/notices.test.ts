@@ -158,7 +158,7 @@ describe("a decision", () => {
     );
   });
 
-  it("is e-mailed again by the next delivery when the mail server refused it", async () => {
+  it("is e-mailed again by the next delivery a minute after the mail server refused it", async () => {
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
     await report(await signedInMember(app), tip._id);
@@ -184,11 +184,12 @@ describe("a decision", () => {
       },
     };
     const errors: string[] = [];
+    const failedAt = Date.now();
     await deliverNotices({
       ...delivery(),
       mailer: failing,
       logger: { error: (m) => errors.push(m) },
-      retryAfterMs: 0,
+      now: () => failedAt,
     });
     expect(errors.join("\n")).toContain("the next sweep tries again");
     const [kept] = await app.db
@@ -197,7 +198,10 @@ describe("a decision", () => {
       .where(notice);
     expect(kept?.mailedAt).toBeNull();
 
-    await deliverNotices(delivery());
+    // Tried again a minute later, not before: a mail server that refused is given time.
+    await deliverNotices({ ...delivery(), now: () => failedAt + 59_000 });
+    expect(app.mailer.sent.slice(before).filter((mail) => mail.to === author.account.email)).toEqual([]);
+    await deliverNotices({ ...delivery(), now: () => failedAt + 61_000 });
     const again = app.mailer.sent.slice(before).filter((mail) => mail.to === author.account.email);
     expect(again).toHaveLength(1);
     expect(again[0]?.text).toContain("this is a warning");

@@ -192,8 +192,8 @@ interface Delivery {
   mailer: Mailer;
   baseUrl: string;
   logger: Pick<Logger, "error">;
-  /** How long after a failed send the notice is tried again (a minute; tests pass 0). */
-  retryAfterMs?: number;
+  /** The time, in ms since the epoch: the clock's, unless a test sets its own. */
+  now?: () => number;
 }
 
 /** A failed send is tried again after this, behind the notices waiting for their first try. */
@@ -218,7 +218,7 @@ export async function deliverNotices({
   mailer,
   baseUrl,
   logger,
-  retryAfterMs = RETRY_AFTER_MS,
+  now = Date.now,
 }: Delivery): Promise<number> {
   const waiting = db
     .select({ id: moderationNotices.id })
@@ -228,7 +228,7 @@ export async function deliverNotices({
         isNull(moderationNotices.mailedAt),
         or(
           isNull(moderationNotices.mailClaimedAt),
-          lt(moderationNotices.mailClaimedAt, new Date(Date.now() - CLAIM_LAPSES_MS)),
+          lt(moderationNotices.mailClaimedAt, new Date(now() - CLAIM_LAPSES_MS)),
         ),
       ),
     )
@@ -238,7 +238,7 @@ export async function deliverNotices({
     .for("update", { skipLocked: true });
   const claimed = await db
     .update(moderationNotices)
-    .set({ mailClaimedAt: new Date() })
+    .set({ mailClaimedAt: new Date(now()) })
     .where(inArray(moderationNotices.id, waiting))
     .returning();
   let sent = 0;
@@ -247,7 +247,7 @@ export async function deliverNotices({
     // the first claim lapse, and another delivery may have taken the notice meanwhile.
     const [mine] = await db
       .update(moderationNotices)
-      .set({ mailClaimedAt: new Date() })
+      .set({ mailClaimedAt: new Date(now()) })
       .where(
         and(
           eq(moderationNotices.id, notice.id),
@@ -270,7 +270,7 @@ export async function deliverNotices({
           // A link only while the decision may still be appealed: a late or retried e-mail offers none.
           const until = appealableUntil(view.decided);
           const token =
-            until && until.getTime() > Date.now() && !view.appeal
+            until && until.getTime() > now() && !view.appeal
               ? randomBytes(32).toString("base64url")
               : null;
           if (token)
@@ -284,14 +284,14 @@ export async function deliverNotices({
       }
       await db
         .update(moderationNotices)
-        .set({ mailedAt: new Date() })
+        .set({ mailedAt: new Date(now()) })
         .where(eq(moderationNotices.id, notice.id));
     } catch (error) {
       logger.error(`E-mailing moderation notice ${notice.id} failed; the next sweep tries again`, error);
       await db
         .update(moderationNotices)
-        // Tried again once its claim lapses, retryAfterMs from now.
-        .set({ mailClaimedAt: new Date(Date.now() - CLAIM_LAPSES_MS + retryAfterMs) })
+        // Tried again once its claim lapses, RETRY_AFTER_MS from now.
+        .set({ mailClaimedAt: new Date(now() - CLAIM_LAPSES_MS + RETRY_AFTER_MS) })
         .where(eq(moderationNotices.id, notice.id))
         .catch(() => {});
     }
