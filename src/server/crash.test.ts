@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { openDatabase } from "./db/client.ts";
-import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, migratedDataDir, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
 /**
@@ -19,7 +19,7 @@ let dropDatabase = async () => {};
 
 beforeAll(async () => {
   if (testDriver === "pglite") {
-    databaseEnv = { DATA_DIR: tempDir() };
+    databaseEnv = { DATA_DIR: await migratedDataDir() };
     return;
   }
   const created = await createPostgresDatabase("garden_crash");

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, migratedDataDir, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
 /**
@@ -12,7 +12,8 @@ let base = "";
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  const env: Record<string, string> = { DATA_DIR: tempDir(), SEED_DEMO_DATA: "true" };
+  const dataDir = testDriver === "pglite" ? await migratedDataDir() : tempDir();
+  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO_DATA: "true" };
   if (testDriver === "postgres") {
     const created = await createPostgresDatabase("garden_fast");
     env.DATABASE_URL = created.url;

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { photoFileNames } from "#shared/photos.ts";
 import { openDatabase } from "./db/client.ts";
 import { tipLikes, users } from "./db/schema.ts";
+import { pgliteSnapshot } from "./test/migrated-templates.ts";
 import { freePort, runNpmScript, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase } from "./test/test-db.ts";
 import { insertTips } from "./test/tip-fixtures.ts";
@@ -36,7 +37,8 @@ const BUCKET = "garden-photos";
 
 /** An embedded site in `dataDir` with `size.tips` tips by 40 members, likes, and `size.photos` photos on some tips. */
 async function embeddedSite(dataDir: string, base: string, size = { tips: TIPS, photos: PHOTOS }) {
-  const database = await openDatabase({ dataDir });
+  // From the migrated snapshot (ADR 047): what is moved is the site's data, not its first start.
+  const database = await openDatabase({ dataDir, snapshot: await pgliteSnapshot() });
   try {
     await database.migrate();
     const photoFiles = new Map<string, string>();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, migratedDataDir, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
 /**
@@ -14,7 +14,9 @@ let base = "";
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  const env: Record<string, string> = { DATA_DIR: tempDir() };
+  const env: Record<string, string> = {
+    DATA_DIR: testDriver === "pglite" ? await migratedDataDir() : tempDir(),
+  };
   if (testDriver === "postgres") {
     const created = await createPostgresDatabase("garden_observe");
     env.DATABASE_URL = created.url;
@@ -258,7 +260,7 @@ describe("METRICS_PORT", () => {
     const site = `http://127.0.0.1:${port}`;
     const own = startServer(
       {
-        DATA_DIR: tempDir(),
+        DATA_DIR: await migratedDataDir(),
         NODE_ENV: "production",
         PORT: String(port),
         METRICS_PORT: String(metricsPort),

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRoot } from "./lib/paths.ts";
-import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, migratedDataDir, startServer, tempDir } from "./test/server-process.ts";
 
 /**
  * docs/operations.md promises that every command in it works as written: each `sh` block is run here,
@@ -20,7 +20,7 @@ let dataDir = "";
 beforeAll(async () => {
   const port = await freePort();
   site = `http://127.0.0.1:${port}`;
-  dataDir = tempDir();
+  dataDir = await migratedDataDir();
   server = startServer(
     {
       DATA_DIR: dataDir,

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { freePort, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, migratedDataDir, startServer, tempDir } from "./test/server-process.ts";
 
 describe("server start-up", () => {
   it.each([
@@ -72,7 +72,7 @@ describe("server start-up", () => {
   }, 240_000);
 
   it("starts again at once on the same data folder after being killed with SIGKILL", async () => {
-    const dataDir = tempDir();
+    const dataDir = await migratedDataDir();
     for (let round = 0; round < 2; round++) {
       const port = await freePort();
       const server = startServer(

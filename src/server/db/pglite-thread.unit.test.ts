@@ -4,11 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, inject, it } from "vitest";
 import { type Database, openDatabase } from "./client.ts";
 
 // The embedded database on its own thread (ADR 038), as the server and scripts use it. These open their
-// own database (in memory or in a folder of their own) and need no database server.
+// own database (in memory or in a folder of their own) and need no database server. In memory they
+// start from the run's migrated snapshot (ADR 047); the folder's starts from nothing, as a first start does.
+const snapshot = inject("pgliteSnapshot");
 
 const opened: Database[] = [];
 const folders: string[] = [];
@@ -18,7 +20,7 @@ afterEach(async () => {
 });
 
 async function open(dataDir?: string): Promise<Database> {
-  const database = await openDatabase({ dataDir });
+  const database = await openDatabase(dataDir ? { dataDir } : { snapshot });
   opened.push(database);
   return database;
 }
@@ -127,7 +129,7 @@ describe("the embedded database on its own thread", () => {
   });
 
   it("refuses statements once closed, with a clear error instead of waiting", async () => {
-    const database = await openDatabase({});
+    const database = await openDatabase({ snapshot });
     await database.close();
     const failure = (await database.db.execute(sql`select 1`).catch((error) => error)) as Error;
     expect(failure).toBeInstanceOf(Error);
@@ -141,7 +143,7 @@ describe("the embedded database on its own thread", () => {
     const script = `
       import { sql } from "drizzle-orm";
       import { openDatabase } from ${JSON.stringify(client)};
-      const { db } = await openDatabase({});
+      const { db } = await openDatabase({ snapshot: ${JSON.stringify(snapshot)} });
       const { rows } = await db.execute(sql\`select pg_sleep(0.3), 'answered' as said\`);
       console.log(rows[0].said);
     `;

@@ -4,11 +4,32 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { isBuildCurrent } from "../../../scripts/build-state.mjs";
+import { openDatabase } from "../db/client.ts";
 import { projectRoot } from "../lib/paths.ts";
+import { pgliteSnapshot } from "./migrated-templates.ts";
 
-/** Starts the real server entry point (through tsx) and collects what it prints until it exits or answers. */
+let buildChecked = false;
+
+/**
+ * The server as `npm start` runs it: the bundle the build made (ADR 047). Through tsx it answered 20-60 s
+ * later on a loaded machine, and what an operator runs is the bundle. A bundle older than the sources
+ * would test yesterday's server, so it is refused.
+ */
+export function builtServer(): string {
+  if (!buildChecked) {
+    if (!isBuildCurrent())
+      throw new Error(
+        "dist/ was not built from the current sources: run `npm run build` (npm test and npm run test:changed build first)",
+      );
+    buildChecked = true;
+  }
+  return path.join(projectRoot, "dist", "server", "server.mjs");
+}
+
+/** Starts the built server and collects what it prints until it exits or answers. */
 export function startServer(env: Record<string, string>, { waitForUrl }: { waitForUrl?: string } = {}) {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
+  const child = spawn(process.execPath, [builtServer()], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", SEED_DEMO_DATA: "false", ...env },
   });
@@ -42,6 +63,18 @@ export function startServer(env: Record<string, string>, { waitForUrl }: { waitF
 
 export function tempDir() {
   return mkdtempSync(path.join(os.tmpdir(), "garden-server-"));
+}
+
+/**
+ * A new DATA_DIR whose embedded database is already migrated: loaded from the run's snapshot (ADR 047),
+ * as PGlite loads one into an empty folder. For tests whose subject is not a site's first start, which
+ * costs PGlite's initdb; the tests of a first start use `tempDir()`.
+ */
+export async function migratedDataDir(): Promise<string> {
+  const dir = tempDir();
+  const database = await openDatabase({ dataDir: dir, snapshot: await pgliteSnapshot() });
+  await database.close();
+  return dir;
 }
 
 export async function freePort(): Promise<number> {
