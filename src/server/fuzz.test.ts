@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +9,7 @@ import { isJsonObject, type JsonObject, objectAt, toJsonObject } from "./lib/jso
 import { RATE_LIMITS } from "./lib/rate-limit.ts";
 import { createClient, newAccount, type TestClient } from "./test/http-client.ts";
 import { checkAgainstDocument } from "./test/openapi-validator.ts";
-import { createTestApp } from "./test/test-db.ts";
+import { createTestApp, testDriver } from "./test/test-db.ts";
 
 /**
  * Property-based fuzzing of every operation in /api/openapi.json, with requests inside the shared
@@ -16,10 +17,22 @@ import { createTestApp } from "./test/test-db.ts";
  * bare JSON values, malformed cookies, odd path parameters). The server must never answer 5xx, every
  * answer is one the document describes (status, content type, body), every refusal is JSON with a message,
  * and afterwards it still answers and nobody else's tips changed.
+ *
+ * How hard (FUZZ_STRENGTH, ADR 047): "full" once a run, on PGlite; "light" on PostgreSQL, where only the
+ * driver between the same server code and the same database engine differs; "deep" (npm run test:deep)
+ * ten times the full run, for a night. Each run draws a new seed and prints it: FUZZ_SEED replays one.
  */
-const RUNS_PER_OPERATION = 290;
-const RUNS_WITH_LIMITS = 25;
-const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+const STRENGTHS = {
+  light: { perOperation: 40, withLimits: 5 },
+  full: { perOperation: 290, withLimits: 25 },
+  deep: { perOperation: 2900, withLimits: 250 },
+};
+const strengthName = (process.env.FUZZ_STRENGTH ?? (testDriver === "pglite" ? "full" : "light")) as string;
+if (!(strengthName in STRENGTHS))
+  throw new Error(`FUZZ_STRENGTH is one of ${Object.keys(STRENGTHS).join(", ")}, not "${strengthName}"`);
+const STRENGTH = STRENGTHS[strengthName as keyof typeof STRENGTHS];
+const SEED = Number(process.env.FUZZ_SEED ?? randomInt(2 ** 31));
+const REPLAY = `FUZZ_SEED=${SEED} FUZZ_STRENGTH=${strengthName}`;
 
 interface Operation {
   method: string;
@@ -311,38 +324,43 @@ async function fuzzEveryOperation(target: FuzzTarget, runs: number) {
     // fast-check's own report prints the whole counterexample, which may be 300 KB of one string.
     if (details.failed)
       throw new Error(
-        `${method} ${path}, seed ${details.seed} (FUZZ_SEED=${SEED}): ${String(details.errorInstance).slice(0, 1500)}`,
+        `${method} ${path}, seed ${details.seed} (${REPLAY} on ${testDriver} replays the run): ${String(details.errorInstance).slice(0, 1500)}`,
       );
   }
 }
 
 describe("fuzzing every operation in the document", () => {
-  it("never answers 5xx, answers in time, refuses with JSON {message}, and harms nobody else", async () => {
-    expect(operations.length).toBeGreaterThan(30);
-    await fuzzEveryOperation(ctx, RUNS_PER_OPERATION);
+  it(
+    "never answers 5xx, answers in time, refuses with JSON {message}, and harms nobody else",
+    async () => {
+      console.log(`Fuzzing on ${testDriver} at ${strengthName} strength; ${REPLAY} replays this run.`);
+      expect(operations.length).toBeGreaterThan(30);
+      await fuzzEveryOperation(ctx, STRENGTH.perOperation);
 
-    // Again with the account limits on, as in production: some calls are refused with 429, never worse.
-    const limited = await createTestApp();
-    try {
-      const owner = newAccount();
-      expect((await createClient(limited.app).post("/api/auth/sign-up/email", owner)).status).toBe(200);
-      const attacker = createClient(limited.app);
-      const guess = { email: "someone@example.com", password: "Wrong1234" };
-      for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++)
-        expect((await attacker.post("/api/auth/sign-in/email", guess)).status).toBe(401);
-      await fuzzEveryOperation(limited, RUNS_WITH_LIMITS);
-      // No fuzzed request undid the limit, and the owner still signs in.
-      expect((await attacker.post("/api/auth/sign-in/email", guess)).status).toBe(429);
-      const signIn = { email: owner.email, password: owner.password };
-      expect((await createClient(limited.app).post("/api/auth/sign-in/email", signIn)).status).toBe(200);
-    } finally {
-      await limited.close();
-    }
-    expect(sent).toBeGreaterThanOrEqual(10_000);
+      // Again with the account limits on, as in production: some calls are refused with 429, never worse.
+      const limited = await createTestApp();
+      try {
+        const owner = newAccount();
+        expect((await createClient(limited.app).post("/api/auth/sign-up/email", owner)).status).toBe(200);
+        const attacker = createClient(limited.app);
+        const guess = { email: "someone@example.com", password: "Wrong1234" };
+        for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++)
+          expect((await attacker.post("/api/auth/sign-in/email", guess)).status).toBe(401);
+        await fuzzEveryOperation(limited, STRENGTH.withLimits);
+        // No fuzzed request undid the limit, and the owner still signs in.
+        expect((await attacker.post("/api/auth/sign-in/email", guess)).status).toBe(429);
+        const signIn = { email: owner.email, password: owner.password };
+        expect((await createClient(limited.app).post("/api/auth/sign-in/email", signIn)).status).toBe(200);
+      } finally {
+        await limited.close();
+      }
+      expect(sent).toBeGreaterThanOrEqual(operations.length * (STRENGTH.perOperation + STRENGTH.withLimits));
 
-    // The server still answers, and the victim's tips are exactly as they were.
-    const health = await ctx.app.request("http://localhost/api/health");
-    expect(health.status).toBe(200);
-    expect(await victimView()).toEqual(victimTips);
-  }, 600_000);
+      // The server still answers, and the victim's tips are exactly as they were.
+      const health = await ctx.app.request("http://localhost/api/health");
+      expect(health.status).toBe(200);
+      expect(await victimView()).toEqual(victimTips);
+    },
+    600_000 * (strengthName === "deep" ? 12 : 1),
+  );
 });
