@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { aloneTests } from "./scripts/test-groups.mjs";
 
 const serverTests = ["src/server/**/*.test.ts"];
 /** Tests that touch no database run once; the rest run on PGlite and again on PostgreSQL. */
@@ -8,6 +9,31 @@ const noDatabaseTests = ["src/server/**/*.unit.test.ts"];
 const postgresOnlyTests = ["src/server/**/*.postgres.test.ts"];
 /** Tests of the embedded database's own folder (DATA_DIR on a full disk) run on PGlite only. */
 const pgliteOnlyTests = ["src/server/**/*.pglite.test.ts"];
+
+/**
+ * Test files run two at a time, one per core of the machines we run on; each has a database of its own,
+ * so none sees another's data. A worker runs file after file in one process (`isolate: false`): importing
+ * the server again for each file cost a second or two a file. The `-alone` projects take their files
+ * (scripts/test-groups.mjs) one at a time, each in a process of its own, once the others are done (ADR 047).
+ */
+const WORKERS = 2;
+
+const onPglite = {
+  environment: "node",
+  env: { TEST_DB: "pglite" },
+  globalSetup: ["src/server/test/global-setup-pglite.ts"],
+  setupFiles: ["src/server/test/setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+const onPostgres = {
+  environment: "node",
+  env: { TEST_DB: "postgres" },
+  globalSetup: ["src/server/test/global-setup-postgres.ts"],
+  setupFiles: ["src/server/test/setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 
 export default defineConfig({
   test: {
@@ -20,32 +46,45 @@ export default defineConfig({
           include: ["src/web/**/*.test.{ts,tsx}", "src/shared/**/*.test.ts"],
           setupFiles: ["src/web/test/setup.ts"],
           testTimeout: 15_000,
+          maxWorkers: WORKERS,
         },
       },
       {
         test: {
+          ...onPglite,
           name: "server",
-          environment: "node",
           include: serverTests,
-          exclude: postgresOnlyTests,
-          env: { TEST_DB: "pglite" },
-          globalSetup: ["src/server/test/global-setup-pglite.ts"],
-          setupFiles: ["src/server/test/setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...postgresOnlyTests, ...aloneTests],
+          maxWorkers: WORKERS,
+          isolate: false,
         },
       },
       {
         test: {
+          ...onPglite,
+          name: "server-alone",
+          include: aloneTests,
+          exclude: postgresOnlyTests,
+          maxWorkers: 1,
+        },
+      },
+      {
+        test: {
+          ...onPostgres,
           name: "server-postgres",
-          environment: "node",
           include: serverTests,
+          exclude: [...noDatabaseTests, ...pgliteOnlyTests, ...aloneTests],
+          maxWorkers: WORKERS,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...onPostgres,
+          name: "server-postgres-alone",
+          include: aloneTests,
           exclude: [...noDatabaseTests, ...pgliteOnlyTests],
-          env: { TEST_DB: "postgres" },
-          globalSetup: ["src/server/test/global-setup-postgres.ts"],
-          setupFiles: ["src/server/test/setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          maxWorkers: 1,
         },
       },
     ],

@@ -1,11 +1,13 @@
 // `npm test`: every check of the project, ending with one line "N passed, N failed" over all runners.
-//   node scripts/test.mjs                 typecheck, lint, unused code, unit/component/API tests, build, browser tests
-//   node scripts/test.mjs --only=server   only the server tests (PGlite and PostgreSQL), e.g. on another Node
+//   node scripts/test.mjs                        typecheck, lint, unused code, build, unit/component/API tests, browser tests
+//   node scripts/test.mjs --only=server          only the server tests (PGlite and PostgreSQL)
+//   node scripts/test.mjs --only=node-versions   the server tests of what differs between Node releases (CI's Node 24 pass)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { isBuildCurrent, markBuilt } from "./build-state.mjs";
+import { acrossNodeVersions } from "./test-groups.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 process.chdir(root);
@@ -90,9 +92,9 @@ async function ensurePostgres() {
   return false;
 }
 
-function vitest(projects, label) {
+function vitest(projects, label, files = []) {
   banner(label);
-  const name = projects.length ? projects.join("-") : "all";
+  const name = projects.join("-");
   const outputFile = path.join(resultsDir, `vitest-${name}.json`);
   const timingsFile = path.join(resultsDir, `vitest-${name}-timings.json`);
   const projectArgs = projects.flatMap((name) => ["--project", name]);
@@ -106,6 +108,7 @@ function vitest(projects, label) {
         "--reporter=json",
         `--outputFile.json=${outputFile}`,
         "--reporter=./scripts/vitest-timings.mjs",
+        ...files,
       ],
       { VITEST_TIMINGS_FILE: timingsFile, ...(chromePath ? { CHROME_PATH: chromePath } : {}) },
     ),
@@ -177,10 +180,29 @@ function build() {
   return built;
 }
 
+const node = `Node ${process.versions.node}`;
+const onPglite = ["server", "server-alone"];
+const onPostgres = ["server-postgres", "server-postgres-alone"];
+
+function serverTests() {
+  vitest(onPglite, `server tests on PGlite (${node})`);
+  if (postgresOk) vitest(onPostgres, `server tests on PostgreSQL (${node})`);
+  else check("PostgreSQL available", false);
+}
+
 if (only === "server") {
   if (!isBuildCurrent()) build();
-  if (postgresOk) vitest(["server", "server-postgres"], `server tests on Node ${process.versions.node}`);
-  else check("PostgreSQL available", false);
+  serverTests();
+} else if (only === "node-versions") {
+  if (!isBuildCurrent()) build();
+  vitest(
+    onPglite,
+    `server tests of what differs between Node releases (${node}, PGlite)`,
+    acrossNodeVersions,
+  );
+} else if (only) {
+  console.error(`--only is server or node-versions, not ${only}`);
+  process.exit(2);
 } else {
   banner("typecheck (tsc)");
   check(
@@ -209,11 +231,8 @@ if (only === "server") {
     ),
   );
   const built = build();
-  if (postgresOk) vitest([], "unit, component and API tests (vitest)");
-  else {
-    vitest(["web", "server"], "unit, component and API tests on PGlite (vitest)");
-    check("PostgreSQL available", false);
-  }
+  vitest(["web"], "web and shared tests (vitest, jsdom)");
+  serverTests();
 
   if (!chromePath) {
     console.error(noChromium);

@@ -1,0 +1,4 @@
+/** Server test files that run alone, after the others (see test-groups.mjs). */
+export const aloneTests: string[];
+/** Server test files run again on the newest Node LTS (see test-groups.mjs). */
+export const acrossNodeVersions: string[];

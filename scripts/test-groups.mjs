@@ -1,0 +1,38 @@
+// Which server test files run how (ADR 047), read by vitest.config.ts and scripts/test.mjs.
+
+/**
+ * Files that time how fast something answers (a change reaching another instance within a second, the
+ * health check within two seconds of the database going away, photo decodes side by side): each runs
+ * alone, once the others are done, so that what it times competes with no second test file.
+ */
+export const aloneTests = [
+  "src/server/faults.postgres.test.ts",
+  "src/server/instances.postgres.test.ts",
+  "src/server/lib/public-cache-listener.postgres.test.ts",
+  "src/server/lib/session-cache-listener.postgres.test.ts",
+  "src/server/modules/uploads/upload-queue.test.ts",
+];
+
+/**
+ * What can differ from one Node.js release to the next, run again on the newest LTS (Node 24) on the
+ * embedded database: the server as a process (start, shutdown, a crash, an earlier release's data, its
+ * request log), the PGlite thread, sharp and the photo decoder's process, node:crypto (scrypt, HMAC,
+ * secrets), streams and sockets (uploads over real connections, backups, SMTP, S3 through the AWS SDK),
+ * and fetch. Everything else is our own JavaScript over the same libraries, which Node 20 has run.
+ */
+export const acrossNodeVersions = [
+  "src/server/backup.test.ts",
+  "src/server/crash.test.ts",
+  "src/server/observability.test.ts",
+  "src/server/server.unit.test.ts",
+  "src/server/upgrade.test.ts",
+  "src/server/db/pglite-thread.unit.test.ts",
+  "src/server/lib/request-bounds.test.ts",
+  "src/server/mail/mailer.unit.test.ts",
+  "src/server/modules/accounts/auth.test.ts",
+  "src/server/modules/accounts/links.test.ts",
+  "src/server/modules/accounts/secret.unit.test.ts",
+  "src/server/modules/uploads/photo-decoder.test.ts",
+  "src/server/modules/uploads/uploads.test.ts",
+  "src/server/storage/s3-storage.test.ts",
+];
