@@ -270,9 +270,7 @@ export async function deliverNotices({
           // A link only while the decision may still be appealed: a late or retried e-mail offers none.
           const until = appealableUntil(view.decided);
           const token =
-            until && until.getTime() > now() && !view.appeal
-              ? randomBytes(32).toString("base64url")
-              : null;
+            until && until.getTime() > now() && !view.appeal ? randomBytes(32).toString("base64url") : null;
           if (token)
             await db
               .update(moderationNotices)
