@@ -495,4 +495,30 @@ test.describe("offline", () => {
     await page.getByRole("button", { name: "Share Tip" }).click();
     await expect(page.getByText("Tip submitted successfully!")).toBeVisible();
   });
+
+  test("a like that fails after the signal went before the toasts' code came still says so", async ({
+    page,
+    context,
+    login,
+    createTip,
+  }) => {
+    await login();
+    const tip = await createTip();
+    // The toasts' code (sonner) never arrives, as on a phone that lost its signal just after the page.
+    await page.route("**/assets/*.js", async (route) => {
+      const response = await route.fetch();
+      if ((await response.text()).includes("data-sonner-toaster")) return route.abort("internetdisconnected");
+      return route.fulfill({ response });
+    });
+    await page.goto(`/tips/${tip._id}`);
+    await expect(page.getByRole("button", { name: "Like" })).toBeEnabled();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Like" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Your like could not be saved" });
+    await expect(alert).toContainText("We could not reach the server");
+    await expect(page.getByText("0 likes")).toBeVisible();
+    await expectNoA11yViolations(page, "the tip's page with the message");
+    await alert.getByRole("button", { name: "Close" }).click();
+    await expect(alert).toHaveCount(0);
+  });
 });

@@ -1,3 +1,4 @@
+import { X } from "lucide-react";
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { useTheme } from "./theme.ts";
@@ -23,13 +24,45 @@ const want = () => {
   for (const listener of listeners) listener();
 };
 
+/**
+ * When sonner's code could not be loaded (the connection went before it came: a phone losing its signal
+ * just after the page), the toasts are shown by a plain list of our own for the rest of the page view:
+ * the message that the like or the share failed is the one that must not be lost.
+ */
+let sonnerUnavailable = false;
+interface PlainToast {
+  id: number;
+  kind: Kind;
+  message: string;
+  duration: number;
+}
+let plainToasts: PlainToast[] = [];
+let nextPlainId = 1;
+const plainListeners = new Set<() => void>();
+const setPlainToasts = (next: PlainToast[]) => {
+  plainToasts = next;
+  for (const listener of plainListeners) listener();
+};
+
 function show(kind: Kind, message: string, options?: Options) {
   want();
   void ready.then(async () => {
-    const { toast: sonner } = await import("sonner");
-    sonner[kind](message, options);
+    if (!sonnerUnavailable) {
+      try {
+        const { toast: sonner } = await import("sonner");
+        sonner[kind](message, options);
+        return;
+      } catch {
+        sonnerUnavailable = true;
+      }
+    }
+    const toast = { id: nextPlainId++, kind, message, duration: options?.duration ?? DURATION_MS };
+    setPlainToasts([...plainToasts, toast]);
   });
 }
+
+/** How long a toast stays, as the specification has it for most of the site. */
+const DURATION_MS = 5000;
 
 export const toast = {
   success: (message: string, options?: Options) => show("success", message, options),
@@ -37,7 +70,13 @@ export const toast = {
 };
 
 const Toaster = lazy(async () => {
-  const { Toaster: SonnerToaster } = await import("sonner");
+  let SonnerToaster: typeof import("sonner").Toaster;
+  try {
+    ({ Toaster: SonnerToaster } = await import("sonner"));
+  } catch {
+    sonnerUnavailable = true;
+    return { default: PlainToaster };
+  }
   return {
     default: function LoadedToaster({ theme }: { theme: "light" | "dark" }) {
       return (
@@ -47,7 +86,7 @@ const Toaster = lazy(async () => {
             position="top-right"
             offset={{ top: 76, right: 16 }}
             mobileOffset={{ top: 72 }}
-            duration={5000}
+            duration={DURATION_MS}
             theme={theme}
             richColors
             closeButton
@@ -58,6 +97,54 @@ const Toaster = lazy(async () => {
     },
   };
 });
+
+/** The toasts without sonner: the same place, each for its time or until closed. */
+function PlainToaster() {
+  const shown = useSyncExternalStore(
+    (listener) => {
+      plainListeners.add(listener);
+      return () => plainListeners.delete(listener);
+    },
+    () => plainToasts,
+    () => plainToasts,
+  );
+  return (
+    <>
+      {/* Where sonner's go: top-right, below the navbar. */}
+      <div className="fixed top-[72px] right-4 z-50 flex max-w-[calc(100vw-2rem)] flex-col items-end gap-2 sm:top-[76px]">
+        {shown.map((toast) => (
+          <PlainToastItem key={toast.id} toast={toast} />
+        ))}
+      </div>
+      <ReadyMarker />
+    </>
+  );
+}
+
+const dismiss = (id: number) => setPlainToasts(plainToasts.filter((shown) => shown.id !== id));
+
+function PlainToastItem({ toast }: { toast: PlainToast }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(toast.id), toast.duration);
+    return () => clearTimeout(timer);
+  }, [toast.id, toast.duration]);
+  return (
+    <div
+      role={toast.kind === "error" ? "alert" : "status"}
+      className={`alert ${toast.kind === "error" ? "alert-error" : "alert-success"} max-w-sm shadow-lg`}
+    >
+      <span>{toast.message}</span>
+      <button
+        type="button"
+        className="btn btn-ghost btn-xs btn-circle"
+        aria-label="Close"
+        onClick={() => dismiss(toast.id)}
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  );
+}
 
 /**
  * Mounted after the toaster: its effect runs once the toaster's own have subscribed to new toasts, so a
