@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { projectRoot } from "../lib/paths.ts";
 import type { ErrorFields, ThreadAnswer, ThreadRequest, ThreadStart } from "./pglite-thread-protocol.ts";
 
 /** What drizzle's PGlite driver asks of its client and of a transaction: statements. */
@@ -24,25 +25,46 @@ interface Results<T> {
 
 type Request = ThreadRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
 
-interface TsxPackage {
-  exports: { "./esm/api": { import: { default: string } } };
+let compiled: Promise<URL> | undefined;
+
+/**
+ * The worker to start: the bundle beside this one (dist/server), or, running from the sources (development,
+ * tests), pglite-thread.ts compiled by esbuild once per process into node_modules/.cache, under a name
+ * made from the code it compiled to, and started without the process's own flags (`--import tsx`, an
+ * `--input-type`): tsx's loader in the thread cost 0.1-0.35 s for each database opened, and the tests
+ * open hundreds.
+ */
+async function threadEntry(): Promise<{ url: URL; execArgv?: string[] }> {
+  if (!import.meta.url.endsWith(".ts")) return { url: new URL("./pglite-thread.mjs", import.meta.url) };
+  compiled ??= compileThread();
+  return { url: await compiled, execArgv: [] };
 }
 
-/** The worker to start: the sources through tsx when running from them, else the bundle beside this one. */
-function threadEntry(): { code: string | URL; eval: boolean } {
-  if (!import.meta.url.endsWith(".ts"))
-    return { code: new URL("./pglite-thread.mjs", import.meta.url), eval: false };
-  // tsx's ESM entry, found through its package's exports: a bare specifier in the worker's code would be
-  // resolved from the working folder, and require.resolve gives the CommonJS entry.
-  const tsxPackage = createRequire(import.meta.url).resolve("tsx/package.json");
-  const exported = (JSON.parse(readFileSync(tsxPackage, "utf8")) as TsxPackage).exports["./esm/api"].import
-    .default;
-  const tsx = pathToFileURL(path.join(path.dirname(tsxPackage), exported)).href;
-  const file = new URL("./pglite-thread.ts", import.meta.url).href;
-  return {
-    code: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`,
-    eval: true,
-  };
+async function compileThread(): Promise<URL> {
+  const { build } = await import("esbuild");
+  const result = await build({
+    entryPoints: [fileURLToPath(new URL("./pglite-thread.ts", import.meta.url))],
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    write: false,
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+  const cacheDir = path.join(projectRoot, "node_modules", ".cache", "garden-community");
+  const file = path.join(
+    cacheDir,
+    `pglite-thread-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`,
+  );
+  if (!existsSync(file)) {
+    mkdirSync(cacheDir, { recursive: true });
+    // Written under another name and renamed: a process starting a thread meanwhile never reads half of it.
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, code);
+    renameSync(partial, file);
+  }
+  return pathToFileURL(file);
 }
 
 function rebuild({ message, fields }: ErrorFields): Error {
@@ -94,9 +116,9 @@ export class PGliteThread implements PGliteStatements {
    * file of a data folder) when the folder holds no database yet.
    */
   static async open(dataDir?: string, snapshot?: string): Promise<PGliteThread> {
-    const entry = threadEntry();
     const start: ThreadStart = { dataDir, snapshot };
-    const worker = new Worker(entry.code, { eval: entry.eval, workerData: start });
+    const { url, execArgv } = await threadEntry();
+    const worker = new Worker(url, { workerData: start, execArgv });
     await new Promise<void>((ready, failed) => {
       const first = (answer: ThreadAnswer) => {
         if (answer.kind !== "ready" && answer.kind !== "failed") return;
