@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./ports.ts";
 
 /** Where Debian, Ubuntu and most Linux packages put the PostgreSQL server programs. */
 export function findPostgresBinDir(): string | null {
@@ -23,19 +23,6 @@ export function findPostgresBinDir(): string | null {
 
 const POSTGRES_MISSING_MESSAGE =
   "No PostgreSQL server programs (initdb, pg_ctl) were found. Install them (Debian/Ubuntu: apt-get install -y postgresql; macOS: brew install postgresql) or set PG_BIN_DIR to their folder, or set DATABASE_URL to a PostgreSQL server whose user may create databases.";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 export interface RunningCluster {
   url: string;

@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { isBuildCurrent } from "../../../scripts/build-state.mjs";
@@ -16,7 +15,7 @@ let buildChecked = false;
  * later on a loaded machine, and what an operator runs is the bundle. A bundle older than the sources
  * would test yesterday's server, so it is refused.
  */
-export function builtServer(): string {
+function builtServer(): string {
   if (!buildChecked) {
     if (!isBuildCurrent())
       throw new Error(
@@ -77,15 +76,7 @@ export async function migratedDataDir(): Promise<string> {
   return dir;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+export { freePort } from "./ports.ts";
 
 /** Signs a new member up on a running server (as its own page would) and answers their session cookie. */
 export async function signUp(base: string, name = "Careful Keeper"): Promise<string> {
