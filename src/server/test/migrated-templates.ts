@@ -24,7 +24,7 @@ import { migrationsDir, projectRoot } from "../lib/paths.ts";
  * migrated database what it is: every file of the migrations and the PGlite release (its data folder's
  * format), so a new migration or an upgrade makes new ones and a stale copy is never used.
  */
-export function migrationsKey(): string {
+function migrationsKey(): string {
   const hash = createHash("sha256");
   const names = readdirSync(migrationsDir, { recursive: true }).map(String).sort();
   for (const name of names) {
