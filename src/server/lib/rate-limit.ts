@@ -48,70 +48,99 @@ function limitKey(...parts: string[]): string {
 /**
  * Fixed-window counters in the database (table rate_limit_hits), so they survive a restart and several
  * servers on one database share them. A turn is reserved before the attempt it guards, by one atomic
- * upsert per key: fifty parallel guesses cannot all pass a limit of five, because each sees the count
- * the others already added. A refused turn gives its reservations back at once; a turn that should not
- * count (a successful sign-in) gives them back afterwards.
+ * upsert per key that adds only while the window has room: fifty parallel guesses cannot all pass a
+ * limit of five, because each sees the count the others already added, and a refused guess adds nothing.
+ * A turn that should not count (a successful sign-in) gives its reservations back afterwards.
  */
 export class RateLimitStore {
   private lastPrune = 0;
-  /** Turns taken by this server whose attempt is still running, per key. */
-  private readonly inFlight = new Map<string, number>();
-  /** Bumped each time a turn in flight ends; `waiting` are woken then, to look again. */
-  private settled = 0;
+  /** Turns of this server still counting (between their first upsert and the answer), per key. */
+  private readonly counting = new Map<string, number>();
+  /** Turns of this server that went ahead and whose attempt is still running, per key. */
+  private readonly running = new Map<string, number>();
+  /** Bumped each time a running turn ends. */
+  private ended = 0;
+  /** Woken at every change of `counting` or `running`, to look again. */
   private waiting: Array<() => void> = [];
 
   constructor(private readonly db: Db) {}
 
   /**
-   * Takes a turn on every key. With `waitForPending` (a failures-only policy), a turn refused only
-   * because of turns still in flight here waits for them: each may be a correct attempt that gives its
-   * turn back, so ten correct sign-ins in parallel one failure short of a limit go through one after
-   * another rather than nine being refused; guesses still get no more than the limit checked.
+   * Takes a turn on every key. With `waitForPending` (a failures-only policy), a turn refused while
+   * turns of this server are still counting or running on the same keys waits for them: each may be a
+   * correct attempt that gives its turn back, so ten correct sign-ins in parallel one failure short of a
+   * limit go through one after another rather than nine being refused; guesses still get no more than
+   * the limit checked. A turn is visible to the others from before its first upsert, so none is refused
+   * for one that counted first but had not yet said so.
    */
   async take(
     keys: LimitKey[],
     { waitForPending = false, cost = 1 }: { waitForPending?: boolean; cost?: number } = {},
   ): Promise<Turn> {
     const deadline = Date.now() + WAIT_FOR_PENDING_MS;
+    const names = keys.map(({ key }) => key);
     for (;;) {
-      const settledBefore = this.settled;
-      const { retryAfter, blockedBy } = await this.reserve(keys, cost);
-      if (retryAfter === 0) return this.started(keys, cost);
+      const endedBefore = this.ended;
+      this.change(this.counting, names, 1);
+      let outcome: { retryAfter: number; blockedBy: string[] };
+      try {
+        outcome = await this.reserve(keys, cost);
+      } catch (error) {
+        this.change(this.counting, names, -1);
+        throw error;
+      }
+      const { retryAfter, blockedBy } = outcome;
+      this.change(this.counting, names, -1);
+      if (retryAfter === 0) return this.started(names, cost);
       if (!waitForPending) return { allowed: false, retryAfter };
-      if (this.inFlightOn(blockedBy)) {
-        // Wait until every turn in flight on these keys has ended, then count once more: guesses in
+      // Another turn still counting may be the one holding the last place: see what it becomes.
+      while (!this.on(this.running, blockedBy) && this.on(this.counting, blockedBy)) {
+        if (!(await this.next(deadline))) return { allowed: false, retryAfter };
+      }
+      if (this.on(this.running, blockedBy)) {
+        // Wait until every running turn on these keys has ended, then count once more: guesses in
         // parallel are then refused after one more look, correct attempts get in one by one.
-        if (!(await this.quiet(blockedBy, deadline))) return { allowed: false, retryAfter };
-      } else if (this.settled === settledBefore) {
-        // Nothing in flight, and nothing ended while this turn was counted: the count is failures.
+        while (this.on(this.running, blockedBy)) {
+          if (!(await this.next(deadline))) return { allowed: false, retryAfter };
+        }
+      } else if (this.ended === endedBefore) {
+        // Nothing counting or running, and nothing ended while this turn counted: the count is failures.
         return { allowed: false, retryAfter };
       }
     }
   }
 
-  private inFlightOn(keys: string[]): boolean {
-    return keys.some((key) => (this.inFlight.get(key) ?? 0) > 0);
+  private on(turns: Map<string, number>, keys: string[]): boolean {
+    return keys.some((key) => (turns.get(key) ?? 0) > 0);
   }
 
-  /** Resolves true once no turn is in flight on `keys`, false if `deadline` passes first. */
-  private async quiet(keys: string[], deadline: number): Promise<boolean> {
-    while (this.inFlightOn(keys)) {
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiting.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+  private change(turns: Map<string, number>, keys: string[], by: 1 | -1) {
+    for (const key of keys) {
+      const left = (turns.get(key) ?? 0) + by;
+      if (left > 0) turns.set(key, left);
+      else turns.delete(key);
     }
-    return true;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const wake of waiting) wake();
+  }
+
+  /** Resolves true at the next change of the turns counting or running, false if `deadline` passes first. */
+  private next(deadline: number): Promise<boolean> {
+    const left = deadline - Date.now();
+    if (left <= 0) return Promise.resolve(false);
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), left);
+      this.waiting.push(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
   }
 
   /**
-   * One atomic upsert per key, adding `cost` (1 for a request, its size for a limit on bytes); a refused
-   * reservation is given back at once.
+   * One atomic upsert per key, adding `cost` (1 for a request, its size for a limit on bytes) only where
+   * the window has room; the keys it was added to are given back when another key refuses.
    */
   private async reserve(
     keys: LimitKey[],
@@ -121,20 +150,23 @@ export class RateLimitStore {
     const blockedBy: string[] = [];
     let retryAfter = 0;
     for (const { key, window } of keys) {
-      const result = UpsertResultSchema.parse(
+      const { rows } = UpsertResultSchema.parse(
         await this.db.execute(sql`
           insert into ${rateLimitHits} (key, count, reset_at)
           values (${key}, ${cost}, now() + make_interval(secs => ${window.minutes * 60}))
           on conflict (key) do update set
             count = case when ${rateLimitHits.resetAt} <= now() then ${cost} else ${rateLimitHits.count} + ${cost} end,
             reset_at = case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end
+          where ${rateLimitHits.resetAt} <= now() or ${rateLimitHits.count} + ${cost} <= ${window.count}
           returning count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as wait
         `),
       );
-      const row = result.rows[0];
-      taken.push(key);
-      if (row && row.count > window.count) {
-        retryAfter = Math.max(retryAfter, row.wait);
+      const row = rows[0];
+      if (row) taken.push(key);
+      // No row: the window had no room and nothing was added. A row over the limit: a first request
+      // bigger than the whole window (bytes), added and given back below.
+      if (!row || row.count > window.count) {
+        retryAfter = Math.max(retryAfter, row?.wait ?? (await this.waitOf(key)));
         blockedBy.push(key);
       }
     }
@@ -143,21 +175,24 @@ export class RateLimitStore {
     return { retryAfter, blockedBy };
   }
 
-  private started(keys: LimitKey[], cost: number): Turn {
-    const taken = keys.map(({ key }) => key);
-    for (const key of taken) this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+  /** Seconds until the window of `key` ends, at least 1. */
+  private async waitOf(key: string): Promise<number> {
+    const { rows } = UpsertResultSchema.pick({ rows: true }).parse(
+      await this.db.execute(sql`
+        select 0 as count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as wait
+        from ${rateLimitHits} where key = ${key}
+      `),
+    );
+    return rows[0]?.wait ?? 1;
+  }
+
+  private started(taken: string[], cost: number): Turn {
+    this.change(this.running, taken, 1);
     let ended = false;
-    // A turn counts as in flight until its reservations are given back, so a waiter never misses it.
+    // A turn is running until its reservations are given back, so a waiter never misses it.
     const finish = () => {
-      for (const key of taken) {
-        const left = (this.inFlight.get(key) ?? 1) - 1;
-        if (left > 0) this.inFlight.set(key, left);
-        else this.inFlight.delete(key);
-      }
-      this.settled += 1;
-      const waiting = this.waiting;
-      this.waiting = [];
-      for (const wake of waiting) wake();
+      this.ended += 1;
+      this.change(this.running, taken, -1);
     };
     return {
       allowed: true,
