@@ -392,12 +392,32 @@ function isLiveOwner(owner: { pid: number; start: string | null }, lockFile: str
     if (!info) return false;
     if (info.state === "Z" || info.state === "X") return false; // exited, not yet reaped
     if (owner.start !== null) return owner.start === info.start;
-    // An older release's lock names only the pid. Its server wrote the lock after it started, so a
-    // process that started after the lock was written has only reused the pid.
+    // An older release's lock names only the pid. A process that is not one of ours (init, a shell, a
+    // program that has the pid after a reboot) never held it; and its server wrote the lock after it
+    // started, so a process that started after the lock was written has only reused the pid.
+    if (!runsGardenCode(owner.pid)) return false;
     const started = startedAtMs(info.start);
     return started === null || started <= lockWrittenAtMs(lockFile);
   }
   return isAlive(owner.pid);
+}
+
+/**
+ * Whether a process is Node.js running one of the programs that open DATA_DIR (the server, `npm start`'s
+ * script, the operator's commands), from /proc/<pid>/cmdline. Unreadable, it is taken to be one.
+ */
+function runsGardenCode(pid: number): boolean {
+  let args: string[];
+  try {
+    args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
+  } catch {
+    return true;
+  }
+  const [program = "", ...rest] = args;
+  return (
+    /^node(js)?$/.test(path.basename(program)) &&
+    rest.some((arg) => /(^|\/)(server\.(mjs|ts)|start\.mjs|cli\.ts|seed-cli\.ts)$/.test(arg))
+  );
 }
 
 /**

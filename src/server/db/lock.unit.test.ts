@@ -22,6 +22,16 @@ async function otherProcess(script = "exec sleep 30") {
   return child;
 }
 
+/** A live Node.js process whose command line is the built server's, as an earlier release's server ran. */
+async function serverLikeProcess() {
+  const child = spawn(process.execPath, ["-e", "setTimeout(() => {}, 30_000)", "dist/server/server.mjs"], {
+    stdio: "ignore",
+  });
+  children.push(child);
+  await new Promise<void>((resolve) => child.once("spawn", () => resolve()));
+  return child;
+}
+
 function writeLock(dir: string, pid: number, start: string | null) {
   writeFileSync(lockOf(dir), JSON.stringify({ pid, start }));
 }
@@ -116,9 +126,30 @@ describe("the DATA_DIR lock", () => {
 
   it("refuses an old lock holding the bare pid of a live server that wrote it", async () => {
     const dir = freshDir();
-    const other = await otherProcess();
+    const other = await serverLikeProcess();
     writeFileSync(lockOf(dir), String(other.pid));
     expect(() => acquireDataDirLock(dir)).toThrow(DatabaseUnavailableError);
     expect(readFileSync(lockOf(dir), "utf8")).toBe(String(other.pid));
+    writeLock(dir, other.pid as number, null);
+    expect(() => acquireDataDirLock(dir)).toThrow(DatabaseUnavailableError);
+  });
+
+  it.each([
+    ["1", "1"],
+    ['{"pid":1,"start":null}', "1 in an earlier release's JSON"],
+  ])("takes over an old lock naming a live process that is no server of ours (%s: %s)", (text) => {
+    // pid 1 is the system's init, alive since boot: before any lock was written.
+    const dir = freshDir();
+    writeFileSync(lockOf(dir), text);
+    const release = acquireDataDirLock(dir);
+    expect(JSON.parse(readFileSync(lockOf(dir), "utf8")).pid).toBe(process.pid);
+    release();
+  });
+
+  it("takes over an old lock naming a live shell, not a server", async () => {
+    const dir = freshDir();
+    const other = await otherProcess();
+    writeFileSync(lockOf(dir), String(other.pid));
+    acquireDataDirLock(dir)();
   });
 });
