@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream, readFileSync, writeFileSync } from "node:fs";
+import { createReadStream, createWriteStream, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
@@ -152,6 +152,8 @@ describe("a backup of a running site", () => {
       /^Backup written by the running server: .*site\.tar\.gz \(\d+(\.\d)? [KM]?B\)$/m,
     );
     expect(backup.stdout).toMatch(/photos: [1-9]\d* files/);
+    // It holds every password hash and the site's secret: readable by its owner alone.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     // The writes went on while it ran.
     await expect.poll(() => acknowledged.filter((each) => each.at > ended).length).toBeGreaterThan(2);
     writing = false;

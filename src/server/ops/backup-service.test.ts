@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client.ts";
@@ -8,7 +8,7 @@ import { tempDir } from "../test/server-process.ts";
 import { openTestDatabase } from "../test/test-db.ts";
 import { insertTips } from "../test/tip-fixtures.ts";
 import { readBackup } from "./backup.ts";
-import { askServerForBackup, startBackupService } from "./backup-service.ts";
+import { askServerForBackup, backupFile, startBackupService } from "./backup-service.ts";
 
 /**
  * The server's side of backups, on the run's database: every BACKUP_EVERY a backup into BACKUP_DIR,
@@ -92,5 +92,34 @@ describe("scheduled backups", () => {
       await stop();
     }
     expect(await askServerForBackup(dataDir, file)).toBeNull();
+  });
+
+  it("are the owner's alone (0600), and go into a folder when one is named, named as scheduled ones", async () => {
+    const dataDir = tempDir();
+    const storage = createMemoryStorage({ publicBase: "http://localhost/uploads" });
+    const stop = await startBackupService({
+      database,
+      storage,
+      dataDir,
+      backupDir: dataDir,
+      keep: 7,
+      logger,
+    });
+    const folder = path.join(dataDir, "kept");
+    mkdirSync(folder);
+    try {
+      const summary = await askServerForBackup(dataDir, folder);
+      const file = summary?.file ?? "";
+      expect(path.dirname(file)).toBe(folder);
+      expect(path.basename(file)).toMatch(/^garden-\d{8}T\d{6}Z\.tar\.gz$/);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect((await readBackup(file)).manifest.driver).toBe(database.driver);
+    } finally {
+      await stop();
+    }
+    // A folder yet to be made is named with a / at its end; a file, as it is; nothing, BACKUP_DIR.
+    expect(path.dirname(backupFile("later/", "/srv/backups"))).toBe(path.resolve("later"));
+    expect(backupFile("site.tar.gz", "/srv/backups")).toBe(path.resolve("site.tar.gz"));
+    expect(path.dirname(backupFile(undefined, "/srv/backups"))).toBe("/srv/backups");
   });
 });

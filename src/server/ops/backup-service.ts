@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createServer, request } from "node:http";
 import path from "node:path";
@@ -22,6 +22,17 @@ export function backupName(at = new Date()): string {
 }
 
 const BACKUP_FILE = /^garden-\d{8}T\d{6}Z\.tar\.gz$/;
+
+/**
+ * Where a backup asked for is written: `out` when it names a file, a new name inside it when it names a
+ * folder (one that exists, or any path ending in /), a new name in `backupDir` without it. Absolute, so
+ * the running server writes where the operator's shell meant.
+ */
+export function backupFile(out: string | undefined, backupDir: string): string {
+  if (!out) return path.resolve(backupDir, backupName());
+  const isFolder = /[/\\]$/.test(out) || (existsSync(out) && statSync(out).isDirectory());
+  return path.resolve(isFolder ? path.join(out, backupName()) : out);
+}
 
 /** Removes the oldest backups in `dir` beyond the newest `keep`; returns the names removed. */
 export function pruneBackups(dir: string, keep: number): string[] {
@@ -75,7 +86,7 @@ export async function startBackupService(options: BackupServiceOptions): Promise
       let file: string;
       try {
         const asked = (JSON.parse(text || "{}") as { file?: unknown }).file;
-        file = typeof asked === "string" && asked ? path.resolve(asked) : path.join(backupDir, backupName());
+        file = backupFile(typeof asked === "string" ? asked : undefined, backupDir);
       } catch {
         return answer(400, { message: "The body must be JSON: { file?: string }" });
       }

@@ -109,10 +109,11 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
   const script = await source.database.dump();
   const migrations = await migrationsApplied(source.database);
   const names = await photoNames(source.database);
-  await mkdir(path.dirname(file), { recursive: true });
+  // It holds every password hash and the site's secret: its folder and the file are the owner's alone.
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.partial`;
   const archive = pack();
-  const written = pipeline(archive, createGzip(), createWriteStream(partial));
+  const written = pipeline(archive, createGzip(), createWriteStream(partial, { mode: 0o600 }));
   const entries: BackupEntry[] = [];
   const missingPhotos: string[] = [];
   // A write that fails (a full disk) ends the pipeline: every entry still waiting fails with it.

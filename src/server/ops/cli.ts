@@ -21,7 +21,7 @@ import {
   readBackup,
   writeBackup,
 } from "./backup.ts";
-import { askServerForBackup, backupName } from "./backup-service.ts";
+import { askServerForBackup, backupFile } from "./backup-service.ts";
 import { comparePhotos, countRows, RestoreRefusedError, restoreInto } from "./restore.ts";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -57,7 +57,7 @@ function printBackup(summary: BackupSummary, how: string) {
 async function backup(args: string[]) {
   const { values } = parseArgs({ args, options: { out: { type: "string" } } });
   const env = loadEnv();
-  const file = values.out ?? `${env.BACKUP_DIR}/${backupName()}`;
+  const file = backupFile(values.out, env.BACKUP_DIR);
   // The embedded database is readable only by the process holding it: a running server is asked.
   const fromServer = await askServerForBackup(env.DATA_DIR, file);
   if (fromServer) return printBackup(fromServer, "by the running server");
