@@ -107,6 +107,18 @@ const profileText = (label: string, max: number, { multiline = false } = {}) =>
     .nullable()
     .transform((value) => value || null);
 
+/** The hosts of YouTube's own channel and video addresses. */
+const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be"]);
+
+/**
+ * A member's YouTube link: a YouTube address over https and nothing else, without a name or password in
+ * it. Shown as "YouTube" on their page, it must not lead anywhere else.
+ */
+const youtubeLink = httpUrl("YouTube link is required").refine((value) => {
+  const url = new URL(value);
+  return url.protocol === "https:" && !url.username && !url.password && YOUTUBE_HOSTS.has(url.hostname);
+}, "Enter a YouTube address, such as https://www.youtube.com/@yourchannel");
+
 /**
  * What a member may change on their gardener page (ADR 039); each field left out stays as it is, and an
  * empty one (or null) clears it. The name and photo are the account's, changed as before; other keys are
@@ -126,9 +138,7 @@ export const ProfileUpdateSchema = z
       .min(13, "Age must be at least 13")
       .max(120, "Age must be at most 120")
       .nullable(),
-    youtube: httpUrl("YouTube link is required")
-      .nullable()
-      .or(z.literal("").transform(() => null)),
+    youtube: youtubeLink.nullable().or(z.literal("").transform(() => null)),
     certifications: z
       .array(profileText("A certification", 100), { error: "Certifications must be a list" })
       .max(10, "At most 10 certifications")

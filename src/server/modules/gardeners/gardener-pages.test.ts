@@ -211,7 +211,7 @@ describe("PATCH /api/profile", () => {
     expect(cleared.body.location).toBe("Leeds");
   });
 
-  it("refuses a taken handle with 409 and a reserved or malformed one with 400, changing nothing", async () => {
+  it("refuses a taken handle with 409, a reserved or malformed one and a YouTube link elsewhere with 400, changing nothing", async () => {
     const fern = await member();
     const other = await member();
     const cases: Array<[unknown, number, string]> = [
@@ -231,6 +231,16 @@ describe("PATCH /api/profile", () => {
       [{ location: "Leeds\nYorkshire" }, 400, "Location must not contain control characters"],
       [{ age: 7 }, 400, "Age must be at least 13"],
       [{ youtube: "javascript:alert(1)" }, 400, "Enter an http(s) URL"],
+      ...[
+        "https://evil.example/watch?v=abc",
+        "http://www.youtube.com/@backlane",
+        "https://user:pw@www.youtube.com/@backlane",
+        "https://www.youtube.com.evil.example/@backlane",
+      ].map((youtube): [unknown, number, string] => [
+        { youtube },
+        400,
+        "Enter a YouTube address, such as https://www.youtube.com/@yourchannel",
+      ]),
     ];
     for (const [body, status, message] of cases) {
       const res = await fern.client.patch("/api/profile", body, { schema: ApiErrorSchema });
