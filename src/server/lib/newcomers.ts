@@ -21,32 +21,38 @@ const hoursLeft = (createdAt: Date) => {
   return hours === 1 ? "1 hour" : `${hours} hours`;
 };
 
+/** What a newcomer writes that links are counted in, as the messages name it. */
+const WRITINGS = { tip: "A tip", comment: "A comment", page: "A gardener page" };
+
+/** Whether links in it wait for a verified e-mail too: what stays up for everyone, not one thread's reply. */
+const WAITS_FOR_VERIFIED = { tip: true, comment: false, page: true };
+
 /**
- * Refuses (422, with the rule and when it lifts) a tip or comment holding more links than a newcomer may
- * post: from an account younger than a day, or a tip from one whose e-mail is not verified. The account's
- * age is asked for only when the text holds more links than that.
+ * Refuses (422, with the rule and when it lifts) a tip, comment or gardener page holding more links than a
+ * newcomer may post: from an account younger than a day, or a tip or page from one whose e-mail is not
+ * verified. The account's age is asked for only when the text holds more links than that.
  */
 export async function checkNewcomerLinks(
-  what: "tip" | "comment",
+  what: keyof typeof WRITINGS,
   texts: string[],
   account: { emailVerified: boolean; createdAt: () => Promise<Date | undefined> },
 ): Promise<void> {
   const links = texts.reduce((sum, text) => sum + findLinks(text).length, 0);
   if (links <= NEWCOMER_LINKS) return;
-  const unverifiedTip = what === "tip" && !account.emailVerified;
+  const unverified = WAITS_FOR_VERIFIED[what] && !account.emailVerified;
   const createdAt = await account.createdAt();
   const young = isNewAccount(createdAt);
-  if (!young && !unverifiedTip) return;
-  const most = `may hold at most ${NEWCOMER_LINKS} links`;
-  if (unverifiedTip)
+  if (!young && !unverified) return;
+  const most = `${WRITINGS[what]} may hold at most ${NEWCOMER_LINKS} links`;
+  if (unverified)
     throw new HttpError(
       422,
       young && createdAt
-        ? `A tip ${most} until your e-mail address is verified and your account is a day old (in ${hoursLeft(createdAt)})`
-        : `A tip ${most} until your e-mail address is verified: use the link we sent you`,
+        ? `${most} until your e-mail address is verified and your account is a day old (in ${hoursLeft(createdAt)})`
+        : `${most} until your e-mail address is verified: use the link we sent you`,
     );
   throw new HttpError(
     422,
-    `A ${what} from an account younger than a day ${most}; more are allowed in ${createdAt ? hoursLeft(createdAt) : "a day"}`,
+    `${WRITINGS[what]} from an account younger than a day may hold at most ${NEWCOMER_LINKS} links; more are allowed in ${createdAt ? hoursLeft(createdAt) : "a day"}`,
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HIDDEN_PENDING_REVIEW, REVIEW_ALREADY_ASKED, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { findLinks } from "#shared/links.ts";
 import { PageQuerySchema } from "#shared/schemas/common.ts";
 import {
   GardenerListQuerySchema,
@@ -12,6 +13,7 @@ import { TipSchema } from "#shared/schemas/tip.ts";
 import type { ContextWithVars, SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
@@ -117,7 +119,7 @@ const updateProfileRoute = apiRoute({
   tags: ["Accounts"],
   summary: "Change your gardener page",
   description:
-    "Changes the signed-in member's handle, bio and card fields; each field left out stays as it is, and an empty one (or null) clears it. Answers the page as everyone now sees it. The name and photo are the account's (/auth/update-user).",
+    "Changes the signed-in member's handle, bio and card fields; each field left out stays as it is, and an empty one (or null) clears it. Answers the page as everyone now sees it. The name and photo are the account's (/auth/update-user). The page of an account younger than a day, or not yet verified, may hold at most 2 links in its text fields (422 says which and when it lifts).",
   middleware: [
     requirePoster("Sign in to change your profile"),
     rateLimit<SignedInEnv>("editProfile", (c) => c.var.user.id),
@@ -130,9 +132,37 @@ const updateProfileRoute = apiRoute({
       description: "Your page as it is now",
       content: { "application/json": { schema: ProfileSchema } },
     },
-    ...errorResponses({ 400: "Invalid fields, each named in issues", 409: HANDLE_TAKEN }),
+    ...errorResponses({
+      400: "Invalid fields, each named in issues",
+      409: HANDLE_TAKEN,
+      422: "Too many links for a newcomer",
+    }),
   },
 });
+
+/** The text fields of a gardener page that a member writes and everyone reads (the YouTube link is one link). */
+const PAGE_TEXTS = ["bio", "location", "experiences", "gardenName", "gender"] as const;
+
+/**
+ * A newcomer's gardener page holds at most a few links (lib/newcomers.ts), counted over the page as the
+ * change would leave it, so links cannot be added a field or a change at a time. Nothing is read when
+ * the change holds no link.
+ */
+async function checkPageLinks(
+  c: { var: SignedInEnv["Variables"] },
+  update: z.output<typeof ProfileUpdateSchema>,
+) {
+  const written = (
+    page: Partial<Record<(typeof PAGE_TEXTS)[number], string | null>> & { certifications?: string[] | null },
+  ) => [...PAGE_TEXTS.map((field) => page[field] ?? ""), ...(page.certifications ?? [])];
+  if (!written(update).some((text) => findLinks(text).length > 0)) return;
+  const current = (await findGardenerPage(c.var.db, { id: c.var.user.id }))?.account;
+  const after = { ...current, ...update };
+  await checkNewcomerLinks("page", written(after), {
+    emailVerified: c.var.user.emailVerified,
+    createdAt: async () => current?.createdAt,
+  });
+}
 
 /** The page of the gardener a request names, kept for everyone alike; 404 when no account has the handle. */
 async function namedGardener(c: ContextWithVars & Parameters<typeof markPublic>[0], handle: string) {
@@ -180,9 +210,11 @@ export const gardenersRouter = createRouter()
     return c.json(toProfile(page, imageUrls(c)), 200);
   })
   .openapi(updateProfileRoute, async (c) => {
+    const update = c.req.valid("json");
+    await checkPageLinks(c, update);
     let handle: string | null;
     try {
-      handle = await updateProfile(c.var.db, c.var.user.id, c.req.valid("json"));
+      handle = await updateProfile(c.var.db, c.var.user.id, update);
     } catch (error) {
       if (error instanceof HandleTakenError) throw new HttpError(409, HANDLE_TAKEN);
       if (error instanceof ReviewAlreadyAskedError) throw new HttpError(403, REVIEW_ALREADY_ASKED);

@@ -72,3 +72,47 @@ describe("links in a newcomer's tip", () => {
     expect(ok.body.description).toBe(THREE_LINKS.description);
   });
 });
+
+describe("links on a newcomer's gardener page", () => {
+  it("holds an unverified or day-young page to two links over all its fields, changing nothing when refused", async () => {
+    const unverified = await signedInMember(ctx, { verified: false, name: "Page Unverified" });
+    const twoLinks = { bio: "My plot: https://plot.example and https://seeds.example" };
+    expect((await unverified.client.patch("/api/profile", twoLinks)).status).toBe(200);
+    // A third, in another field or a later change, is refused: the page as it would be is counted.
+    const third = await unverified.client.patch(
+      "/api/profile",
+      { location: "Leeds, see https://map.example" },
+      { schema: ApiErrorSchema },
+    );
+    expect(third.status).toBe(422);
+    expect(third.body.message).toBe(
+      "A gardener page may hold at most 2 links until your e-mail address is verified: use the link we sent you",
+    );
+    const many = await unverified.client.patch(
+      "/api/profile",
+      { bio: Array.from({ length: 20 }, (_, n) => `https://spam${n}.example`).join(" ") },
+      { schema: ApiErrorSchema },
+    );
+    expect(many.status).toBe(422);
+    const own = await unverified.client.get("/api/profile");
+    expect(own.body).toMatchObject({ bio: twoLinks.bio });
+    expect(own.body).not.toHaveProperty("location");
+
+    const young = await signedInMember(ctx, { ageHours: 2, name: "Page Young" });
+    const refused = await young.client.patch(
+      "/api/profile",
+      { bio: "https://a.example https://b.example", certifications: ["See https://c.example"] },
+      { schema: ApiErrorSchema },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(
+      "A gardener page from an account younger than a day may hold at most 2 links; more are allowed in 22 hours",
+    );
+
+    // A verified account a day old writes what it likes; a change without a link is never counted.
+    const settled = await signedInMember(ctx, { name: "Page Settled" });
+    const bio = Array.from({ length: 5 }, (_, n) => `https://garden${n}.example`).join(" ");
+    expect((await settled.client.patch("/api/profile", { bio })).status).toBe(200);
+    expect((await unverified.client.patch("/api/profile", { gardenName: "Back Lane" })).status).toBe(200);
+  });
+});
