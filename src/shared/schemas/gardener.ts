@@ -115,7 +115,13 @@ const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com"
  * it. Shown as "YouTube" on their page, it must not lead anywhere else.
  */
 const youtubeLink = httpUrl("YouTube link is required").refine((value) => {
-  const url = new URL(value);
+  // Checked even when the value is no address at all (zod runs every check), so nothing here may throw.
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
   return url.protocol === "https:" && !url.username && !url.password && YOUTUBE_HOSTS.has(url.hostname);
 }, "Enter a YouTube address, such as https://www.youtube.com/@yourchannel");
 

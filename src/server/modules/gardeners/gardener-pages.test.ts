@@ -231,6 +231,7 @@ describe("PATCH /api/profile", () => {
       [{ location: "Leeds\nYorkshire" }, 400, "Location must not contain control characters"],
       [{ age: 7 }, 400, "Age must be at least 13"],
       [{ youtube: "javascript:alert(1)" }, 400, "Enter an http(s) URL"],
+      [{ youtube: "Tomato" }, 400, "Enter an http(s) URL"],
       ...[
         "https://evil.example/watch?v=abc",
         "http://www.youtube.com/@backlane",
