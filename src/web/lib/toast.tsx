@@ -98,7 +98,7 @@ const Toaster = lazy(async () => {
   };
 });
 
-/** The toasts without sonner: the same place, each for its time or until closed. */
+/** The toasts without sonner: the same place; a success for its time or until closed, an error until closed. */
 function PlainToaster() {
   const shown = useSyncExternalStore(
     (listener) => {
@@ -124,10 +124,14 @@ function PlainToaster() {
 const dismiss = (id: number) => setPlainToasts(plainToasts.filter((shown) => shown.id !== id));
 
 function PlainToastItem({ toast }: { toast: PlainToast }) {
+  // An error stays until it is closed: it says that something was not saved, on a page that lost its
+  // connection, and a reader who looked away for five seconds would never learn it.
+  const lasts = toast.kind === "success";
   useEffect(() => {
+    if (!lasts) return;
     const timer = setTimeout(() => dismiss(toast.id), toast.duration);
     return () => clearTimeout(timer);
-  }, [toast.id, toast.duration]);
+  }, [lasts, toast.id, toast.duration]);
   return (
     <div
       role={toast.kind === "error" ? "alert" : "status"}
