@@ -240,11 +240,18 @@ export const users = pgTable(
     pageHold: reportReasonEnum("page_hold"),
     /** When the member, after editing their page, asked for it to be shown again: once per hold. */
     pageHoldReviewAskedAt: timestamp("page_hold_review_asked_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The address the account signed up from, as lib/client-ip.ts's `addressTag` (a hash, never the
+     * address): an address's unverified accounts are counted (ADR 048), and reports from accounts made
+     * at one address count once.
+     */
+    signupAddress: text("signup_address"),
     ...timestamps,
   },
   (table) => [
     // Which profiles show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
     index("users_photo_idx").on(photoHashOf("image")),
+    index("users_signup_address_idx").on(table.signupAddress, table.createdAt),
     uniqueIndex("users_handle_key").on(table.handle),
     check("users_handle_check", sql`${table.handle} ~ '^[a-z0-9_]{2,25}$'`),
     check("users_age_check", sql`${table.age} is null or (${table.age} between 0 and 150)`),

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 
@@ -25,4 +26,17 @@ export function clientIp(c: Context, trustProxy: TrustProxy = 0): string {
   // Each trusted proxy appended the address it saw; the client is the one the outermost trusted proxy
   // saw. Entries further left were written by the client and prove nothing.
   return forwarded[forwarded.length - trustProxy] ?? forwarded[0] ?? socket;
+}
+
+/**
+ * What the database keeps of a client address where it must tell two addresses apart (the accounts made
+ * at one address, the reports sent from one): a hash, never the address itself.
+ */
+export function addressTag(address: string): string {
+  return createHash("sha256").update(`client-address\u0000${address}`).digest("base64url").slice(0, 22);
+}
+
+/** Whether the address is this machine's own: every visitor's, behind a proxy that is not trusted. */
+export function isLoopback(address: string): boolean {
+  return /^(127\.|::1$|::ffff:127\.)/.test(address);
 }

@@ -7,7 +7,8 @@ import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema.ts";
 import { bodyLimitOf } from "./body-limit.ts";
-import { clientIp } from "./client-ip.ts";
+import { clientIp, isLoopback } from "./client-ip.ts";
+import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
 import { isNewAccount, NEW_ACCOUNT_MS } from "./newcomers.ts";
 import { answering } from "./openapi.ts";
@@ -22,6 +23,8 @@ interface Window {
 export interface LimitKey {
   key: string;
   window: Window;
+  /** The limit in words, for a refusal: "5 per account and address in 15 minutes". */
+  rule?: string;
 }
 
 /**
@@ -30,7 +33,14 @@ export interface LimitKey {
  */
 export type Turn =
   | { allowed: true; release: () => Promise<void>; keep: () => void }
-  | { allowed: false; retryAfter: number };
+  | { allowed: false; retryAfter: number; rule?: string };
+
+/** What counting a turn found: 0 to go ahead, else the seconds to wait, the keys and the limit that refused. */
+interface Refusal {
+  retryAfter: number;
+  blockedBy: string[];
+  rule?: string;
+}
 
 /** How long a refused turn of a failures-only policy waits for turns in flight to be given back. */
 const WAIT_FOR_PENDING_MS = 15_000;
@@ -82,30 +92,31 @@ export class RateLimitStore {
     for (;;) {
       const endedBefore = this.ended;
       this.change(this.counting, names, 1);
-      let outcome: { retryAfter: number; blockedBy: string[] };
+      let outcome: Refusal;
       try {
         outcome = await this.reserve(keys, cost);
       } catch (error) {
         this.change(this.counting, names, -1);
         throw error;
       }
-      const { retryAfter, blockedBy } = outcome;
+      const { retryAfter, blockedBy, rule } = outcome;
       this.change(this.counting, names, -1);
       if (retryAfter === 0) return this.started(names, cost);
-      if (!waitForPending) return { allowed: false, retryAfter };
+      const refused = { allowed: false, retryAfter, rule } as const;
+      if (!waitForPending) return refused;
       // Another turn still counting may be the one holding the last place: see what it becomes.
       while (!this.on(this.running, blockedBy) && this.on(this.counting, blockedBy)) {
-        if (!(await this.next(deadline))) return { allowed: false, retryAfter };
+        if (!(await this.next(deadline))) return refused;
       }
       if (this.on(this.running, blockedBy)) {
         // Wait until every running turn on these keys has ended, then count once more: guesses in
         // parallel are then refused after one more look, correct attempts get in one by one.
         while (this.on(this.running, blockedBy)) {
-          if (!(await this.next(deadline))) return { allowed: false, retryAfter };
+          if (!(await this.next(deadline))) return refused;
         }
       } else if (this.ended === endedBefore) {
         // Nothing counting or running, and nothing ended while this turn counted: the count is failures.
-        return { allowed: false, retryAfter };
+        return refused;
       }
     }
   }
@@ -142,14 +153,12 @@ export class RateLimitStore {
    * One atomic upsert per key, adding `cost` (1 for a request, its size for a limit on bytes) only where
    * the window has room; the keys it was added to are given back when another key refuses.
    */
-  private async reserve(
-    keys: LimitKey[],
-    cost: number,
-  ): Promise<{ retryAfter: number; blockedBy: string[] }> {
+  private async reserve(keys: LimitKey[], cost: number): Promise<Refusal> {
     const taken: string[] = [];
     const blockedBy: string[] = [];
     let retryAfter = 0;
-    for (const { key, window } of keys) {
+    let rule: string | undefined;
+    for (const { key, window, rule: words } of keys) {
       const { rows } = UpsertResultSchema.parse(
         await this.db.execute(sql`
           insert into ${rateLimitHits} (key, count, reset_at)
@@ -166,13 +175,15 @@ export class RateLimitStore {
       // No row: the window had no room and nothing was added. A row over the limit: a first request
       // bigger than the whole window (bytes), added and given back below.
       if (!row || row.count > window.count) {
-        retryAfter = Math.max(retryAfter, row?.wait ?? (await this.waitOf(key)));
+        const wait = row?.wait ?? (await this.waitOf(key));
+        // The refusal names the limit that lifts last.
+        if (wait > retryAfter) [retryAfter, rule] = [wait, words];
         blockedBy.push(key);
       }
     }
     void this.pruneNowAndThen();
     if (retryAfter > 0) await this.give(taken, cost);
-    return { retryAfter, blockedBy };
+    return { retryAfter, blockedBy, rule };
   }
 
   /** Seconds until the window of `key` ends, at least 1. */
@@ -292,11 +303,16 @@ export const RATE_LIMITS = {
   signIn: { what: "failed sign-in attempts", ...PASSWORD_GUESSES, perDevice: { count: 5, minutes: 15 } },
   /** change-password and verify-password, for the signed-in account. */
   passwordCheck: { what: "failed password attempts", ...PASSWORD_GUESSES },
+  /**
+   * Accounts are free: ten an hour from one address lets a family or a class sign up together, not a
+   * script make hundreds (the unverified accounts of an address are held to three a day besides:
+   * modules/accounts/sign-up-brakes.ts).
+   */
   signUp: {
     what: "sign-up attempts",
     failuresOnly: false,
     perAccount: { count: 5, minutes: 10 },
-    perIp: { count: 300, minutes: 10 },
+    perIp: { count: 10, minutes: 60 },
   },
   resetEmail: { what: "password reset requests", ...EMAILS },
   verificationEmail: { what: "verification e-mails", ...EMAILS },
@@ -447,6 +463,16 @@ export interface Counted {
   device?: string;
 }
 
+/** Each scope a limit counts in: its part of the key, and whose count it is in words. */
+const SCOPES = {
+  ip: ["ip", "address"],
+  account: ["account", "account"],
+  // The same count as an older account's window of the same length: only the words differ.
+  newAccount: ["account", `account younger than ${NEW_ACCOUNT_MS / 3_600_000} hours`],
+  accountAndIp: ["account+ip", "account and address"],
+  device: ["device", "device"],
+} satisfies Record<string, [string, string]>;
+
 const asList = (windows: Windows | undefined): readonly Window[] =>
   windows === undefined ? [] : "count" in windows ? [windows] : windows;
 
@@ -456,6 +482,7 @@ const asList = (windows: Windows | undefined): readonly Window[] =>
  */
 export class Limiter {
   private readonly store: RateLimitStore;
+  private warnedOfLoopback = false;
 
   constructor(
     db: Db,
@@ -472,19 +499,24 @@ export class Limiter {
     const keys: LimitKey[] = [];
     // Each window of a scope is its own count; the key names its length, so an account's hour is the
     // same count whether the account is new or not.
-    const add = (scope: string, list: Windows | undefined, ...parts: string[]) => {
+    const add = ([scope, whose]: [string, string], list: Windows | undefined, ...parts: string[]) => {
       for (const window of asList(list))
-        keys.push({ key: limitKey(policy, scope, ...parts, String(window.minutes)), window });
+        keys.push({
+          key: limitKey(policy, scope, ...parts, String(window.minutes)),
+          window,
+          rule: windowInWords(window, whose, windows.unit),
+        });
     };
     if (counted?.device && windows.perDevice) {
-      add("device", windows.perDevice, counted.account, counted.device);
+      add(SCOPES.device, windows.perDevice, counted.account, counted.device);
       return keys;
     }
-    add("ip", windows.perIp, ip);
+    add(SCOPES.ip, windows.perIp, ip);
     if (counted) {
       const young = counted.createdAt !== undefined && isNewAccount(counted.createdAt);
-      add("account", (young && windows.perNewAccount) || windows.perAccount, counted.account);
-      add("account+ip", windows.perAccountAndIp, counted.account, ip);
+      if (young && windows.perNewAccount) add(SCOPES.newAccount, windows.perNewAccount, counted.account);
+      else add(SCOPES.account, windows.perAccount, counted.account);
+      add(SCOPES.accountAndIp, windows.perAccountAndIp, counted.account, ip);
     }
     return keys;
   }
@@ -499,6 +531,19 @@ export class Limiter {
       db,
       { enabled: config.RATE_LIMIT ?? true, trustProxy: config.TRUST_PROXY ?? 0 },
       metrics,
+    );
+  }
+
+  /**
+   * Warns once when sign-ins or sign-ups are counted against this machine's own address while no proxy is
+   * trusted: behind a proxy, every visitor then shares the proxy's address and its limits.
+   */
+  noteAddress(policy: PolicyName, ip: string, logger: Logger): void {
+    if (this.warnedOfLoopback || this.options.trustProxy > 0 || !isLoopback(ip)) return;
+    if (policy !== "signIn" && policy !== "signUp") return;
+    this.warnedOfLoopback = true;
+    logger.warn(
+      `A ${policy === "signIn" ? "sign-in" : "sign-up"} from ${ip} was counted against this machine's own address. Behind a proxy, set TRUST_PROXY to the number of proxies, or every visitor shares the proxy's address and its limits.`,
     );
   }
 
@@ -522,18 +567,24 @@ export function waitInWords(seconds: number): string {
   return `${Math.ceil(seconds / 3600)} hours`;
 }
 
-/** The one refusal of every limit: 429, Retry-After in seconds, and the same sentence shape. */
-function tooMany(c: Context, seconds: number, { what, limitInWords }: Policy) {
+/**
+ * The one refusal of every limit: 429, Retry-After in seconds, and the same sentence, which says the limit
+ * that applied and when it lifts: "Too many comments (at most 1 per account in 5 seconds). Try again in
+ * 4 seconds."
+ */
+function tooMany(c: Context, seconds: number, rule: string | undefined, { what, limitInWords }: Policy) {
+  const limit = limitInWords ?? (rule ? `at most ${rule}` : undefined);
+  return limitRefusal(c, seconds, `Too many ${what}${limit ? ` (${limit})` : ""}`);
+}
+
+/** 429 with Retry-After in seconds and `sentence` (the rule that applied), then when it lifts, in words. */
+export function limitRefusal(c: Context, seconds: number, sentence: string) {
   c.header("Retry-After", String(seconds));
-  const limit = limitInWords ? ` (${limitInWords})` : "";
-  return c.json<ApiError>(
-    { message: `Too many ${what}${limit}. Try again in ${waitInWords(seconds)}.` },
-    429,
-  );
+  return c.json<ApiError>({ message: `${sentence}. Try again in ${waitInWords(seconds)}.` }, 429);
 }
 
 /** Any app whose routes find the limiter in `c.var.limiter` (AppEnv does). */
-type LimitedEnv = { Variables: { limiter: Limiter } };
+type LimitedEnv = { Variables: { limiter: Limiter; logger: Logger } };
 
 /**
  * What a request adds to a limit on bytes: its body's declared size. A body without Content-Length
@@ -561,8 +612,10 @@ export function rateLimit<E extends LimitedEnv>(
     const { limiter } = c.var;
     if (!limiter.options.enabled) return next();
     const cost = unit === "bytes" ? bodyBytes(c) : 1;
-    const turn = await limiter.take(policy, clientIp(c, limiter.options.trustProxy), await who(c), cost);
-    if (!turn.allowed) return tooMany(c, turn.retryAfter, windows);
+    const ip = clientIp(c, limiter.options.trustProxy);
+    limiter.noteAddress(policy, ip, c.var.logger);
+    const turn = await limiter.take(policy, ip, await who(c), cost);
+    if (!turn.allowed) return tooMany(c, turn.retryAfter, turn.rule, windows);
     let giveBack = false;
     try {
       await next();

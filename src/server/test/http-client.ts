@@ -59,12 +59,30 @@ export async function readResponse(
   return { status: response.status, headers: response.headers, body: result.data, text };
 }
 
+let addresses = 0;
+/**
+ * A client address no other client of this process has, from the range kept for documentation
+ * (2001:db8::/32): each test client is a person of their own, as real visitors are, so per-address limits
+ * and brakes meet one person's requests unless a test gives several clients one `address`.
+ */
+export function newClientAddress(): string {
+  addresses += 1;
+  return `2001:db8:${process.pid.toString(16)}::${addresses.toString(16)}`;
+}
+
 /**
  * Talks to the app like a browser on its own origin would: keeps the cookies the server sets and sends
- * JSON with an Origin header.
+ * JSON with an Origin header, from a connection of its own `address` (a new one unless given).
  */
-export function createClient(app: App, { origin = "http://localhost" }: { origin?: string } = {}) {
+export function createClient(
+  app: App,
+  { origin = "http://localhost", address = newClientAddress() }: { origin?: string; address?: string } = {},
+) {
   const cookies = new Map<string, string>();
+  // What @hono/node-server's getConnInfo reads of the connection a request came on.
+  const connection = {
+    server: { incoming: { socket: { remoteAddress: address, remotePort: 443, remoteFamily: "IPv6" } } },
+  };
 
   function remember(response: Response) {
     for (const header of response.headers.getSetCookie()) {
@@ -83,16 +101,20 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
     body: unknown,
     { headers = {}, schema }: AnyRequestOptions,
   ) {
-    const response = await app.request(`${origin}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...(method === "GET" ? {} : { Origin: origin }),
-        ...(cookies.size > 0 ? { Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
-        ...headers,
+    const response = await app.request(
+      `${origin}${path}`,
+      {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(method === "GET" ? {} : { Origin: origin }),
+          ...(cookies.size > 0 ? { Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+      connection,
+    );
     remember(response);
     return readResponse(app, method, path, response, schema);
   }
@@ -156,17 +178,21 @@ export function createClient(app: App, { origin = "http://localhost" }: { origin
     // Encoded first, so the body's length is declared as a browser declares it.
     const envelope = new Response(form);
     const body = new Uint8Array(await envelope.arrayBuffer());
-    const response = await app.request(`${origin}${path}`, {
-      method: "POST",
-      headers: {
-        Origin: origin,
-        "Content-Type": envelope.headers.get("Content-Type") ?? "",
-        "Content-Length": String(body.length),
-        ...(cookies.size > 0 ? { Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
-        ...headers,
+    const response = await app.request(
+      `${origin}${path}`,
+      {
+        method: "POST",
+        headers: {
+          Origin: origin,
+          "Content-Type": envelope.headers.get("Content-Type") ?? "",
+          "Content-Length": String(body.length),
+          ...(cookies.size > 0 ? { Cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+          ...headers,
+        },
+        body,
       },
-      body,
-    });
+      connection,
+    );
     remember(response);
     return readResponse(app, "POST", path, response, schema);
   }

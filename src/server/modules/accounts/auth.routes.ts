@@ -16,6 +16,7 @@ import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
 import { deviceCookies } from "./device.ts";
 import { isGoogleOnlyAuthPath } from "./google-only-paths.ts";
+import { signUpBrakes } from "./sign-up-brakes.ts";
 
 const passwordPolicyRoute = apiRoute({
   method: "get",
@@ -191,6 +192,7 @@ export function createAuthRouter(
   };
   for (const { path, policy, account } of AUTH_LIMITS)
     router.post(`/auth${path}`, rateLimit(policy, accountOf[account]));
+  router.post("/auth/sign-up/email", signUpBrakes());
 
   if (!googleConfigured) {
     // Said plainly, rather than better-auth's bare "Provider not found".

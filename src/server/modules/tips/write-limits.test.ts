@@ -27,7 +27,9 @@ function newAddress() {
   return `203.0.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
 }
 
-const REFUSAL = (what: string) => new RegExp(`^Too many ${what}\\. Try again in \\d+ seconds?\\.$`);
+/** The refusal's sentence: what, the limit that applied in words, and when it lifts. */
+const REFUSAL = (what: string, rule: string) =>
+  new RegExp(`^Too many ${what} \\(at most ${rule}\\)\\. Try again in \\d+ seconds?\\.$`);
 
 /** A member signed in from `ip`; `daysOld` back-dates the account, as one made days ago would be. */
 async function member(ip: string, { daysOld = 2 }: { daysOld?: number } = {}) {
@@ -71,7 +73,9 @@ describe("sharing tips", () => {
 
     const refused = await author.share("One too many");
     expect(refused.status).toBe(429);
-    expect(ApiErrorSchema.parse(refused.body).message).toMatch(REFUSAL("new tips"));
+    expect(ApiErrorSchema.parse(refused.body).message).toMatch(
+      REFUSAL("new tips", "5 per account in a minute"),
+    );
     const wait = Number(refused.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(perMinute.minutes * 60);
@@ -92,7 +96,9 @@ describe("sharing tips", () => {
     for (let i = 0; i < newPerMinute.count; i++) expect((await fresh.share(`New ${i}`)).status).toBe(201);
     const refused = await fresh.share("Too soon");
     expect(refused.status).toBe(429);
-    expect(ApiErrorSchema.parse(refused.body).message).toMatch(REFUSAL("new tips"));
+    expect(ApiErrorSchema.parse(refused.body).message).toMatch(
+      REFUSAL("new tips", "3 per account younger than 24 hours in a minute"),
+    );
     expect(await fresh.ownTitles()).not.toContain("Too soon");
   });
 
@@ -133,7 +139,9 @@ describe("editing tips", () => {
       expect((await author.edit(id, `Version ${i}`)).status).toBe(200);
     const refused = await author.edit(id, "Refused version");
     expect(refused.status).toBe(429);
-    expect(ApiErrorSchema.parse(refused.body).message).toMatch(REFUSAL("tip edits"));
+    expect(ApiErrorSchema.parse(refused.body).message).toMatch(
+      REFUSAL("tip edits", "10 per account in a minute"),
+    );
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await author.ownTitles()).toEqual([`Version ${perMinute.count}`]);
   });
@@ -153,7 +161,9 @@ describe("likes", () => {
     // An even number of toggles: not liked now.
     const refused = await liker.like(id, true);
     expect(refused.status).toBe(429);
-    expect(ApiErrorSchema.parse(refused.body).message).toMatch(REFUSAL("likes"));
+    expect(ApiErrorSchema.parse(refused.body).message).toMatch(
+      REFUSAL("likes", "60 per account in a minute"),
+    );
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(TipSchema.parse((await createClient(ctx.app).get(`/api/tips/${id}`)).body).totalLiked).toBe(0);
 
