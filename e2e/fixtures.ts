@@ -3,6 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, type Cookie, expect, type Page } from "@playwright/test";
 import type { Tip, TipInput } from "../src/shared/schemas/tip.ts";
 import { E2E } from "./support/env.ts";
+import { findVerificationLink } from "./support/mail.ts";
 
 export type Theme = "light" | "dark";
 
@@ -36,7 +37,8 @@ interface Fixtures {
    * Shares a tip through the API as the account the page is signed in as, which must be one `login`
    * made. Defaults: an Easy, Public "Vegetables" tip with a picture. The title always carries
    * `searchWord` (appended when `overrides.title` lacks it). The tip is deleted after the test; a test
-   * may delete it first.
+   * may delete it first. Before an account's third public tip, which waits for a confirmed e-mail, it
+   * follows the account's verification link from the mail, as its owner would.
    */
   createTip: (overrides?: Partial<TipInput>) => Promise<Tip>;
   /** Internal: the accounts and tips this test made, removed after it (after the console check). */
@@ -130,10 +132,25 @@ export const test = base.extend<Fixtures>({
 
   createTip: async ({ page, ownData, searchWord }, use) => {
     let count = 0;
+    /** Public tips shared per account (by e-mail), as far as this test knows. */
+    const publicTips = new Map<string, number>();
+    /** Each account's confirmation, once begun: tips sent meanwhile wait for it. */
+    const confirmations = new Map<string, Promise<void>>();
     await use(async (overrides = {}) => {
       count += 1;
       const given = overrides.title ?? `Tip ${count}`;
       const title = given.includes(searchWord) ? given : `${given} ${searchWord}`;
+      if ((overrides.availability ?? "Public") === "Public") {
+        const session = await page.request.get("/api/auth/get-session");
+        const email = ((await session.json()) as { user?: { email?: string } } | null)?.user?.email ?? "";
+        const shared = (publicTips.get(email) ?? 0) + 1;
+        publicTips.set(email, shared);
+        if (shared > 2) {
+          const confirming = confirmations.get(email) ?? confirmEmailByLink(page, email);
+          confirmations.set(email, confirming);
+          await confirming;
+        }
+      }
       const response = await page.request.post("/api/tips", {
         data: {
           plantType: "Pea",
@@ -157,6 +174,18 @@ export const test = base.extend<Fixtures>({
     });
   },
 });
+
+/**
+ * Follows the account's verification link from its mail in the page's browser context (signed in as it),
+ * as its owner would; the e-mail is verified after.
+ */
+async function confirmEmailByLink(page: Page, email: string) {
+  await expect.poll(() => findVerificationLink(email), { timeout: 10_000 }).not.toBeNull();
+  const link = (await findVerificationLink(email)) ?? "";
+  const visit = await page.request.get(link, { maxRedirects: 0 });
+  expect(visit.status(), `following ${email}'s verification link`).toBe(302);
+  expect(visit.headers().location ?? "").not.toMatch(/error=/);
+}
 
 /** The ids of all tips of the account `api` is signed in as; null when it is signed in no more. */
 async function listOwnTipIds(api: APIRequestContext, email: string): Promise<string[] | null> {

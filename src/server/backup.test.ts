@@ -107,7 +107,7 @@ afterAll(async () => {
 
 describe("a backup of a running site", () => {
   it("taken while members write, restores into an empty site with the same rows, photos and sessions", async () => {
-    const cookie = await signUp(site.base);
+    const cookie = await signUp(site.base, "Careful Keeper", { confirmIn: source.dataDir });
     const upload = await fetch(`${site.base}/api/uploads`, {
       method: "POST",
       headers: { Origin: site.base, Cookie: cookie },
@@ -139,7 +139,10 @@ describe("a backup of a running site", () => {
         acknowledged.push({ id: ((await res.json()) as { _id: string })._id, at: Date.now() });
       }
     };
-    const writers = [writer(cookie), writer(await signUp(site.base))];
+    const writers = [
+      writer(cookie),
+      writer(await signUp(site.base, "Second Keeper", { confirmIn: source.dataDir })),
+    ];
     await expect.poll(() => acknowledged.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(10);
 
     const file = path.join(tempDir(), "site.tar.gz");

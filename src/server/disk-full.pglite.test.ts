@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTip } from "./test/http-client.ts";
-import { freePort, startServer } from "./test/server-process.ts";
+import { confirmFromOutbox, freePort, startServer } from "./test/server-process.ts";
 
 /**
  * DATA_DIR on a full disk (docs/operations.md): the embedded database refuses the writes it cannot store
@@ -77,6 +77,8 @@ describe("DATA_DIR on a full disk", () => {
         .map((line) => line.split(";")[0] ?? "")
         .filter((pair) => pair.includes("session_token"))
         .join("; ");
+      // It shares many public tips: it confirms its e-mail first, as a person must.
+      await confirmFromOutbox(base, cookie, "full.disk@example.com", path.join(dataDir, "outbox"));
       const share = (n: number) =>
         fetch(`${base}/api/tips`, {
           method: "POST",

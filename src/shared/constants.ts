@@ -70,6 +70,12 @@ export const APPEAL_DAYS = 20;
 /** The longest appeal a member may write, and the longest reason a moderator may give. */
 export const APPEAL_NOTE_MAX = 1000;
 
+/** Public tips an account may have while its e-mail is not confirmed; hidden and private ones are not counted. */
+export const UNVERIFIED_PUBLIC_TIPS = 2;
+/** The refusal of one more public tip from such an account (422): the form then offers both ways on. */
+export const CONFIRM_EMAIL_FOR_PUBLIC_TIPS =
+  "You can share more public tips once you confirm your e-mail: use the link we sent you, or send it again. Until then, you can save this tip as Hidden.";
+
 /** What everyone but its author sees in place of an item on hold, and the API's message for it. */
 export const HIDDEN_PENDING_REVIEW = "Hidden pending review";
 /** An item on hold may be changed once by its author, which asks for it to be shown again. */

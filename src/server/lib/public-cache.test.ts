@@ -5,6 +5,7 @@ import { GardenerSchema } from "#shared/schemas/gardener.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { gardeners, tips, users } from "../db/schema.ts";
 import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
+import { confirmEmail } from "../test/members.ts";
 import { createTestApp } from "../test/test-db.ts";
 
 /** Public answers are reused until a write makes them stale, and never served stale (ADR 022). */
@@ -25,7 +26,10 @@ const tipBody = (title: string, availability = "Public") => ({
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
   author = createClient(ctx.app);
-  await author.post("/api/auth/sign-up/email", newAccount({ name: "Cache Author" }));
+  const account = newAccount({ name: "Cache Author" });
+  await author.post("/api/auth/sign-up/email", account);
+  // It shares many public tips, which waits for a confirmed e-mail.
+  await confirmEmail(ctx, author, account.email);
   visitor = createClient(ctx.app);
 });
 afterAll(async () => {

@@ -1,12 +1,13 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { isBuildCurrent } from "../../../scripts/build-state.mjs";
 import { openDatabase } from "../db/client.ts";
 import { projectRoot } from "../lib/paths.ts";
 import { pgliteSnapshot } from "./migrated-templates.ts";
+import { decodeMessage } from "./smtp-capture.ts";
 
 let buildChecked = false;
 
@@ -79,17 +80,62 @@ export async function migratedDataDir(): Promise<string> {
 export { freePort } from "./ports.ts";
 
 /** Signs a new member up on a running server (as its own page would) and answers their session cookie. */
-export async function signUp(base: string, name = "Careful Keeper"): Promise<string> {
+export async function signUp(
+  base: string,
+  name = "Careful Keeper",
+  { confirmIn }: { confirmIn?: string } = {},
+): Promise<string> {
+  const email = `keeper.${randomUUID()}@example.com`;
   const res = await fetch(`${base}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: base },
-    body: JSON.stringify({ name, email: `keeper.${randomUUID()}@example.com`, password: "Sunflower7" }),
+    body: JSON.stringify({ name, email, password: "Sunflower7" }),
   });
   if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  return res.headers
+  const cookie = res.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
+  if (confirmIn) await confirmFromOutbox(base, cookie, email, path.join(confirmIn, "outbox"));
+  return cookie;
+}
+
+/**
+ * Confirms the e-mail as its owner would: the verification e-mail the site wrote to its outbox (a site
+ * without SMTP_URL writes each e-mail there), its link followed in the signed-in browser. The e-mail
+ * leaves after the sign-up's answer, so it is waited for.
+ */
+export async function confirmFromOutbox(base: string, cookie: string, email: string, outbox: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const link = await outboxLink(outbox, email, /\/api\/auth\/verify-email\?\S+/);
+    if (link) {
+      const res = await fetch(`${base}${link}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const location = res.headers.get("location") ?? "";
+      if (res.status !== 302 || location.includes("error="))
+        throw new Error(`the verification link answered ${res.status} ${location}`);
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`no verification e-mail to ${email} in ${outbox}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The path and query of the first link matching `pattern` in an e-mail to `email` in the outbox. */
+async function outboxLink(outbox: string, email: string, pattern: RegExp): Promise<string | null> {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox);
+  } catch {
+    return null;
+  }
+  for (const file of files) {
+    const raw = readFileSync(path.join(outbox, file));
+    if (!raw.includes(email)) continue;
+    const found = (await decodeMessage(raw)).text.match(pattern)?.[0];
+    if (found) return found;
+  }
+  return null;
 }
 
 /**

@@ -6,6 +6,7 @@ import { TipSchema } from "#shared/schemas/tip.ts";
 import { gardeners, tipLikes } from "../../db/schema.ts";
 import { SignedInSchema } from "../../test/auth-schemas.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
+import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { insertTips, type TipFixture } from "../../test/tip-fixtures.ts";
 import { getDashboardStats, weekStart } from "./dashboard.service.ts";
@@ -79,9 +80,12 @@ describe("GET /api/dashboard/stats", () => {
 });
 
 /** A signed-in client of a new account, and the account's id. */
+/** A member, signed up, with the e-mail confirmed as its owner would (some share three public tips). */
 async function signedIn() {
   const client = createClient(ctx.app);
-  const res = await client.post("/api/auth/sign-up/email", newAccount(), { schema: SignedInSchema });
+  const account = newAccount();
+  const res = await client.post("/api/auth/sign-up/email", account, { schema: SignedInSchema });
+  await confirmEmail(ctx, client, account.email);
   return { client, id: res.body.user.id };
 }
 

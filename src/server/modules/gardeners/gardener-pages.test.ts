@@ -11,6 +11,7 @@ import {
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { gardeners, tips, users } from "../../db/schema.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
+import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { insertTips } from "../../test/tip-fixtures.ts";
 
@@ -39,6 +40,8 @@ async function member() {
   const { id, image } = (res.body as { user: { id: string; image: string | null } }).user;
   // Signed up without a photo: none, not an empty address.
   expect(image).toBeNull();
+  // Some share more than two public tips, which waits for a confirmed e-mail.
+  await confirmEmail(ctx, client, account.email);
   return { client, account, id, handle: `fern_${word}` };
 }
 

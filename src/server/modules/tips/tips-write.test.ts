@@ -4,6 +4,7 @@ import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { tips, users } from "../../db/schema.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { isLikedBy, setLike } from "./tips.service.ts";
 
@@ -23,10 +24,12 @@ const validTip = {
   availability: "Public",
 };
 
+/** A member who shares many public tips: signed up, with the e-mail confirmed as its owner would. */
 async function signedIn(account = newAccount()) {
   const client = createClient(ctx.app);
   const res = await client.post("/api/auth/sign-up/email", account);
   expect(res.status).toBe(200);
+  await confirmEmail(ctx, client, account.email);
   return client;
 }
 

@@ -115,7 +115,7 @@ const createTipRoute = apiRoute({
   tags: ["Tips"],
   summary: "Share a tip",
   description:
-    "The author's name and e-mail come from the session; totalLiked starts at 0 and createdAt is set by the server. Other fields in the body are ignored. A tip from an account younger than a day, or not yet verified, may hold at most 2 links (422 says which and when it lifts).",
+    "The author's name and e-mail come from the session; totalLiked starts at 0 and createdAt is set by the server. Other fields in the body are ignored. A tip from an account younger than a day, or not yet verified, may hold at most 2 links (422 says which and when it lifts). An account whose e-mail is not confirmed may have at most 2 public tips: a third is refused with 422, and may be shared as Hidden instead.",
   middleware: [
     requirePoster("Sign in to share a tip"),
     rateLimit<SignedInEnv>("shareTip", async (c) => ({
@@ -127,7 +127,9 @@ const createTipRoute = apiRoute({
   responses: {
     201: { description: "The created tip", content: { "application/json": { schema: TipSchema } } },
     ...writeErrors,
-    ...errorResponses({ 422: "Too many links for a newcomer" }),
+    ...errorResponses({
+      422: "Too many links for a newcomer, or a third public tip before the e-mail is confirmed",
+    }),
   },
 });
 
@@ -138,7 +140,7 @@ const updateTipRoute = apiRoute({
   tags: ["Tips"],
   summary: "Replace a tip's editable fields (author only)",
   description:
-    "Sends the editable fields, as the edit form does; any other field (_id, name, email, totalLiked, createdAt) is ignored. Without availability the tip keeps its current one.",
+    "Sends the editable fields, as the edit form does; any other field (_id, name, email, totalLiked, createdAt) is ignored. Without availability the tip keeps its current one. Making a tip Public is refused with 422 when the account's e-mail is not confirmed and it has 2 public tips already.",
   middleware: [
     requirePoster(SIGN_IN_FIRST),
     rateLimit<SignedInEnv>("editTip", (c) => c.var.user.id),
@@ -150,7 +152,11 @@ const updateTipRoute = apiRoute({
   responses: {
     200: { description: "The updated tip", content: { "application/json": { schema: TipSchema } } },
     ...writeErrors,
-    ...errorResponses({ 403: "Not the author", 404: "No such tip", 422: "Too many links for a newcomer" }),
+    ...errorResponses({
+      403: "Not the author",
+      404: "No such tip",
+      422: "Too many links for a newcomer, or a third public tip before the e-mail is confirmed",
+    }),
   },
 });
 

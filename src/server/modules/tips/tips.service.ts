@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { HIDDEN_PENDING_REVIEW, LIMITS, REVIEW_ALREADY_ASKED, SEARCH_COUNT_CAP } from "#shared/constants.ts";
+import {
+  CONFIRM_EMAIL_FOR_PUBLIC_TIPS,
+  HIDDEN_PENDING_REVIEW,
+  LIMITS,
+  REVIEW_ALREADY_ASKED,
+  SEARCH_COUNT_CAP,
+  UNVERIFIED_PUBLIC_TIPS,
+} from "#shared/constants.ts";
 import type { User } from "#shared/schemas/auth.ts";
 import { hasControlCharacters } from "#shared/schemas/common.ts";
 import {
@@ -258,7 +265,7 @@ const newTip = (input: TipInputParsed, author: Pick<User, "id" | "name" | "email
 });
 
 /** Writes tips in one statement; answers the rows stored, in the order given. */
-async function insertTips(db: Db, rows: NewTip[]): Promise<TipRow[]> {
+async function insertTips(db: Pick<Db, "insert">, rows: NewTip[]): Promise<TipRow[]> {
   const stored = new Map((await db.insert(tips).values(rows).returning()).map((row) => [row.id, row]));
   return rows.map((row) => {
     const found = stored.get(row.id);
@@ -275,12 +282,43 @@ const shareInBatch = batchedPer(insertTips);
  * account's (the tips_copy_author trigger keeps them so); the server sets createdAt. Tips shared at the
  * same moment are written together, in one statement (ADR 036).
  */
-export function createTip(
+export async function createTip(
   db: Db,
   input: TipInputParsed,
-  author: Pick<User, "id" | "name" | "email">,
+  author: Pick<User, "id" | "name" | "email" | "emailVerified">,
 ): Promise<TipRow> {
-  return shareInBatch(db, newTip(input, author));
+  if (author.emailVerified || input.availability !== "Public") return shareInBatch(db, newTip(input, author));
+  return db.transaction(async (tx) => {
+    await checkUnverifiedPublicTips(tx, author.id);
+    const [row] = await insertTips(tx, [newTip(input, author)]);
+    if (!row) throw new Error("Inserting the tip returned nothing");
+    return row;
+  });
+}
+
+/**
+ * An account whose e-mail is not confirmed may have UNVERIFIED_PUBLIC_TIPS public tips (its hidden and
+ * private ones are not counted): one more is refused with 422, which says to confirm and that the tip may
+ * be saved as Hidden. Run in the transaction that makes the tip public, which holds the account's lock
+ * until it ends, so two at once cannot both be the last allowed.
+ */
+async function checkUnverifiedPublicTips(
+  tx: Pick<Db, "execute" | "select">,
+  authorId: string,
+  except?: string,
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`public-tips:${authorId}`}))`);
+  const [row] = await tx
+    .select({ count: count() })
+    .from(tips)
+    .where(
+      and(
+        eq(tips.authorId, authorId),
+        eq(tips.availability, "Public"),
+        except ? sql`${tips.id} <> ${except}` : undefined,
+      ),
+    );
+  if ((row?.count ?? 0) >= UNVERIFIED_PUBLIC_TIPS) throw new HttpError(422, CONFIRM_EMAIL_FOR_PUBLIC_TIPS);
 }
 
 /** One tip in its own statement, as a client writing straight to the database would (the benchmark's). */
@@ -315,11 +353,27 @@ export async function updateTip(
   db: Db,
   id: string,
   input: TipUpdateParsed,
-  user: Pick<User, "id">,
+  user: Pick<User, "id" | "emailVerified">,
 ): Promise<{ row: TipRow; previousImage: string | null }> {
   const current = await findOwnTip(db, id, user);
   // A tip on hold may be changed once, which asks the moderators to show it again (ADR 041).
   if (current.hold && current.holdReviewAskedAt) throw new HttpError(403, REVIEW_ALREADY_ASKED);
+  const publishes = input.availability === "Public" && current.availability !== "Public";
+  if (!user.emailVerified && publishes)
+    return db.transaction(async (tx) => {
+      await checkUnverifiedPublicTips(tx, user.id, id);
+      return { row: await writeTipUpdate(tx, current, input, user), previousImage: current.images };
+    });
+  return { row: await writeTipUpdate(db, current, input, user), previousImage: current.images };
+}
+
+async function writeTipUpdate(
+  db: Pick<Db, "update">,
+  current: TipRow,
+  input: TipUpdateParsed,
+  user: Pick<User, "id">,
+): Promise<TipRow> {
+  const id = current.id;
   const [row] = await db
     .update(tips)
     .set({
@@ -331,7 +385,7 @@ export async function updateTip(
     .where(and(eq(tips.id, id), eq(tips.authorId, user.id)))
     .returning();
   if (!row) throw new HttpError(404, "Tip not found");
-  return { row, previousImage: current.images };
+  return row;
 }
 
 /** Deletes the tip; answers the image it had (an uploaded photo nothing else shows may be deleted too). */

@@ -5,6 +5,7 @@ import { LikeStateSchema, TipSchema } from "#shared/schemas/tip.ts";
 import { users } from "../../db/schema.ts";
 import { RATE_LIMITS } from "../../lib/rate-limit.ts";
 import { createClient, newAccount, newTip } from "../../test/http-client.ts";
+import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
 /**
@@ -37,6 +38,8 @@ async function member(ip: string, { daysOld = 2 }: { daysOld?: number } = {}) {
   const account = newAccount();
   const res = await client.post("/api/auth/sign-up/email", account, { headers: { "X-Forwarded-For": ip } });
   expect(res.status, res.text).toBe(200);
+  // Each shares more than two public tips, which waits for a confirmed e-mail.
+  await confirmEmail(ctx, client, account.email);
   if (daysOld > 0)
     await ctx.db
       .update(users)

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { CONFIRM_EMAIL_FOR_PUBLIC_TIPS } from "#shared/constants.ts";
 import { aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderRoutes } from "#web/test/render.tsx";
 import { ShareTipRoute } from "./share-tip.tsx";
@@ -313,5 +314,53 @@ describe("Share Tip pressed while the photo still uploads", () => {
     );
     expect(shared).toEqual([]);
     expect(screen.getByLabelText("Title")).toHaveValue("Peas on a trellis");
+  });
+});
+
+describe("Share a tip before confirming the e-mail", () => {
+  it("says why a third public tip waits, sends the link again, and saves the same tip as Hidden", async () => {
+    const unconfirmed = aUser({ emailVerified: false });
+    const sent: Array<Record<string, unknown>> = [];
+    let resent: unknown = null;
+    server.use(
+      http.post("*/api/tips", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        if (body.availability === "Public")
+          return HttpResponse.json({ message: CONFIRM_EMAIL_FOR_PUBLIC_TIPS }, { status: 422 });
+        return HttpResponse.json(aTip({ availability: "Hidden", title: String(body.title) }), {
+          status: 201,
+        });
+      }),
+      http.post("*/api/auth/send-verification-email", async ({ request }) => {
+        resent = await request.json();
+        return HttpResponse.json({ status: true });
+      }),
+    );
+    signInAs(unconfirmed);
+    renderRoutes([{ path: "/share-garden-tip", element: <ShareTipRoute /> }], { route: "/share-garden-tip" });
+
+    await userEvent.type(await screen.findByLabelText("Title"), "Peas on a trellis");
+    await userEvent.type(screen.getByLabelText("Plant type"), "Pea");
+    await userEvent.selectOptions(screen.getByLabelText("Category"), "Vegetables");
+    await userEvent.type(screen.getByLabelText("Description"), "Give them something to climb early.");
+    await userEvent.type(screen.getByLabelText("Image URL"), "https://images.example.com/peas.jpg");
+    await userEvent.click(screen.getByRole("button", { name: "Share Tip" }));
+
+    expect(await screen.findByText(CONFIRM_EMAIL_FOR_PUBLIC_TIPS)).toBeVisible();
+    expect(screen.getByLabelText("Title")).toHaveValue("Peas on a trellis");
+    await userEvent.click(screen.getByRole("button", { name: "Send the link again" }));
+    expect(await screen.findByText(/^We sent the link to /)).toHaveTextContent(
+      `We sent the link to ${unconfirmed.email}. Follow it, then share this tip as Public.`,
+    );
+    expect(resent).toMatchObject({ email: unconfirmed.email });
+
+    await userEvent.click(screen.getByRole("button", { name: "Save as Hidden instead" }));
+    expect(await screen.findByText("Tip submitted successfully!")).toBeInTheDocument();
+    expect(sent.map((body) => body.availability)).toEqual(["Public", "Hidden"]);
+    expect(sent[1]).toMatchObject({
+      title: "Peas on a trellis",
+      images: "https://images.example.com/peas.jpg",
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
+import { ResendVerification } from "#web/features/auth/components/resend-verification.tsx";
 import { ShareTip } from "#web/features/tips/components/share-tip.tsx";
 
 export function ShareTipRoute() {
@@ -13,7 +14,7 @@ export function ShareTipRoute() {
       />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
-          <ShareTip />
+          <ShareTip confirmEmail={<ResendVerification />} />
         </div>
       </div>
     </PageFrame>

@@ -1,5 +1,6 @@
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
+import { ResendVerification } from "#web/features/auth/components/resend-verification.tsx";
 import { AddTip } from "#web/features/tips/components/add-tip.tsx";
 
 export function DashboardAddTipRoute() {
@@ -12,7 +13,7 @@ export function DashboardAddTipRoute() {
       />
       <div className="card border border-base-300 bg-base-100 shadow-sm">
         <div className="card-body">
-          <AddTip />
+          <AddTip confirmEmail={<ResendVerification />} />
         </div>
       </div>
     </>

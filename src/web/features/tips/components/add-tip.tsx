@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import { SuccessMessage } from "#web/components/ui/success-message.tsx";
@@ -16,7 +16,7 @@ const TOAST = { duration: 3000 };
  * start on "Select", the image is optional, Public or Private. After success the toast, then My Tips 2
  * seconds later; a failure says so and keeps everything typed.
  */
-export function AddTip() {
+export function AddTip({ confirmEmail }: { confirmEmail?: ReactNode } = {}) {
   const { user } = useUser();
   const createTip = useCreateTip();
   const navigate = useNavigate();
@@ -45,6 +45,7 @@ export function AddTip() {
       submitLabel="Add Tip"
       submittingLabel="Submitting..."
       serverError={createTip.error?.message}
+      confirmEmail={confirmEmail}
       onSubmit={async (values) => {
         try {
           await createTip.mutateAsync(values);

@@ -1,5 +1,5 @@
 import { ShieldX } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
@@ -46,7 +46,7 @@ function ownImageOf(images: string): string {
  * The prefilled edit form with its loading, not-found, not-yours (403) and error states; after saving, "Tip
  * updated successfully!" (the previous version's toast was a copy error) and `doneHref` 2 seconds later.
  */
-export function EditTip({ id }: { id: string }) {
+export function EditTip({ id, confirmEmail }: { id: string; confirmEmail?: ReactNode }) {
   const { user } = useUser();
   const doneHref = useReturnTo();
   const tip = useTip(id);
@@ -63,7 +63,7 @@ export function EditTip({ id }: { id: string }) {
     >
       {(data) =>
         data.email.toLowerCase() === user.email.toLowerCase() ? (
-          <EditOwnTip tip={data} doneHref={doneHref} />
+          <EditOwnTip tip={data} doneHref={doneHref} confirmEmail={confirmEmail} />
         ) : (
           <MessagePage
             icon={<ShieldX aria-hidden="true" className="size-14 text-error" />}
@@ -77,7 +77,15 @@ export function EditTip({ id }: { id: string }) {
   );
 }
 
-function EditOwnTip({ tip, doneHref }: { tip: Tip; doneHref: string }) {
+function EditOwnTip({
+  tip,
+  doneHref,
+  confirmEmail,
+}: {
+  tip: Tip;
+  doneHref: string;
+  confirmEmail?: ReactNode;
+}) {
   const update = useUpdateTip(tip._id);
   const navigate = useNavigate();
   const [saved, setSaved] = useState(false);
@@ -118,6 +126,7 @@ function EditOwnTip({ tip, doneHref }: { tip: Tip; doneHref: string }) {
               submitLabel="Update Tip"
               submittingLabel="Updating..."
               serverError={update.error?.message}
+              confirmEmail={confirmEmail}
               actions={
                 <Link to={doneHref} className="btn btn-ghost">
                   Cancel

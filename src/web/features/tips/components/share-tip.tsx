@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { SuccessMessage } from "#web/components/ui/success-message.tsx";
@@ -9,7 +9,7 @@ import { useCreateTip } from "../api/create-tip.ts";
 import { TipForm } from "./tip-form.tsx";
 
 /** The share form; after success "Tip submitted successfully!" takes its place. */
-export function ShareTip() {
+export function ShareTip({ confirmEmail }: { confirmEmail?: ReactNode } = {}) {
   const { user } = useUser();
   const createTip = useCreateTip();
   const [created, setCreated] = useState<Tip | null>(null);
@@ -44,6 +44,7 @@ export function ShareTip() {
       submitLabel="Share Tip"
       submittingLabel="Submitting..."
       serverError={createTip.error?.message}
+      confirmEmail={confirmEmail}
       onSubmit={async (values) => {
         try {
           setCreated(await createTip.mutateAsync(values));

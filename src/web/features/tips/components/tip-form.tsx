@@ -1,6 +1,13 @@
 import type { ReactNode } from "react";
+import { useFormContext } from "react-hook-form";
 import { z } from "zod";
-import { AVAILABILITIES, type Availability, CATEGORIES, DIFFICULTIES } from "#shared/constants.ts";
+import {
+  AVAILABILITIES,
+  type Availability,
+  CATEGORIES,
+  CONFIRM_EMAIL_FOR_PUBLIC_TIPS,
+  DIFFICULTIES,
+} from "#shared/constants.ts";
 import { httpUrl } from "#shared/schemas/common.ts";
 import { TipInputSchema } from "#shared/schemas/tip.ts";
 import {
@@ -59,6 +66,7 @@ export function TipForm({
   availabilityOptions,
   promptForDifficulty = false,
   actions,
+  confirmEmail,
 }: {
   author: { name: string; email: string };
   defaultValues?: Partial<TipFormInput>;
@@ -73,6 +81,8 @@ export function TipForm({
   promptForDifficulty?: boolean;
   /** Beside the submit button (the dashboard's Cancel). */
   actions?: ReactNode;
+  /** A way to send the verification link again, offered when a public tip waits for it. */
+  confirmEmail?: ReactNode;
 }) {
   const current = defaultValues?.availability ?? "Public";
   const availabilities =
@@ -124,11 +134,45 @@ export function TipForm({
       />
       <div className="flex flex-col gap-3 md:col-span-2">
         <FormError message={serverError} />
+        {serverError === CONFIRM_EMAIL_FOR_PUBLIC_TIPS && (
+          <UnlistedInstead options={availabilities} confirmEmail={confirmEmail} />
+        )}
         <div className="flex flex-wrap gap-3">
           <SubmitButton pendingLabel={submittingLabel}>{submitLabel}</SubmitButton>
           {actions}
         </div>
       </div>
     </Form>
+  );
+}
+
+/**
+ * An account whose e-mail is not confirmed was refused a third public tip: it may send itself the link
+ * again, or save the same tip unlisted (Hidden, or Private where the form offers that instead), keeping
+ * everything typed.
+ */
+function UnlistedInstead({
+  options,
+  confirmEmail,
+}: {
+  options: readonly Availability[];
+  confirmEmail?: ReactNode;
+}) {
+  const { setValue } = useFormContext<TipFormInput>();
+  const unlisted = options.find((option) => option !== "Public");
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {confirmEmail}
+      {unlisted && (
+        <button
+          type="submit"
+          className="btn btn-outline btn-sm"
+          // Runs before the form's submit, which then sends the tip as this.
+          onClick={() => setValue("availability", unlisted)}
+        >
+          Save as {unlisted} instead
+        </button>
+      )}
+    </div>
   );
 }
