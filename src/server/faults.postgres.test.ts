@@ -13,14 +13,16 @@ import { freePort, signUp, startServer, tempDir } from "./test/server-process.ts
 let cluster: RunningCluster;
 let server: ReturnType<typeof startServer>;
 let base = "";
+let dataDir = "";
 
 beforeAll(async () => {
   cluster = await startThrowawayCluster();
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  dataDir = tempDir();
   server = startServer(
     {
-      DATA_DIR: tempDir(),
+      DATA_DIR: dataDir,
       DATABASE_URL: cluster.url,
       NODE_ENV: "production",
       RATE_LIMITS: "off",
@@ -52,7 +54,8 @@ async function timed(path: string, init: RequestInit = {}): Promise<Outcome & { 
   return { status: res.status, ms: Date.now() - started, at: started, body };
 }
 
-const member = () => signUp(base, "Steady Writer");
+/** A writer of many public tips: its e-mail confirmed first, as a person's must be. */
+const member = () => signUp(base, "Steady Writer", { confirmIn: dataDir });
 
 describe("PostgreSQL restarted under load", () => {
   it("answers 503 at once while it is down, recovers by itself, and keeps every acknowledged write", async () => {

@@ -35,6 +35,8 @@ beforeAll(async () => {
         BASE_URL,
         PORT: String(port),
         HOST: "127.0.0.1",
+        // Behind a proxy, as deployed: each person's requests carry their own address.
+        TRUST_PROXY: "1",
       },
       { waitForUrl: `${base}/api/health` },
     );
@@ -53,12 +55,20 @@ afterAll(async () => {
   await dropDatabase();
 });
 
-/** Sends JSON with the public address as Origin (a browser on the site would), carrying `cookie`. */
+let people = 0;
+/**
+ * Sends JSON with the public address as Origin (a browser on the site would), carrying `cookie`. Each
+ * sign-up is a person of their own, at an address of their own (as the proxy says); the rest comes from
+ * one address, so the limits on it are shared by both instances.
+ */
 async function send(base: string, method: string, path: string, body?: unknown, cookie = "") {
+  people += path === "/api/auth/sign-up/email" ? 1 : 0;
+  const address = path === "/api/auth/sign-up/email" ? `198.51.100.${people}` : "203.0.113.10";
   const response = await fetch(`${base}${path}`, {
     method,
     headers: {
       Origin: BASE_URL,
+      "X-Forwarded-For": address,
       ...(body === undefined ? {} : { "Content-Type": "application/json" }),
       ...(cookie ? { Cookie: cookie } : {}),
     },
