@@ -246,6 +246,11 @@ export const users = pgTable(
      * at one address count once.
      */
     signupAddress: text("signup_address"),
+    /**
+     * When the account's automatic hold last ended (a decision, or its time): spam reports filed before it
+     * were weighed already and do not hold the account again (ADR 049).
+     */
+    holdClearedAt: timestamp("hold_cleared_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (table) => [
@@ -468,7 +473,13 @@ export const reports = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     reason: reportReasonEnum("reason").notNull(),
     note: text("note").notNull().default(""),
+    /**
+     * What the report counts towards hiding the item or holding its author (ADR 049): 2 for an
+     * established member with a fair record, 0 for anyone else, whose report reaches the queue only.
+     */
     weight: integer("weight").notNull(),
+    /** Where it was sent from, as lib/client-ip.ts's `addressTag`: reports from one address count once. */
+    reporterAddress: text("reporter_address"),
     /** The case it is part of: every open report of one item is in that item's one open case. */
     caseId: uuid("case_id").references((): AnyPgColumn => moderationCases.id, { onDelete: "cascade" }),
     state: reportStateEnum("state").notNull().default("open"),
@@ -485,7 +496,8 @@ export const reports = pgTable(
     index("reports_target_idx").on(table.targetType, table.targetId),
     index("reports_author_idx").on(table.authorId),
     index("reports_case_idx").on(table.caseId),
-    check("reports_weight_check", sql`${table.weight} between 1 and 2`),
+    index("reports_address_idx").on(table.reporterAddress, table.createdAt),
+    check("reports_weight_check", sql`${table.weight} between 0 and 2`),
   ],
 );
 

@@ -421,6 +421,20 @@ export const RATE_LIMITS = {
     perIp: { count: 120, minutes: 1 },
   },
   /**
+   * A moderator's decisions (ADR 049): a real queue's day fits in 30 an hour, and a stolen or turned
+   * moderator session cannot sweep the site in an afternoon.
+   */
+  decide: {
+    what: "moderation decisions",
+    failuresOnly: false,
+    acceptedOnly: true,
+    perAccount: [
+      { count: 10, minutes: 1 },
+      { count: 30, minutes: 60 },
+    ],
+    perIp: { count: 60, minutes: 1 },
+  },
+  /**
    * Appeals and reading a decision by its e-mail link, per address: an author appeals a handful of
    * decisions, and nobody guesses a link's 256-bit token by trying.
    */

@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { users } from "../db/schema.ts";
 import { createClient, newAccount, type TestClient } from "./http-client.ts";
 import type { createTestApp } from "./test-db.ts";
+import { insertTips } from "./tip-fixtures.ts";
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -16,10 +17,11 @@ export async function signedInMember(
     verified = true,
     ageHours = 48,
     name = "Commenter",
-  }: { verified?: boolean; ageHours?: number; name?: string } = {},
+    address,
+  }: { verified?: boolean; ageHours?: number; name?: string; address?: string } = {},
 ) {
   const account = newAccount({ name: `${name} ${Math.random().toString(36).slice(2, 10)}` });
-  const res = await createClient(app.app).post("/api/auth/sign-up/email", account);
+  const res = await createClient(app.app, { address }).post("/api/auth/sign-up/email", account);
   expect(res.status).toBe(200);
   const id = (res.body as { user: { id: string } }).user.id;
   await app.db
@@ -27,7 +29,7 @@ export async function signedInMember(
     .set({ emailVerified: verified, createdAt: new Date(Date.now() - ageHours * 3_600_000) })
     .where(eq(users.id, id));
   // A fresh session reads the account as it now is.
-  const client = createClient(app.app);
+  const client = createClient(app.app, { address });
   const signIn = await client.post("/api/auth/sign-in/email", {
     email: account.email,
     password: account.password,
@@ -64,4 +66,35 @@ export async function confirmEmail(app: Pick<TestApp, "mailer">, client: TestCli
   const visit = await client.get(link ?? "");
   expect(visit.status).toBe(302);
   expect(visit.headers.get("location")).not.toMatch(/error=/);
+}
+
+/**
+ * An established member, whose reports count (ADR 049): signed in, verified, joined `days` ago (31 by
+ * default) with five public tips shared since, as a member of a month's standing has. Each signs in from
+ * an address of their own unless given one.
+ */
+export async function establishedMember(
+  app: TestApp,
+  { days = 31, name = "Elder", address }: { days?: number; name?: string; address?: string } = {},
+) {
+  const member = await signedInMember(app, { ageHours: days * 24, name, address });
+  const [row] = await app.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, member.id));
+  await insertTips(
+    app.db,
+    Array.from({ length: 5 }, (_, n) => ({
+      authorId: member.id,
+      email: row?.email ?? "",
+      name: row?.name ?? "",
+      title: `Seasoned tip ${n + 1}`,
+      plantType: "Beans",
+      difficulty: "Easy" as const,
+      description: "Sow beans after the last frost.",
+      category: "Vegetables" as const,
+      availability: "Public" as const,
+    })),
+  );
+  return member;
 }

@@ -149,12 +149,12 @@ describe("the API document's sessions and limits", () => {
       ),
       "patch /comments/{id}": expect.stringMatching(/^Too many comment changes/),
       "delete /comments/{id}": expect.stringMatching(/^Too many comment changes/),
-      "post /reports": "Too many reports (at most 10 in 24 hours)",
+      "post /reports": "Too many reports (at most 10 in 24 hours per member, 20 per address)",
       "put /moderation/roles/{handle}": expect.stringMatching(
         /^Too many moderation actions \(at most 30 per account in a minute, 600 per account in 60 minutes/,
       ),
       "post /moderation/queue/{id}/decision": expect.stringMatching(
-        /^Too many moderation actions \(at most 30 per account in a minute, 600 per account in 60 minutes/,
+        /^Too many moderation decisions \(at most 10 per account in a minute, 30 per account in 60 minutes/,
       ),
       "post /moderation/appeals":
         "Too many appeals (at most 10 per address in a minute, 60 per address in 60 minutes); wait the number of seconds in Retry-After",

@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { ModerationAction, ReportReason } from "#shared/constants.ts";
+import type { ModerationAction, ReportReason, Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
   comments,
@@ -13,15 +13,7 @@ import {
 } from "../../db/schema.ts";
 import { deleteComment } from "../comments/index.ts";
 import type { CaseRow } from "./case-row.ts";
-import {
-  type HeldTarget,
-  heaviestReason,
-  holdItem,
-  lockAuthor,
-  SPAM_REPORTERS_FOR_HOLD,
-  spamReporters,
-  type Tx,
-} from "./holds.ts";
+import { type HeldTarget, heaviestReason, holdItem, lockAuthor, type Tx } from "./holds.ts";
 import { appendLog } from "./log.ts";
 import { recordNotices } from "./notices.ts";
 
@@ -34,6 +26,9 @@ export class DecisionConflict extends Error {
 
 /** No such case. */
 export class NoSuchCase extends Error {}
+
+/** This moderator may not make this decision (403): the case is theirs, a teammate's, or an administrator's. */
+export class DecisionRefused extends Error {}
 
 /** What the reporters are told a decision did: removed, or reviewed and left up. */
 const OUTCOME: Record<ModerationAction, "removed" | "kept"> = {
@@ -73,11 +68,8 @@ async function appealedCase(tx: Tx, id: string): Promise<CaseRow | null> {
   return row ?? null;
 }
 
-/**
- * Whether the account stays on hold once its suspension is over: only while spam reports from
- * SPAM_REPORTERS_FOR_HOLD members about it are still open.
- */
-const heldBySpamReports = sql<boolean>`(select count(distinct ${reports.reporterId}) from ${reports} where ${reports.authorId} = ${users.id} and ${reports.reason} = 'spam' and ${reports.state} = 'open') >= ${SPAM_REPORTERS_FOR_HOLD}`;
+/** An account's hold ended, now: spam reports filed before this do not hold it again (holds.ts). */
+const holdEnded = { held: false, holdClearedAt: sql`now()` } as const;
 
 /** Whether the item has an open report case (an appeal is not one). */
 async function hasOpenReports(tx: Tx, target: HeldTarget): Promise<boolean> {
@@ -110,7 +102,7 @@ function suspensionEndOf(decided: Pick<CaseRow, "decidedAt" | "suspensionHours">
 async function liftSuspension(tx: Tx, appealed: CaseRow): Promise<void> {
   await tx
     .update(users)
-    .set({ held: heldBySpamReports, suspendedUntil: null })
+    .set({ ...holdEnded, suspendedUntil: null })
     .where(
       and(
         eq(users.id, appealed.authorId),
@@ -167,21 +159,23 @@ async function deleteItem(tx: Tx, target: HeldTarget): Promise<void> {
   }
 }
 
-/** Lifts an account's hold when it is not a suspension and fewer than 3 members' spam reports remain open. */
-async function releaseAccountIfClear(tx: Tx, authorId: string, moderator: { id: string; name: string }) {
-  const [account] = await tx
-    .select({ held: users.held, suspendedUntil: users.suspendedUntil, name: users.name })
-    .from(users)
-    .where(eq(users.id, authorId));
-  if (!account?.held || account.suspendedUntil) return;
-  if ((await spamReporters(tx, authorId)) >= SPAM_REPORTERS_FOR_HOLD) return;
-  await tx.update(users).set({ held: false }).where(eq(users.id, authorId));
+/**
+ * Ends the account's hold that reports put on it, when it is not a suspension (which has its own end):
+ * every decision but a suspension ends it, since a moderator has now looked at the case (ADR 049).
+ */
+async function releaseAccountHold(tx: Tx, authorId: string, moderator: { id: string; name: string }) {
+  const [released] = await tx
+    .update(users)
+    .set(holdEnded)
+    .where(and(eq(users.id, authorId), eq(users.held, true), isNull(users.suspendedUntil)))
+    .returning({ name: users.name });
+  if (!released) return;
   await appendLog(tx, {
     actor: moderator,
     action: "release_account",
     target: { type: "member", id: authorId },
-    subject: { id: authorId, name: account.name },
-    reason: "No longer enough open spam reports to keep the account on hold",
+    subject: { id: authorId, name: released.name },
+    reason: "A moderator decided the case: the hold that reports put on the account ends",
     before: { held: true },
     after: { held: false },
   });
@@ -189,7 +183,7 @@ async function releaseAccountIfClear(tx: Tx, authorId: string, moderator: { id: 
 
 export interface DecisionInput {
   caseId: string;
-  moderator: { id: string; name: string };
+  moderator: { id: string; name: string; role: Role };
   action: ModerationAction;
   reason: string;
   /** For a suspension: one of SUSPENSION_HOURS, or null for indefinitely. */
@@ -206,6 +200,7 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
     const [found] = await tx.select().from(moderationCases).where(eq(moderationCases.id, input.caseId));
     if (!found) throw new NoSuchCase();
     await lockAuthor(tx, found.authorId);
+    await checkMayDecide(tx, found.authorId, input);
     const suspensionHours = input.action === "suspend" ? (input.suspensionHours ?? null) : null;
     const [decided] = await tx
       .update(moderationCases)
@@ -294,7 +289,8 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
         : { reports: closed.length, reason },
       after,
     });
-    if (input.action === "dismiss") await releaseAccountIfClear(tx, decided.authorId, input.moderator);
+    if (input.action !== "suspend")
+      await releaseAccountHold(tx, decided.authorId, { id: input.moderator.id, name: input.moderator.name });
     await recordNotices(
       tx,
       decided,
@@ -312,7 +308,7 @@ export async function endSuspensions(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
     const ended = await tx
       .update(users)
-      .set({ held: heldBySpamReports, suspendedUntil: null })
+      .set({ ...holdEnded, suspendedUntil: null })
       .where(sql`${users.suspendedUntil} <= now()`)
       .returning({ id: users.id, name: users.name, held: users.held });
     for (const account of ended)
@@ -329,4 +325,24 @@ export async function endSuspensions(db: Db): Promise<number> {
       });
     return ended.length;
   });
+}
+
+/**
+ * Nobody decides a case about themselves; a case about a moderator or an administrator is an
+ * administrator's to decide; and an administrator is never suspended through the site (ADMIN_EMAILS
+ * names them), though their items may be hidden (ADR 049).
+ */
+async function checkMayDecide(tx: Tx, authorId: string, input: DecisionInput): Promise<void> {
+  if (authorId === input.moderator.id)
+    throw new DecisionRefused("This case is about you: another moderator must decide it");
+  const [author] = await tx.select({ role: users.role }).from(users).where(eq(users.id, authorId));
+  const aboutTeam = author !== undefined && author.role !== "member";
+  if (aboutTeam && input.moderator.role !== "administrator")
+    throw new DecisionRefused(
+      "This case is about a member of the moderation team: an administrator decides it",
+    );
+  if (author?.role === "administrator" && input.action === "suspend")
+    throw new DecisionRefused(
+      "An administrator cannot be suspended through the site: hide or delete the item instead",
+    );
 }

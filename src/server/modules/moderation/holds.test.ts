@@ -11,7 +11,7 @@ import { TipSchema } from "#shared/schemas/tip.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import { users } from "../../db/schema.ts";
 import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
-import { signedInMember } from "../../test/members.ts";
+import { establishedMember, signedInMember } from "../../test/members.ts";
 import { photoForm, smallPng } from "../../test/photo-fixtures.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
@@ -63,8 +63,8 @@ async function reportBy(
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
-const members = (n: number, options: Parameters<typeof signedInMember>[1] = {}) =>
-  Promise.all(Array.from({ length: n }, () => signedInMember(app, options)));
+/** Members whose reports count (ADR 049): established, each at an address of their own. */
+const members = (n: number) => Promise.all(Array.from({ length: n }, () => establishedMember(app)));
 
 async function handleOf(id: string) {
   const [row] = await app.db.select({ handle: users.handle }).from(users).where(eq(users.id, id));
@@ -87,12 +87,15 @@ describe("hiding what members report", () => {
   it("hides a tip once its reports weigh 4 from two or more members; its author still reads it, with why", async () => {
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
-    const reporters = await members(4);
-    for (const reporter of reporters.slice(0, 3)) await reportBy(reporter, "tip", tip._id, "off-topic");
-    // Weighing 3: still shown to everyone.
+    const reporters = await members(2);
+    // A new member's reports count for nothing (ADR 049), however many.
+    for (const newcomer of [await signedInMember(app), await signedInMember(app)])
+      await reportBy(newcomer, "tip", tip._id, "rude or harassing");
+    await reportBy(reporters[0] as (typeof reporters)[number], "tip", tip._id, "off-topic");
+    // Weighing 2: still shown to everyone.
     expect((await visitor().get(`/api/tips/${tip._id}`)).status).toBe(200);
 
-    await reportBy(reporters[3] as (typeof reporters)[number], "tip", tip._id, "rude or harassing");
+    await reportBy(reporters[1] as (typeof reporters)[number], "tip", tip._id, "off-topic");
     expect(await hiddenFrom(visitor(), `/api/tips/${tip._id}`)).toBe(true);
     expect(await hiddenFrom(visitor(), `/api/tips/${tip._id}/comments`)).toBe(true);
     expect(
@@ -119,7 +122,7 @@ describe("hiding what members report", () => {
       actor: { name: "system" },
       action: "hide",
       target: { type: "tip", id: tip._id },
-      reason: "Reports weighing 4 from 4 members (off-topic)",
+      reason: "Reports weighing 4 from 2 members (off-topic)",
       before: { hidden: false },
       after: { hidden: true, reason: "off-topic" },
     });
@@ -128,8 +131,7 @@ describe("hiding what members report", () => {
   it("two established members' reports (2 each) are enough; one member's never are", async () => {
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
-    const [first, second] = await members(2, { ageHours: 31 * 24 });
-    for (const elder of [first, second]) for (let i = 0; i < 5; i++) await tipBy(elder?.client as TestClient);
+    const [first, second] = await members(2);
     await reportBy(first as NonNullable<typeof first>, "tip", tip._id, "rude or harassing");
     // One member weighing 2 hides nothing, whoever they are.
     expect((await visitor().get(`/api/tips/${tip._id}`)).status).toBe(200);
@@ -154,7 +156,7 @@ describe("hiding what members report", () => {
   it("reports arriving together are weighed together: the item is hidden once", async () => {
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
-    const reporters = await members(6);
+    const reporters = await members(2);
     await Promise.all(reporters.map((reporter) => reportBy(reporter, "tip", tip._id, "illegal")));
     expect(await hiddenFrom(visitor(), `/api/tips/${tip._id}`)).toBe(true);
     expect((await logAbout(tip._id)).map((entry) => entry.action)).toEqual(["hide"]);
@@ -217,12 +219,12 @@ describe("hiding what members report", () => {
     const [a, b, c] = await members(3);
     await reportBy(a as NonNullable<typeof a>, "tip", tip._id);
     await reportBy(b as NonNullable<typeof b>, "comment", comment._id);
-    // Two members: nothing is hidden yet (the tip weighs 1, the comment 1).
+    // Two members: nothing is hidden yet (the tip weighs 2 from one member, the comment too).
     expect((await visitor().get(`/api/tips/${tip._id}`)).status).toBe(200);
     // A third member's report of another kind does not count towards it.
     await reportBy(c as NonNullable<typeof c>, "tip", quiet._id, "off-topic");
     expect((await visitor().get(`/api/tips/${quiet._id}`)).status).toBe(200);
-    const d = await signedInMember(app);
+    const d = await establishedMember(app);
     await reportBy(d, "tip", quiet._id, "spam");
 
     // All of it hidden, the tip nobody reported for spam and the gardener page too.

@@ -1,13 +1,54 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { REPORT_REASONS, type ReportReason, type ReportTarget, type Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, moderationCases, photoHolds, reports, tips, users } from "../../db/schema.ts";
 import { appendLog } from "./log.ts";
 
-/** An item's open reports hide it once they weigh this much, from at least this many members. */
+/**
+ * An item's open reports hide it once they weigh this much, from at least this many members, counted
+ * once per address (`countedReporters`).
+ */
 export const HIDE_AT = { weight: 4, reporters: 2 } as const;
-/** Spam reports from this many members, on anything an account posted, put the account on hold. */
+/**
+ * Spam reports that count, from this many members (once per address), on anything an account younger
+ * than NEW_FOR_HOLD_DAYS posted, put the account on hold (ADR 049).
+ */
 export const SPAM_REPORTERS_FOR_HOLD = 3;
+/** Only an account younger than this is put on hold by reports; an older one's items may still hide. */
+const NEW_FOR_HOLD_DAYS = 30;
+
+/** A report as it is counted: who sent it, from where, whose account was made where, and its weight. */
+interface CountedReport {
+  reporterId: string;
+  reporterAddress: string | null;
+  signupAddress: string | null;
+  weight: number;
+}
+
+/**
+ * How many members the reports count as: only reports that weigh something, and reporters who sent
+ * them from one address, or whose accounts were made at one address, count once (a household, or one
+ * person's many accounts). Reporters joined by either are one.
+ */
+function countedReporters(rows: readonly CountedReport[]): number {
+  const parent = new Map<string, string>();
+  const find = (key: string): string => {
+    const up = parent.get(key) ?? key;
+    if (up === key) return key;
+    const root = find(up);
+    parent.set(key, root);
+    return root;
+  };
+  const join = (a: string, b: string) => parent.set(find(a), find(b));
+  const counted = rows.filter((row) => row.weight > 0);
+  for (const row of counted) {
+    const me = `member:${row.reporterId}`;
+    parent.set(me, find(me));
+    if (row.reporterAddress) join(me, `sent:${row.reporterAddress}`);
+    if (row.signupAddress) join(me, `made:${row.signupAddress}`);
+  }
+  return new Set(counted.map((row) => find(`member:${row.reporterId}`))).size;
+}
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -75,13 +116,30 @@ export async function lockAuthor(tx: Pick<Tx, "execute">, authorId: string): Pro
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report-author:${authorId}`}))`);
 }
 
-/** How many members have open spam reports about anything the author posted. */
-export async function spamReporters(tx: Pick<Tx, "select">, authorId: string): Promise<number> {
-  const [row] = await tx
-    .select({ reporters: sql<number>`count(distinct ${reports.reporterId})::int` })
+/**
+ * How many members (counted as `countedReporters` counts them) have open spam reports about anything
+ * the author posted, filed since the author's last hold ended.
+ */
+async function spamReporters(tx: Pick<Tx, "select">, authorId: string): Promise<number> {
+  const rows = await tx
+    .select({
+      reporterId: reports.reporterId,
+      reporterAddress: reports.reporterAddress,
+      signupAddress: users.signupAddress,
+      weight: reports.weight,
+    })
     .from(reports)
-    .where(and(eq(reports.authorId, authorId), eq(reports.reason, "spam"), eq(reports.state, "open")));
-  return row?.reporters ?? 0;
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .where(
+      and(
+        eq(reports.authorId, authorId),
+        eq(reports.reason, "spam"),
+        eq(reports.state, "open"),
+        gt(reports.weight, 0),
+        sql`${reports.createdAt} > coalesce((select ${users.holdClearedAt} from ${users} where ${users.id} = ${authorId}), '-infinity'::timestamptz)`,
+      ),
+    );
+  return countedReporters(rows);
 }
 
 /** The item's open case, opened now if it has none (the caller holds the lock on the item's author). */
@@ -106,14 +164,19 @@ export async function openCase(tx: Tx, target: HeldTarget): Promise<string> {
   return opened.id;
 }
 
-/** The heaviest reason among the reports, ties going to the first in REPORT_REASONS' order. */
+/**
+ * The heaviest reason among the reports (by their weight, then by how many give it: reports that count for
+ * nothing still say what they are about), ties going to the first in REPORT_REASONS' order.
+ */
 export function heaviestReason(
   byReason: ReadonlyArray<{ reason: ReportReason; weight: number }>,
 ): ReportReason {
-  let best: { reason: ReportReason; weight: number } | null = null;
+  let best: { reason: ReportReason; weight: number; count: number } | null = null;
   for (const reason of REPORT_REASONS) {
-    const weight = byReason.filter((row) => row.reason === reason).reduce((sum, row) => sum + row.weight, 0);
-    if (weight > 0 && (!best || weight > best.weight)) best = { reason, weight };
+    const given = byReason.filter((row) => row.reason === reason);
+    const weight = given.reduce((sum, row) => sum + row.weight, 0);
+    const heavier = !best || weight > best.weight || (weight === best.weight && given.length > best.count);
+    if (given.length > 0 && heavier) best = { reason, weight, count: given.length };
   }
   return best?.reason ?? "other";
 }
@@ -135,25 +198,29 @@ export async function weighReports(
   target: HeldTarget,
   report: { reason: ReportReason; reporterRole: Role },
 ): Promise<void> {
-  const open = and(
-    eq(reports.targetType, target.type),
-    eq(reports.targetId, target.storedId),
-    eq(reports.state, "open"),
-  );
-  const byReason = await tx
+  const open = await tx
     .select({
       reason: reports.reason,
-      weight: sql<number>`sum(${reports.weight})::int`,
-      reporters: sql<string[]>`array_agg(distinct ${reports.reporterId})`,
+      weight: reports.weight,
+      reporterId: reports.reporterId,
+      reporterAddress: reports.reporterAddress,
+      signupAddress: users.signupAddress,
     })
     .from(reports)
-    .where(open)
-    .groupBy(reports.reason);
-  const weight = byReason.reduce((sum, row) => sum + row.weight, 0);
-  const reporters = new Set(byReason.flatMap((row) => row.reporters)).size;
+    .innerJoin(users, eq(users.id, reports.reporterId))
+    .where(
+      and(
+        eq(reports.targetType, target.type),
+        eq(reports.targetId, target.storedId),
+        eq(reports.state, "open"),
+      ),
+    );
+  const reporters = countedReporters(open);
+  // Each member counted once weighs 2: several reports from one address are one member's.
+  const weight = 2 * reporters;
   const byModerator = report.reporterRole !== "member";
   if (byModerator || (weight >= HIDE_AT.weight && reporters >= HIDE_AT.reporters)) {
-    const reason = byModerator ? report.reason : heaviestReason(byReason);
+    const reason = byModerator ? report.reason : heaviestReason(open);
     if (await holdItem(tx, target, reason))
       await appendLog(tx, {
         actor: "system",
@@ -170,10 +237,20 @@ export async function weighReports(
   if (report.reason !== "spam") return;
   const spam = await spamReporters(tx, target.authorId);
   if (spam < SPAM_REPORTERS_FOR_HOLD) return;
+  // Only a new member's account is held by reports: never an established member's, the team's or a demo
+  // gardener's (their items still hide by weight).
   const held = await tx
     .update(users)
     .set({ held: true })
-    .where(and(eq(users.id, target.authorId), eq(users.held, false)))
+    .where(
+      and(
+        eq(users.id, target.authorId),
+        eq(users.held, false),
+        eq(users.role, "member"),
+        eq(users.signInDisabled, false),
+        sql`${users.createdAt} > now() - make_interval(days => ${NEW_FOR_HOLD_DAYS})`,
+      ),
+    )
     .returning({ id: users.id });
   if (held.length > 0)
     await appendLog(tx, {

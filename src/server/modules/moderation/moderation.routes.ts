@@ -32,6 +32,7 @@ import {
   TeamMemberSchema,
 } from "#shared/schemas/moderation.ts";
 import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
+import { addressTag, clientIp } from "../../lib/client-ip.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
@@ -39,7 +40,7 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, requirePoster, requireRole, requireUser } from "../../lib/session.ts";
 import { DEFAULT_BASE_URL, imageUrls } from "../../lib/urls.ts";
 import type { CaseRow } from "./case-row.ts";
-import { DecisionConflict, decide, NoSuchCase } from "./decisions.ts";
+import { DecisionConflict, DecisionRefused, decide, NoSuchCase } from "./decisions.ts";
 import { HIDE_AT, SPAM_REPORTERS_FOR_HOLD } from "./holds.ts";
 import { type LogRow, readLog } from "./log.ts";
 import {
@@ -54,7 +55,14 @@ import {
 } from "./notices.ts";
 import { type QueueRow, readQueue } from "./queue.ts";
 import { countRemovals, REMOVAL_MONTHS } from "./removals.ts";
-import { fileReport, listMyReports, REPORTS_PER_DAY, ReportRefusal, type ReportRow } from "./reports.ts";
+import {
+  fileReport,
+  listMyReports,
+  REPORTS_PER_ADDRESS_PER_DAY,
+  REPORTS_PER_DAY,
+  ReportRefusal,
+  type ReportRow,
+} from "./reports.ts";
 import { changeModerator, findMemberByHandle, listTeam, RoleRefusal, type TeamRow } from "./team.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -106,7 +114,7 @@ const reportRoute = apiRoute({
   operationId: "fileReport",
   tags: ["Moderation"],
   summary: "Report a tip, a comment, a gardener page or a photo",
-  description: `Members whose e-mail is verified (422 before). \`targetId\` is a tip's or comment's _id, a gardener's handle, or an uploaded photo's URL or hash; an item the caller may not see is 404, their own is 422. One open report per member and item: reporting it again answers the open report with 200. At most ${REPORTS_PER_DAY} reports in any 24 hours (429, with Retry-After). An item whose open reports weigh ${HIDE_AT.weight} or more from ${HIDE_AT.reporters} or more members (an established member's weighs 2), or that a moderator reports, is hidden pending review at once; spam reports from ${SPAM_REPORTERS_FOR_HOLD} members on anything one account posted put that account on hold. The moderators decide; the outcome shows in GET /reports/mine.`,
+  description: `Members whose e-mail is verified (422 before). \`targetId\` is a tip's or comment's _id, a gardener's handle, or an uploaded photo's URL or hash; an item the caller may not see is 404, their own is 422. One open report per member and item: reporting it again answers the open report with 200. At most ${REPORTS_PER_DAY} reports in any 24 hours per member and ${REPORTS_PER_ADDRESS_PER_DAY} per address (429, with Retry-After). An item whose open reports weigh ${HIDE_AT.weight} or more from ${HIDE_AT.reporters} or more members, or that a moderator reports, is hidden pending review at once: only an established member's report weighs (2; anyone else's 0, reaching the queue only), and reports from one address count once. Spam reports from ${SPAM_REPORTERS_FOR_HOLD} such members on anything an account younger than 30 days posted put that account on hold. The moderators decide; the outcome shows in GET /reports/mine.`,
   middleware: [requirePoster("Sign in to report")] as const,
   request: { body: { content: { "application/json": { schema: ReportInputSchema } }, required: true } },
   responses: {
@@ -119,7 +127,7 @@ const reportRoute = apiRoute({
       400: "Invalid fields, each named in issues",
       404: "No such item, or not one the caller may see",
       422: `${VERIFY_FIRST}; or the item is the caller's own`,
-      429: `Too many reports (at most ${REPORTS_PER_DAY} in 24 hours)`,
+      429: `Too many reports (at most ${REPORTS_PER_DAY} in 24 hours per member, ${REPORTS_PER_ADDRESS_PER_DAY} per address)`,
     }),
   },
 });
@@ -435,10 +443,10 @@ const decisionRoute = apiRoute({
   operationId: "decideModerationCase",
   tags: ["Moderation"],
   summary: "Decide a reported item",
-  description: `\`dismiss\` shows it again and tells the reporters it was left up; \`hide\` keeps it hidden; \`delete\` removes it; \`warn\` hides it and warns its author; \`suspend\` hides it and suspends its author for \`durationHours\` (${SUSPENSION_HOURS.join(", ")}; left out for indefinitely), ending their sessions. Each needs a reason, which goes into the moderation log. The item is decided once: a second decision, even at the same moment, gets 409 with the first. For moderators and administrators.`,
+  description: `\`dismiss\` shows it again and tells the reporters it was left up; \`hide\` keeps it hidden; \`delete\` removes it; \`warn\` hides it and warns its author; \`suspend\` hides it and suspends its author for \`durationHours\` (${SUSPENSION_HOURS.join(", ")}; left out for indefinitely), ending their sessions. Each needs a reason, which goes into the moderation log. The item is decided once: a second decision, even at the same moment, gets 409 with the first. For moderators and administrators; 403 for a case about oneself (another moderator decides it), for a moderator's case about a member of the team (an administrator decides it), and for suspending an administrator.`,
   middleware: [
     requireRole("moderator", "Sign in to moderate"),
-    rateLimit<SignedInEnv>("moderate", (c) => c.var.user.id),
+    rateLimit<SignedInEnv>("decide", (c) => c.var.user.id),
   ] as const,
   request: {
     params: caseParam,
@@ -469,6 +477,7 @@ export const moderationRouter = createRouter()
         ...input,
         reporterId: user.id,
         reporterRole: user.role,
+        reporterAddress: addressTag(clientIp(c, c.var.limiter.options.trustProxy)),
       });
       return created ? c.json(toReport(row), 201) : c.json(toReport(row), 200);
     } catch (error) {
@@ -504,7 +513,10 @@ export const moderationRouter = createRouter()
   })
   .openapi(queueRoute, async (c) => {
     const imageUrl = imageUrls(c);
-    const rows = await readQueue(c.var.db, c.req.valid("query"));
+    const rows = await readQueue(c.var.db, {
+      ...c.req.valid("query"),
+      viewer: { id: c.var.user.id, role: c.var.user.role },
+    });
     return c.json(
       rows.map((row) => toQueueItem(row, imageUrl)),
       200,
@@ -517,7 +529,7 @@ export const moderationRouter = createRouter()
     try {
       const decided = await decide(c.var.db, {
         caseId,
-        moderator: { id: c.var.user.id, name: c.var.user.name },
+        moderator: { id: c.var.user.id, name: c.var.user.name, role: c.var.user.role },
         action,
         reason,
         suspensionHours: durationHours ?? null,
@@ -532,6 +544,7 @@ export const moderationRouter = createRouter()
       return c.json(toDecision(decided), 200);
     } catch (error) {
       if (error instanceof NoSuchCase) throw new HttpError(404, NO_CASE);
+      if (error instanceof DecisionRefused) throw new HttpError(403, error.message);
       if (error instanceof DecisionConflict) {
         const first = toDecision(error.decided);
         throw new HttpError(

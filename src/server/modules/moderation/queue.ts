@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { OVERDUE_REPORT_HOURS, type ReportTarget } from "#shared/constants.ts";
+import { OVERDUE_REPORT_HOURS, type ReportTarget, type Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
   comments,
@@ -139,7 +139,10 @@ export async function itemOf(db: Db, type: ReportTarget, id: string): Promise<It
  * equals; each with its reports, the item, its author and the author's earlier decisions. An appeal
  * weighs what the reports of the decision it appeals weighed, and waits from when it was filed.
  */
-export async function readQueue(db: Db, { limit }: { limit: number }) {
+export async function readQueue(
+  db: Db,
+  { limit, viewer }: { limit: number; viewer: { id: string; role: Role } },
+) {
   const reportsOfCase = sql`${reports.caseId} = coalesce(${moderationCases.appealOf}, ${moderationCases.id}) and (${moderationCases.appealOf} is not null or ${reports.state} = 'open')`;
   const weight = sql<number>`(select coalesce(sum(${reports.weight}), 0)::int from ${reports} where ${reportsOfCase})`;
   const waitingSince =
@@ -164,6 +167,12 @@ export async function readQueue(db: Db, { limit }: { limit: number }) {
       and(
         eq(moderationCases.state, "open"),
         sql`(${moderationCases.appealOf} is not null or exists (select 1 from ${reports} where ${reportsOfCase}))`,
+        // Nobody decides a case about themselves, and a case about the team is for administrators
+        // (decisions.ts): such cases wait in another's queue.
+        ne(moderationCases.authorId, viewer.id),
+        viewer.role === "administrator"
+          ? undefined
+          : sql`exists (select 1 from ${users} where ${users.id} = ${moderationCases.authorId} and ${users.role} = 'member')`,
       ),
     )
     .orderBy(desc(weight), waitingSince, moderationCases.id)

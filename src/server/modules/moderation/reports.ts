@@ -1,16 +1,24 @@
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { ReportReason, ReportTarget, Role } from "#shared/constants.ts";
 import { asHandle } from "#shared/handles.ts";
 import { parsePhotoUrl } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
+import { waitInWords } from "../../lib/rate-limit.ts";
 import { lockAuthor, openCase, weighReports } from "./holds.ts";
 
 /** Reports one member may make in any 24 hours. */
 export const REPORTS_PER_DAY = 10;
+/** Reports one address may send in any 24 hours, whoever is signed in there. */
+export const REPORTS_PER_ADDRESS_PER_DAY = 20;
 const DAY_MS = 24 * 60 * 60_000;
-/** An established member's report weighs double: older than this, with this much shared. */
+/** Whose report counts (ADR 049): a member older than this, with this much shared. */
 const ESTABLISHED = { ageDays: 30, publicTips: 5, comments: 20 } as const;
+/**
+ * A reporter whose recent reports were mostly dismissed counts for nothing until one of theirs is upheld:
+ * at least `dismissed` of their last `of` decided reports.
+ */
+const POOR_RECORD = { dismissed: 3, of: 5 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PHOTO_HASH = /^[0-9a-f]{32}$/;
@@ -115,8 +123,14 @@ async function findTarget(
   }
 }
 
-/** 2 for a member older than 30 days with 5 public tips or 20 comments, else 1. */
-async function weightOf(db: Pick<Db, "select">, reporterId: string): Promise<1 | 2> {
+/**
+ * What a report counts towards hiding an item or holding its author (ADR 049): 2 from a moderator, or
+ * from an established member (older than 30 days, with 5 public tips or 20 comments) whose record is
+ * fair; 0 from anyone else. Free accounts cost nothing to make, so their reports reach the queue and
+ * hide nothing; a member whose last reports were mostly dismissed counts again once one is upheld.
+ */
+async function weightOf(db: Pick<Db, "select">, reporterId: string, role: Role): Promise<0 | 2> {
+  if (role !== "member") return 2;
   const [row] = await db
     .select({
       old: sql<boolean>`${users.createdAt} < now() - make_interval(days => ${ESTABLISHED.ageDays})`,
@@ -125,8 +139,15 @@ async function weightOf(db: Pick<Db, "select">, reporterId: string): Promise<1 |
     })
     .from(users)
     .where(eq(users.id, reporterId));
-  if (!row?.old) return 1;
-  return row.tips >= ESTABLISHED.publicTips || row.comments >= ESTABLISHED.comments ? 2 : 1;
+  if (!row?.old || (row.tips < ESTABLISHED.publicTips && row.comments < ESTABLISHED.comments)) return 0;
+  const record = await db
+    .select({ outcome: reports.outcome })
+    .from(reports)
+    .where(and(eq(reports.reporterId, reporterId), eq(reports.state, "closed")))
+    .orderBy(desc(reports.decidedAt), desc(reports.id))
+    .limit(POOR_RECORD.of);
+  const dismissed = record.filter((report) => report.outcome === "kept").length;
+  return dismissed >= POOR_RECORD.dismissed && record[0]?.outcome !== "removed" ? 0 : 2;
 }
 
 const reportColumns = {
@@ -156,6 +177,8 @@ export async function fileReport(
     reporterId: string;
     /** The reporter's role: a moderator's report hides the item at once. */
     reporterRole: Role;
+    /** Where the report was sent from (`addressTag`): reports from one address count once. */
+    reporterAddress: string;
     targetType: ReportTarget;
     targetId: string;
     reason: ReportReason;
@@ -187,21 +210,18 @@ export async function fileReport(
       )
       .limit(1);
     if (open) return { id: open.id, created: false };
-    const recent = await tx
-      .select({ createdAt: reports.createdAt })
-      .from(reports)
-      .where(and(mine, gt(reports.createdAt, sql`now() - interval '24 hours'`)))
-      .orderBy(asc(reports.createdAt))
-      .limit(REPORTS_PER_DAY);
-    const oldest = recent[0];
-    if (recent.length >= REPORTS_PER_DAY && oldest) {
-      const wait = Math.max(1, Math.ceil((oldest.createdAt.getTime() + DAY_MS - Date.now()) / 1000));
-      throw new ReportRefusal(
-        429,
-        `You can send at most ${REPORTS_PER_DAY} reports a day: the next one can go in ${Math.ceil(wait / 3600)} hours`,
-        wait,
-      );
-    }
+    await checkDailyReports(tx, mine, REPORTS_PER_DAY, "You can send");
+    // And per address, whoever signs in there: a hundred free accounts at one address get 20 in all.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`report-address:${input.reporterAddress}`}))`,
+    );
+    await checkDailyReports(
+      tx,
+      eq(reports.reporterAddress, input.reporterAddress),
+      REPORTS_PER_ADDRESS_PER_DAY,
+      "Your address can send",
+      ", whoever sends them",
+    );
     const [row] = await tx
       .insert(reports)
       .values({
@@ -211,7 +231,8 @@ export async function fileReport(
         reporterId: input.reporterId,
         reason: input.reason,
         note: input.note,
-        weight: await weightOf(tx, input.reporterId),
+        weight: await weightOf(tx, input.reporterId, input.reporterRole),
+        reporterAddress: input.reporterAddress,
         caseId: await openCase(tx, { type: input.targetType, ...target }),
       })
       .returning({ id: reports.id });
@@ -226,6 +247,33 @@ export async function fileReport(
   const [row] = await db.select(reportColumns).from(reports).where(eq(reports.id, id.id));
   if (!row) throw new Error("The report vanished");
   return { row, created: id.created };
+}
+
+/**
+ * Refuses (429, saying when the next can go) a report beyond `most` in the last 24 hours among the reports
+ * `whose` selects: "<who> at most N reports a day<whoever>: the next one can go in …".
+ */
+async function checkDailyReports(
+  tx: Pick<Db, "select">,
+  whose: SQL | undefined,
+  most: number,
+  who: string,
+  whoever = "",
+): Promise<void> {
+  const recent = await tx
+    .select({ createdAt: reports.createdAt })
+    .from(reports)
+    .where(and(whose, gt(reports.createdAt, sql`now() - interval '24 hours'`)))
+    .orderBy(asc(reports.createdAt))
+    .limit(most);
+  const oldest = recent[0];
+  if (recent.length < most || !oldest) return;
+  const wait = Math.max(1, Math.ceil((oldest.createdAt.getTime() + DAY_MS - Date.now()) / 1000));
+  throw new ReportRefusal(
+    429,
+    `${who} at most ${most} reports a day${whoever}: the next one can go in ${waitInWords(wait)}`,
+    wait,
+  );
 }
 
 /** The member's reports, newest first; `after` is the last report of the previous page. */

@@ -1,0 +1,310 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ACCOUNT_ON_HOLD, HIDDEN_PENDING_REVIEW, type Role } from "#shared/constants.ts";
+import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { LogEntrySchema, QueueItemSchema, ReportSchema } from "#shared/schemas/moderation.ts";
+import { TipSchema } from "#shared/schemas/tip.ts";
+import { reports, users } from "../../db/schema.ts";
+import { createClient, newClientAddress, newTip, type TestClient } from "../../test/http-client.ts";
+import { establishedMember, signedInMember } from "../../test/members.ts";
+import { createTestApp } from "../../test/test-db.ts";
+import { REPORTS_PER_ADDRESS_PER_DAY } from "./reports.ts";
+
+/**
+ * Reports cannot be turned against the members they protect (ADR 049): only established members'
+ * reports count, once per address; reports hold only a new account, and any decision but a suspension
+ * ends that hold; nobody decides a case about themselves, a case about the team is an administrator's,
+ * and no administrator is suspended through the site.
+ */
+let app: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  app = await createTestApp({ config: { RATE_LIMIT: false } });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+const visitor = () => createClient(app.app);
+const Queue = z.array(QueueItemSchema);
+
+async function withRole(role: Role, options: Parameters<typeof signedInMember>[1] = {}) {
+  const member = await signedInMember(app, { name: role === "member" ? "Member" : role, ...options });
+  await app.db.update(users).set({ role }).where(eq(users.id, member.id));
+  // A fresh session reads the role.
+  const client = createClient(app.app);
+  expect(
+    (
+      await client.post("/api/auth/sign-in/email", {
+        email: member.account.email,
+        password: member.account.password,
+      })
+    ).status,
+  ).toBe(200);
+  return { ...member, client };
+}
+
+async function tipBy(client: TestClient, title = `Reported tip ${Math.random().toString(36).slice(2, 10)}`) {
+  const res = await client.post("/api/tips", newTip(title), { schema: TipSchema });
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function report(member: { client: TestClient }, tipId: string, reason = "spam") {
+  return member.client.post(
+    "/api/reports",
+    { targetType: "tip", targetId: tipId, reason, note: "" },
+    { schema: z.union([ReportSchema, ApiErrorSchema]) },
+  );
+}
+
+async function reportAll(reporters: Member[], tipId: string, reason = "spam") {
+  for (const reporter of reporters) expect((await report(reporter, tipId, reason)).status).toBe(201);
+}
+
+const shown = async (tipId: string) => (await visitor().get(`/api/tips/${tipId}`)).status === 200;
+
+async function isHeld(memberId: string) {
+  const [row] = await app.db.select({ held: users.held }).from(users).where(eq(users.id, memberId));
+  return row?.held ?? false;
+}
+
+/** The open case about a tip, as `decider` reads the queue; undefined when it is not in their queue. */
+async function caseAbout(decider: { client: TestClient }, tipId: string) {
+  const queue = await decider.client.get("/api/moderation/queue?limit=100", { schema: Queue });
+  expect(queue.status).toBe(200);
+  return queue.body.find((item) => item.targetId === tipId);
+}
+
+async function decide(
+  decider: { client: TestClient },
+  caseId: string,
+  action: string,
+  reason = "Looked at it",
+) {
+  return decider.client.post(
+    `/api/moderation/queue/${caseId}/decision`,
+    { action, reason },
+    { schema: z.union([z.object({ action: z.string() }).passthrough(), ApiErrorSchema]) },
+  );
+}
+
+let moderator: Awaited<ReturnType<typeof withRole>>;
+let administrator: Awaited<ReturnType<typeof withRole>>;
+beforeAll(async () => {
+  moderator = await withRole("moderator");
+  administrator = await withRole("administrator");
+});
+
+describe("reports from free accounts", () => {
+  it("five new accounts on one address hide nothing and hold nobody: the case waits in the queue", async () => {
+    const target = await establishedMember(app, { days: 10, name: "Targeted" });
+    const tip = await tipBy(target.client);
+    const address = newClientAddress();
+    const attackers: Member[] = [];
+    for (let i = 0; i < 5; i++)
+      attackers.push(await signedInMember(app, { ageHours: 1, name: "Fresh", address }));
+    await reportAll(attackers, tip._id);
+
+    expect(await shown(tip._id)).toBe(true);
+    expect(await isHeld(target.id)).toBe(false);
+    expect((await target.client.post("/api/tips", newTip("Still sharing"))).status).toBe(201);
+    const waiting = await caseAbout(moderator, tip._id);
+    expect(waiting).toMatchObject({ weight: 0, item: { hidden: false }, author: { held: false } });
+    expect(waiting?.reports).toHaveLength(5);
+  });
+
+  it("established members at one address count once", async () => {
+    const author = await signedInMember(app, { name: "Author" });
+    const tip = await tipBy(author.client);
+    const household = newClientAddress();
+    const [first, second] = [
+      await establishedMember(app, { address: household }),
+      await establishedMember(app, { address: household }),
+    ];
+    await reportAll([first, second] as Member[], tip._id, "off-topic");
+    expect(await shown(tip._id)).toBe(true);
+    await reportAll([await establishedMember(app)], tip._id, "off-topic");
+    expect(await shown(tip._id)).toBe(false);
+    const log = await administrator.client.get("/api/moderation/log?limit=50", {
+      schema: z.array(LogEntrySchema),
+    });
+    expect(log.body.find((entry) => entry.target.id === tip._id)?.reason).toBe(
+      "Reports weighing 4 from 2 members (off-topic)",
+    );
+  });
+});
+
+describe("a hold by reports", () => {
+  it("three established members still hold a new spammer; deleting one tip ends the hold for the rest", async () => {
+    const spammer = await signedInMember(app, { name: "Spammer" });
+    const [advert, other] = [await tipBy(spammer.client), await tipBy(spammer.client)];
+    const reporters = [
+      await establishedMember(app),
+      await establishedMember(app),
+      await establishedMember(app),
+    ];
+    // Two hide the advert; the third reports the spammer's other tip, which the hold then hides too.
+    await reportAll(reporters.slice(0, 2), advert._id);
+    expect(await isHeld(spammer.id)).toBe(false);
+    await reportAll(reporters.slice(2), other._id);
+
+    expect(await shown(advert._id)).toBe(false);
+    expect(await isHeld(spammer.id)).toBe(true);
+    const hidden = await visitor().get(`/api/tips/${other._id}`, { schema: ApiErrorSchema });
+    expect(hidden.body.message).toBe(HIDDEN_PENDING_REVIEW);
+    const refused = await spammer.client.post("/api/tips", newTip("More adverts"), {
+      schema: ApiErrorSchema,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(ACCOUNT_ON_HOLD);
+
+    const waiting = await caseAbout(moderator, advert._id);
+    expect((await decide(moderator, waiting?._id ?? "", "delete", "An advert")).status).toBe(200);
+    expect((await visitor().get(`/api/tips/${advert._id}`)).status).toBe(404);
+    expect(await isHeld(spammer.id)).toBe(false);
+    expect(await shown(other._id)).toBe(true);
+    expect((await spammer.client.post("/api/tips", newTip("A real tip"))).status).toBe(201);
+    // The same reports do not hold the account again: they were weighed before the hold ended.
+    expect(await isHeld(spammer.id)).toBe(false);
+  });
+
+  it.each([
+    ["dismiss", true],
+    ["hide", false],
+    ["warn", false],
+  ] as const)("ends with a %s decision too", async (action, itemShown) => {
+    const spammer = await signedInMember(app, { name: "Held" });
+    const [reported, other] = [await tipBy(spammer.client), await tipBy(spammer.client)];
+    await reportAll([await establishedMember(app), await establishedMember(app)], reported._id);
+    await reportAll([await establishedMember(app)], other._id);
+    expect(await isHeld(spammer.id)).toBe(true);
+    const waiting = await caseAbout(moderator, reported._id);
+    expect((await decide(moderator, waiting?._id ?? "", action)).status).toBe(200);
+    expect(await isHeld(spammer.id)).toBe(false);
+    expect(await shown(other._id)).toBe(true);
+    expect(await shown(reported._id)).toBe(itemShown);
+  });
+
+  it("never holds an established member or the team, whose reported items may still hide", async () => {
+    for (const author of [
+      await establishedMember(app, { name: "Old hand" }),
+      await withRole("moderator", { name: "Mod" }),
+    ]) {
+      const [reported, other, third] = [
+        await tipBy(author.client),
+        await tipBy(author.client),
+        await tipBy(author.client),
+      ];
+      await reportAll([await establishedMember(app), await establishedMember(app)], reported._id);
+      await reportAll([await establishedMember(app)], other._id);
+      expect(await shown(reported._id)).toBe(false);
+      expect(await isHeld(author.id)).toBe(false);
+      expect(await shown(other._id)).toBe(true);
+      expect(await shown(third._id)).toBe(true);
+    }
+  });
+});
+
+describe("a reporter's record", () => {
+  it("counts for nothing after most of their reports were dismissed, until one is upheld", async () => {
+    const reporter = await establishedMember(app, { name: "Overeager" });
+    const author = await signedInMember(app, { name: "Innocent" });
+    const weightOfLast = async () => {
+      const rows = await app.db
+        .select({ weight: reports.weight, createdAt: reports.createdAt })
+        .from(reports)
+        .where(eq(reports.reporterId, reporter.id));
+      return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1)?.weight;
+    };
+    for (let i = 0; i < 3; i++) {
+      const tip = await tipBy(author.client);
+      expect((await report(reporter, tip._id, "off-topic")).status).toBe(201);
+      expect(await weightOfLast()).toBe(2);
+      const waiting = await caseAbout(moderator, tip._id);
+      expect((await decide(moderator, waiting?._id ?? "", "dismiss", "It is on topic")).status).toBe(200);
+    }
+    const ignored = await tipBy(author.client);
+    expect((await report(reporter, ignored._id, "off-topic")).status).toBe(201);
+    expect(await weightOfLast()).toBe(0);
+    const upheld = await caseAbout(moderator, ignored._id);
+    expect((await decide(moderator, upheld?._id ?? "", "hide", "It was off topic")).status).toBe(200);
+    expect((await report(reporter, (await tipBy(author.client))._id, "off-topic")).status).toBe(201);
+    expect(await weightOfLast()).toBe(2);
+  });
+});
+
+describe("the team", () => {
+  it("nobody decides a case about themselves; a case about a moderator is an administrator's", async () => {
+    const reported = await tipBy(moderator.client);
+    await reportAll([await establishedMember(app)], reported._id, "off-topic");
+    // Not in their own queue, and refused if asked anyway (the case's id is an administrator's to see).
+    expect(await caseAbout(moderator, reported._id)).toBeUndefined();
+    const waiting = await caseAbout(administrator, reported._id);
+    expect(waiting).toBeDefined();
+    const own = await decide(moderator, waiting?._id ?? "", "dismiss", "Mine is fine");
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ message: "This case is about you: another moderator must decide it" });
+    const colleague = await withRole("moderator", { name: "Colleague" });
+    expect(await caseAbout(colleague, reported._id)).toBeUndefined();
+    const byColleague = await decide(colleague, waiting?._id ?? "", "dismiss");
+    expect(byColleague.status).toBe(403);
+    expect(byColleague.body).toMatchObject({
+      message: "This case is about a member of the moderation team: an administrator decides it",
+    });
+    expect((await decide(administrator, waiting?._id ?? "", "hide", "Off topic")).status).toBe(200);
+  });
+
+  it("an administrator is never suspended through the site, though their item may be hidden", async () => {
+    const reported = await tipBy(administrator.client);
+    await reportAll([await establishedMember(app)], reported._id, "rude or harassing");
+    const other = await withRole("administrator", { name: "Other admin" });
+    const waiting = await caseAbout(other, reported._id);
+    const suspend = await decide(other, waiting?._id ?? "", "suspend", "Rude");
+    expect(suspend.status).toBe(403);
+    expect(suspend.body).toMatchObject({
+      message: "An administrator cannot be suspended through the site: hide or delete the item instead",
+    });
+    expect((await decide(administrator, waiting?._id ?? "", "dismiss")).status).toBe(403);
+    expect((await decide(other, waiting?._id ?? "", "hide", "Rude")).status).toBe(200);
+    expect(await shown(reported._id)).toBe(false);
+    expect(await isHeld(administrator.id)).toBe(false);
+    expect((await administrator.client.post("/api/tips", newTip("Still here"))).status).toBe(201);
+  });
+});
+
+describe("reports from one address", () => {
+  it(`are at most ${REPORTS_PER_ADDRESS_PER_DAY} a day, whoever sends them`, async () => {
+    const author = await establishedMember(app, { name: "Prolific" });
+    const targets = [];
+    for (let i = 0; i <= REPORTS_PER_ADDRESS_PER_DAY; i++) targets.push(await tipBy(author.client));
+    const address = newClientAddress();
+    const reporters = [
+      await signedInMember(app, { address }),
+      await signedInMember(app, { address }),
+      await signedInMember(app, { address }),
+    ];
+    for (const [n, tip] of targets.slice(0, REPORTS_PER_ADDRESS_PER_DAY).entries())
+      expect((await report(reporters[n % 3] as Member, tip._id, "other")).status).toBe(201);
+    const refused = await report(reporters[2] as Member, (targets.at(-1) as { _id: string })._id, "other");
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      message: `Your address can send at most ${REPORTS_PER_ADDRESS_PER_DAY} reports a day, whoever sends them: the next one can go in 24 hours`,
+    });
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(23 * 3600);
+    // From another address, the same member still reports.
+    const elsewhere = createClient(app.app);
+    expect(
+      (
+        await elsewhere.post("/api/auth/sign-in/email", {
+          email: reporters[2]?.account.email,
+          password: reporters[2]?.account.password,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await report({ client: elsewhere }, (targets.at(-1) as { _id: string })._id, "other")).status,
+    ).toBe(201);
+  });
+});
