@@ -104,6 +104,11 @@ export const tips = pgTable(
      * on a column never null.
      */
     authorHandle: text("author_handle").notNull().default(sql`null`),
+    /**
+     * Its author is a demo gardener (users.sign_in_disabled), copied as the name is (drizzle/0024): a demo
+     * tip shows its e-mail as the specification's cards do; a member's tip shows it to its author alone.
+     */
+    authorDemo: boolean("author_demo").notNull().default(false),
     /** Maintained by the server from the likes it stores; never written by a client, who could inflate it. */
     totalLiked: integer("total_liked").notNull().default(0),
     /** Its visible comments, kept by triggers on `comments` (migration 0015), never counted per request. */

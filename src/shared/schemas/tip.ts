@@ -30,7 +30,11 @@ export const TipSchema = z
     category: z.enum(CATEGORIES),
     availability: z.enum(AVAILABILITIES),
     name: z.string(),
-    email: z.string(),
+    /**
+     * The author's account e-mail: on a demo gardener's tip, and on a member's own tips to that member
+     * alone. A member's tip answers anyone else without it.
+     */
+    email: z.string().optional(),
     /** The author's handle: their gardener page is /gardeners/{authorHandle}. */
     authorHandle: z.string(),
     totalLiked: z.number().int(),

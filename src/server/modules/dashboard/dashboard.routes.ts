@@ -44,5 +44,5 @@ export const dashboardRouter = createRouter().openapi(statsRoute, async (c) => {
     until: Date.parse(`${weekStart(now)}T00:00:00Z`) + WEEK_MS,
   });
   const imageUrl = imageUrls(c);
-  return c.json({ ...stats, recentTips: stats.recentTips.map((row) => toTip(row, imageUrl)) }, 200);
+  return c.json({ ...stats, recentTips: stats.recentTips.map((row) => toTip(row, imageUrl, user.id)) }, 200);
 });

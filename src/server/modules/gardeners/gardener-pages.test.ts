@@ -131,6 +131,52 @@ describe("GET /api/gardeners/{handle}", () => {
     });
   });
 
+  it("lists a member's tips without their e-mail to anyone but them; a demo gardener's keep it", async () => {
+    const fern = await member();
+    const mine = await share(fern.client, "Mulch the raspberries in spring");
+    expect(mine.email, "the author's own answer").toBe(fern.account.email.toLowerCase());
+    const reader = await member();
+    const answers = [
+      await visitor.get(`/api/gardeners/${fern.handle}/tips`),
+      await reader.client.get(`/api/gardeners/${fern.handle}/tips`),
+      await visitor.get(`/api/tips/${mine._id}`),
+      await reader.client.get(`/api/tips/${mine._id}`),
+      await reader.client.get(`/api/tips?q=${encodeURIComponent("Mulch the raspberries")}`),
+      await reader.client.get("/api/dashboard/stats"),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body), res.text.slice(0, 80)).not.toContain(fern.account.email.toLowerCase());
+    }
+    const own = await fern.client.get(`/api/tips/${mine._id}`, { schema: TipSchema });
+    expect(own.body.email).toBe(fern.account.email.toLowerCase());
+    const listed = await fern.client.get(`/api/tips?email=${encodeURIComponent(fern.account.email)}`, {
+      schema: TipSchema.array(),
+    });
+    expect(listed.body.map((tip) => tip.email)).toEqual([fern.account.email.toLowerCase()]);
+
+    const word = uniqueWord();
+    const email = `demo.${word}@example.com`;
+    await ctx.db
+      .insert(users)
+      .values({ id: `demo-${word}`, name: `Rowan ${word}`, email, signInDisabled: true });
+    await insertTips(ctx.db, [
+      {
+        authorId: `demo-${word}`,
+        email,
+        name: `Rowan ${word}`,
+        title: `Demo tip ${word}`,
+        plantType: "Kale",
+        difficulty: "Easy",
+        description: "Pick the lower leaves first.",
+        category: "Vegetables",
+        availability: "Public",
+      },
+    ]);
+    const demo = await visitor.get(`/api/gardeners/rowan_${word}/tips`, { schema: TipSchema.array() });
+    expect(demo.body.map((tip) => tip.email)).toEqual([email]);
+  });
+
   it("answers 404 with a message for a handle nobody has, however it is written", async () => {
     for (const handle of [`nobody_${uniqueWord()}`, "x", "..%2F..%2Fapi", "%20", "a%00b", "%C3%A9mile"]) {
       const res = await visitor.get(`/api/gardeners/${handle}`, { schema: ApiErrorSchema });

@@ -5,8 +5,16 @@ import type { TipRow } from "./tips.service.ts";
 
 const withHold = (hold: Hold | null) => (hold ? { hold } : {});
 
-/** A tip as every route answers it: `_id`, an absolute image URL (the default plant image when none). */
-export function toTip(row: TipRow, imageUrl: (stored: string) => string): Tip {
+/**
+ * A tip as every route answers it: `_id`, an absolute image URL (the default plant image when none). The
+ * author's e-mail is shown on a demo gardener's tip, as the specification's cards show it, and to the
+ * author (`readerId`) on their own; a member's e-mail is no one else's to read (ADR 050).
+ */
+export function toTip(
+  row: TipRow,
+  imageUrl: (stored: string) => string,
+  readerId: string | null = null,
+): Tip {
   return {
     _id: row.id,
     title: row.title,
@@ -17,7 +25,7 @@ export function toTip(row: TipRow, imageUrl: (stored: string) => string): Tip {
     category: row.category,
     availability: row.availability,
     name: row.name,
-    email: row.email,
+    ...(row.authorDemo || row.authorId === readerId ? { email: row.email } : {}),
     authorHandle: row.authorHandle,
     totalLiked: row.totalLiked,
     totalComments: row.totalComments,

@@ -216,7 +216,7 @@ export const tipsRouter = createRouter()
     if (!totalExact) c.header(TOTAL_COUNT_EXACT_HEADER, "false");
     if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
     return c.json(
-      rows.map((row) => toTip(row, imageUrl)),
+      rows.map((row) => toTip(row, imageUrl, ownerId ?? null)),
       200,
     );
   })
@@ -225,7 +225,7 @@ export const tipsRouter = createRouter()
     const user = await getSessionUser(c);
     const row = await findVisibleTip(c.var.db, id, user?.id ?? null);
     if (!row) throw new HttpError(404, "Tip not found");
-    const tip = toTip(row, imageUrls(c));
+    const tip = toTip(row, imageUrls(c), user?.id ?? null);
     if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
     // A visitor's answer is the same for every visitor; a signed-in caller's says whether they like it.
     if (user) markPublic(c, "member", ["tips", "tip_likes"]);
@@ -237,14 +237,14 @@ export const tipsRouter = createRouter()
     const input = withStoredImage(c.req.valid("json"), c.var.storage);
     await checkTipLinks(c, input);
     const row = await createTip(c.var.db, input, c.var.user);
-    return c.json(toTip(row, imageUrls(c)), 201);
+    return c.json(toTip(row, imageUrls(c), c.var.user.id), 201);
   })
   .openapi(updateTipRoute, async (c) => {
     const input = withStoredImage(c.req.valid("json"), c.var.storage);
     await checkTipLinks(c, input);
     const { row, previousImage } = await updateTip(c.var.db, c.req.valid("param").id, input, c.var.user);
     if (previousImage !== row.images) await releasePhotoQuietly(c, previousImage);
-    return c.json(toTip(row, imageUrls(c)), 200);
+    return c.json(toTip(row, imageUrls(c), c.var.user.id), 200);
   })
   .openapi(deleteTipRoute, async (c) => {
     const image = await deleteTip(c.var.db, c.req.valid("param").id, c.var.user);

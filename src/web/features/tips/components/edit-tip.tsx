@@ -62,7 +62,7 @@ export function EditTip({ id, confirmEmail }: { id: string; confirmEmail?: React
       }
     >
       {(data) =>
-        data.email.toLowerCase() === user.email.toLowerCase() ? (
+        data.email?.toLowerCase() === user.email.toLowerCase() ? (
           <EditOwnTip tip={data} doneHref={doneHref} confirmEmail={confirmEmail} />
         ) : (
           <MessagePage
@@ -111,7 +111,7 @@ function EditOwnTip({
             </SuccessMessage>
           ) : (
             <TipForm
-              author={tip}
+              author={{ name: tip.name, email: tip.email ?? "" }}
               defaultValues={{
                 title: tip.title,
                 plantType: tip.plantType,

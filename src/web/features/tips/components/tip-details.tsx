@@ -51,7 +51,8 @@ export function TipDetails({ id, below }: { id: string; below?: (tip: Tip) => Re
       }
     >
       {(data) => {
-        const isAuthor = user?.email.toLowerCase() === data.email.toLowerCase();
+        // A member's tip carries the e-mail only to its author.
+        const isAuthor = data.email !== undefined && user?.email.toLowerCase() === data.email.toLowerCase();
         return (
           <>
             {isAuthor && data.hold && (

@@ -27,8 +27,13 @@ export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boole
             {tip.title}
           </h1>
           <p className="text-base-content/80">
-            By <AuthorLink tip={tip} className="font-semibold text-base-content" /> ·{" "}
-            <EmailLink email={tip.email} />
+            By <AuthorLink tip={tip} className="font-semibold text-base-content" />
+            {tip.email && (
+              <>
+                {" · "}
+                <EmailLink email={tip.email} />
+              </>
+            )}
           </p>
           <dl className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 text-sm sm:grid-cols-4">
             <Fact label="Plant type">
