@@ -106,12 +106,15 @@ describe("moving an embedded site to a PostgreSQL server", () => {
     const site = await embeddedSite(dataDir, base);
     const to = await emptyServerDatabase();
 
-    const moved = await run({ DATA_DIR: dataDir, BASE_URL: base }, ["--to", to]);
+    // Run as the operations guide says, from a shell whose BASE_URL is not the site's (here: none, so the
+    // default): the photos must show on the moved site all the same.
+    const moved = await run({ DATA_DIR: dataDir, BASE_URL: "" }, ["--to", to]);
     expect(moved.stderr).toBe("");
     expect(moved.code).toBe(0);
     expect(moved.stdout).toMatch(/^ {2}public\.tips +10000$/m);
     expect(moved.stdout).toMatch(new RegExp(`^ {2}public\\.tip_likes +${site.likes}$`, "m"));
     expect(moved.stdout).toContain(`Photos: ${PHOTOS * 3} checked by SHA-256`);
+    expect(moved.stdout).toContain("Photos as visitors of the moved site will see them: each one shows");
     expect(moved.stdout).toContain("Nothing was lost.");
 
     // Counted on the server itself: the rows are there, and the photos are where the site keeps them.
@@ -122,6 +125,9 @@ describe("moving an embedded site to a PostgreSQL server", () => {
         "select (select count(*) from tips)::int as tips, (select count(*) from tip_likes)::int as likes, (select count(*) from photo_uploads)::int as photos",
       );
       expect(counts.rows[0]).toEqual({ tips: TIPS, likes: site.likes, photos: PHOTOS });
+      // Kept without an address, so they show under whatever address the site has.
+      const bound = await client.query("select images from tips where images ~ '^https?://[^/]+/uploads/'");
+      expect(bound.rows).toEqual([]);
       const tricky = await client.query("select description from tips where title = 'Moved tip 7'");
       expect(tricky.rows[0]?.description).toBe(
         "Tip 7, with a quote ' and a line\nINSERT INTO public.tips VALUES ('not a row');",

@@ -22,7 +22,7 @@ import {
   writeBackup,
 } from "./backup.ts";
 import { askServerForBackup, backupFile } from "./backup-service.ts";
-import { comparePhotos, countRows, RestoreRefusedError, restoreInto } from "./restore.ts";
+import { comparePhotos, countRows, RestoreRefusedError, restoreInto, unseenPhotos } from "./restore.ts";
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -91,8 +91,9 @@ async function restore(args: string[]) {
   if (!env.DATABASE_URL) ensureDataDir(env.DATA_DIR);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
+    const storage = createPhotoStorage(env);
     const result = await restoreInto(
-      { database, storage: createPhotoStorage(env), dataDir: env.DATA_DIR, force: values.force },
+      { database, storage, dataDir: env.DATA_DIR, force: values.force },
       {
         script: checked.script,
         migrations: checked.manifest.migrations,
@@ -105,9 +106,18 @@ async function restore(args: string[]) {
     );
     say(`Restored into ${database.location}: ${result.photos} photos (${size(result.photoBytes)})`);
     printTables(result.tables);
-    if (wrong.length)
+    const unseen = await unseenPhotos(database, storage);
+    say(
+      `Photos as visitors will see them: ${unseen.length === 0 ? "each one shows" : `${unseen.length} would not show`}`,
+    );
+    if (wrong.length || unseen.length)
       throw new Error(
-        `Rows differ from the backup's: ${wrong.map(([table, rows]) => `${table} ${result.tables[table]} of ${rows}`).join(", ")}`,
+        [
+          ...wrong.map(
+            ([table, rows]) => `${table} has ${result.tables[table]} rows of the backup's ${rows}`,
+          ),
+          ...unseen.map((photo) => `the photo ${photo.shown} ${photo.why}`),
+        ].join("; "),
       );
     say(
       "Every table has the rows the backup holds. Start the site as usual; it upgrades the database if this release is newer.",
@@ -169,18 +179,23 @@ async function move(args: string[]) {
       (table) => sourceRows[table] !== result.tables[table],
     );
     const wrongPhotos = await comparePhotos(storage, checksums);
+    const unseen = await unseenPhotos(target, storage);
     say("Rows in each table, the same here and there:");
     printTables(result.tables);
     say(
       `Photos: ${checksums.size} checked by SHA-256 in ${storage.describe}${toBucket ? `, ${copied} copied there` : " (they stay where they are)"}`,
     );
-    if (differing.length || wrongPhotos.length)
+    say(
+      `Photos as visitors of the moved site will see them: ${unseen.length === 0 ? "each one shows" : `${unseen.length} would not show`}`,
+    );
+    if (differing.length || wrongPhotos.length || unseen.length)
       throw new Error(
         `The copy differs: ${[
           ...differing.map(
             (table) => `${table} has ${sourceRows[table]} rows here, ${result.tables[table]} there`,
           ),
           ...wrongPhotos.map((photo) => `photo ${photo.name} ${photo.actual ? "differs" : "is missing"}`),
+          ...unseen.map((photo) => `the photo ${photo.shown} ${photo.why}`),
         ].join("; ")}`,
       );
     say(

@@ -117,7 +117,7 @@ export async function restoreInto(target: RestoreTarget, input: RestoreInput): P
     photos++;
     photoBytes += bytes.byteLength;
   }
-  await rebasePhotoUrls(target.database, target.storage);
+  await unbindPhotoUrls(target.database);
   const secretFile = path.join(target.dataDir, "auth-secret");
   if (input.authSecret && (target.force || !existsSync(secretFile)))
     writeFileSync(secretFile, input.authSecret, { mode: 0o600 });
@@ -125,26 +125,65 @@ export async function restoreInto(target: RestoreTarget, input: RestoreInput): P
 }
 
 /**
- * Tips and profiles keep the absolute URL of their uploaded photo, which names the site's address (or the
- * bucket's) when it was uploaded. Restored on another address, or moved to a bucket, those URLs would
- * point at the old one: each URL of a photo the database knows is made to name `storage`'s address.
+ * A site keeps each uploaded photo as its root-relative path (/uploads/<name>), so it shows under whatever
+ * BASE_URL or S3_PUBLIC_URL the site has. Older releases, and a restore or move of an older release,
+ * wrote absolute URLs naming the address they ran on (a shell's default BASE_URL included): each URL of a
+ * photo the database knows is made root-relative again. Any other address (a picture linked from
+ * elsewhere) is left as it is.
  */
-async function rebasePhotoUrls(database: Database, storage: PhotoStorage): Promise<void> {
-  const probe = "photo.webp";
-  const base = storage.publicUrl(probe).slice(0, -probe.length);
+export async function unbindPhotoUrls(database: Database): Promise<number> {
+  let changed = 0;
   for (const [table, column] of [
     ["tips", "images"],
     ["users", "image"],
     ["gardeners", "image"],
   ] as const) {
     const target = sql.identifier(column);
-    await database.db.execute(sql`
-      update ${sql.identifier("public")}.${sql.identifier(table)}
-      set ${target} = ${base} || substring(${target} from '[^/]+$')
-      where ${target} ~ '/uploads/[0-9a-f]{32}-[0-9]+x[0-9]+[.]webp$'
-        and left(${target}, ${base.length}) <> ${base}
-        and substring(${target} from '([0-9a-f]{32})-[0-9]+x[0-9]+[.]webp$') in (select hash from public.photo_uploads)`);
+    const rows = await rowsOf<{ n: string | number }>(
+      database,
+      sql`with changed as (
+        update ${sql.identifier("public")}.${sql.identifier(table)}
+        set ${target} = '/uploads/' || substring(${target} from '[^/]+$')
+        where ${target} ~ '/uploads/[0-9a-f]{32}-[0-9]+x[0-9]+[.]webp$'
+          and ${target} !~ '^/uploads/'
+          and substring(${target} from '([0-9a-f]{32})-[0-9]+x[0-9]+[.]webp$') in (select hash from public.photo_uploads)
+        returning 1)
+      select count(*) as n from changed`,
+    );
+    changed += Number(rows[0]?.n ?? 0);
   }
+  return changed;
+}
+
+/**
+ * What a visitor of the site on `database` and `storage` would see of its uploaded photos: each photo a
+ * tip or profile shows, looked up where the site would serve it from. The list holds those that would not
+ * show (an address bound to another site, or a file the storage lacks).
+ */
+export async function unseenPhotos(
+  database: Database,
+  storage: PhotoStorage,
+): Promise<Array<{ shown: string; why: string }>> {
+  const rows = await rowsOf<{ shown: string }>(
+    database,
+    sql`select images as shown from public.tips where images ~ '/uploads/'
+        union select image from public.users where image ~ '/uploads/'
+        union select image from public.gardeners where image ~ '/uploads/'`,
+  );
+  const hashes = await rowsOf<{ hash: string }>(
+    database,
+    sql`select distinct hash from public.photo_uploads`,
+  );
+  const known = new Set(hashes.map((row) => row.hash));
+  const unseen: Array<{ shown: string; why: string }> = [];
+  for (const { shown } of rows) {
+    const name = shown.slice(shown.lastIndexOf("/") + 1);
+    const hash = /^([0-9a-f]{32})-[0-9]+x[0-9]+\.webp$/.exec(name)?.[1];
+    if (!hash || !known.has(hash)) continue;
+    if (!shown.startsWith("/uploads/")) unseen.push({ shown, why: "names another address" });
+    else if (!(await storage.get(name))) unseen.push({ shown, why: "is not in the storage" });
+  }
+  return unseen;
 }
 
 /** Drops every schema of ours (public and drizzle's), with all they hold, and makes public again. */
