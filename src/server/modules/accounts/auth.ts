@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { openAPI } from "better-auth/plugins/open-api";
 import { and, eq, like, ne, sql } from "drizzle-orm";
@@ -21,6 +21,7 @@ import { MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { passwordResetEmail, verificationEmail } from "../../mail/templates.ts";
 import { createAfterAnswerQueue } from "./after-answer.ts";
+import { teamNameRefusal } from "./identity.ts";
 import { checkVerificationLink, retireResetLinks, verificationToken } from "./links.ts";
 
 const RESET_TOKEN_TTL_SECONDS = 60 * 60;
@@ -66,6 +67,13 @@ function checkPassword(password: unknown) {
 function checkName(name: unknown) {
   const result = DisplayNameSchema.safeParse(name);
   if (!result.success) rejectInvalid(result.error.issues[0]?.message ?? "Invalid name");
+}
+
+/** A name that mixes alphabets or reads like a team member's is refused (ADR 050). */
+async function checkTeamName(db: Db, name: unknown, selfId: string | null) {
+  if (typeof name !== "string") return;
+  const refusal = await teamNameRefusal(db, name.trim(), selfId);
+  if (refusal) rejectInvalid(refusal);
 }
 
 /** A photo is optional (Google accounts may have none) but, when given, must be an http(s) URL. */
@@ -308,6 +316,7 @@ export function createAuth({
               return ctx.json(pretendSignedUp(body));
             }
             checkName(body.name);
+            await checkTeamName(db, body.name, null);
             checkImage(body.image);
             checkPassword(body.password);
             break;
@@ -316,7 +325,10 @@ export function createAuth({
             checkPassword(body.newPassword);
             break;
           case "/update-user":
-            if ("name" in body) checkName(body.name);
+            if ("name" in body) {
+              checkName(body.name);
+              await checkTeamName(db, body.name, (await getSessionFromCtx(ctx))?.user.id ?? null);
+            }
             if ("image" in body) checkImage(body.image);
             break;
         }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { HIDDEN_PENDING_REVIEW, REVIEW_ALREADY_ASKED, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { TEAM_HANDLE_REFUSED } from "#shared/handles.ts";
 import { findLinks } from "#shared/links.ts";
 import { PageQuerySchema } from "#shared/schemas/common.ts";
 import {
@@ -27,6 +28,7 @@ import {
   HandleTakenError,
   listGardeners,
   ReviewAlreadyAskedError,
+  TeamHandleError,
   updateProfile,
 } from "./gardeners.service.ts";
 
@@ -133,7 +135,7 @@ const updateProfileRoute = apiRoute({
       content: { "application/json": { schema: ProfileSchema } },
     },
     ...errorResponses({
-      400: "Invalid fields, each named in issues",
+      400: "Invalid fields, each named in issues; or a new handle that passes for the team's",
       409: HANDLE_TAKEN,
       422: "Too many links for a newcomer",
     }),
@@ -217,6 +219,7 @@ export const gardenersRouter = createRouter()
       handle = await updateProfile(c.var.db, c.var.user.id, update);
     } catch (error) {
       if (error instanceof HandleTakenError) throw new HttpError(409, HANDLE_TAKEN);
+      if (error instanceof TeamHandleError) throw new HttpError(400, TEAM_HANDLE_REFUSED);
       if (error instanceof ReviewAlreadyAskedError) throw new HttpError(403, REVIEW_ALREADY_ASKED);
       throw error;
     }

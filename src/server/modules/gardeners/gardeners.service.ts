@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { GARDENER_STATUSES } from "#shared/constants.ts";
-import { asHandle } from "#shared/handles.ts";
+import { asHandle, impersonatesTeam } from "#shared/handles.ts";
 import type { GardenerListQuerySchema, ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
 import { gardeners, tips, users } from "../../db/schema.ts";
@@ -248,6 +248,11 @@ export class HandleTakenError extends Error {
   override name = "HandleTakenError";
 }
 
+/** A new handle that passes for the team's (impersonatesTeam); a handle the account already has stays. */
+export class TeamHandleError extends Error {
+  override name = "TeamHandleError";
+}
+
 /** The page is on hold and its member already changed it once to ask for it back. */
 export class ReviewAlreadyAskedError extends Error {
   override name = "ReviewAlreadyAskedError";
@@ -266,9 +271,11 @@ export async function updateProfile(
 ): Promise<string | null> {
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   const [current] = await db
-    .select({ pageHold: users.pageHold, askedAt: users.pageHoldReviewAskedAt })
+    .select({ pageHold: users.pageHold, askedAt: users.pageHoldReviewAskedAt, handle: users.handle })
     .from(users)
     .where(eq(users.id, userId));
+  if (changes.handle !== undefined && changes.handle !== current?.handle && impersonatesTeam(changes.handle))
+    throw new TeamHandleError();
   if (current?.pageHold && current.askedAt) throw new ReviewAlreadyAskedError();
   try {
     const [row] = await db
