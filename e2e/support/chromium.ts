@@ -12,9 +12,12 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * The Chromium to drive: CHROME_PATH (npm test sets it to the one it found), else Debian's, else undefined
- * for Playwright's own build.
+ * The Chromium to drive: CHROME_PATH (npm test sets it to the one it found), else Debian's headless shell
+ * (lighter: ADR 047), else Debian's browser, else undefined for Playwright's own build.
  */
 export function chromiumPath(): string | undefined {
-  return process.env.CHROME_PATH || (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+  return (
+    process.env.CHROME_PATH ||
+    ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"].find((file) => existsSync(file))
+  );
 }
