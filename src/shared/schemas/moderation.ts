@@ -282,6 +282,9 @@ export const QueueItemSchema = z
   .meta({ id: "QueueItem" });
 export type QueueItem = z.infer<typeof QueueItemSchema>;
 
+/** How many cases wait for the caller to decide them (the team's menus show it). */
+export const QueueCountSchema = z.object({ waiting: z.number().int().min(0) }).meta({ id: "QueueCount" });
+
 export const QueueQuerySchema = z.object({
   limit: z.coerce
     .number({ error: "limit must be a whole number" })

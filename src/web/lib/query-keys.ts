@@ -34,6 +34,8 @@ export const queryKeys = {
   moderation: {
     all: ["moderation"] as const,
     queue: ["moderation", "queue"] as const,
+    /** How many cases wait for the signed-in moderator. */
+    waiting: ["moderation", "waiting"] as const,
     /** The signed-in member's own reports. */
     mine: ["moderation", "mine"] as const,
     /** The decisions about what the signed-in member posted. */

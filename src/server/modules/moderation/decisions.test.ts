@@ -4,7 +4,13 @@ import { z } from "zod";
 import { HIDDEN_PENDING_REVIEW } from "#shared/constants.ts";
 import { CommentSchema } from "#shared/schemas/comment.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
-import { DecisionSchema, LogEntrySchema, QueueItemSchema, ReportSchema } from "#shared/schemas/moderation.ts";
+import {
+  DecisionSchema,
+  LogEntrySchema,
+  QueueCountSchema,
+  QueueItemSchema,
+  ReportSchema,
+} from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { users } from "../../db/schema.ts";
 import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
@@ -108,6 +114,36 @@ describe("the moderation queue", () => {
       ["rude or harassing", `About ${heavy._id}`, 2],
     ]);
     expect((await moderator.client.get("/api/moderation/queue?limit=0")).status).toBe(400);
+  });
+});
+
+describe("the number waiting", () => {
+  it("counts the cases the caller may decide, for the team only, and falls as they are decided", async () => {
+    const waiting = async (client = moderator.client) => {
+      const res = await client.get("/api/moderation/queue/count", { schema: QueueCountSchema });
+      expect(res.status).toBe(200);
+      return res.body.waiting;
+    };
+    const queued = async () =>
+      (await moderator.client.get("/api/moderation/queue?limit=100", { schema: Queue })).body.length;
+    const before = await waiting();
+    expect(before).toBe(await queued());
+    const author = await signedInMember(app, { name: "Author" });
+    const reporter = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    await reportBy(reporter, "tip", tip._id, "off-topic");
+    expect(await waiting()).toBe(before + 1);
+    // A report about the moderator themselves waits for another: it is not theirs to count.
+    const own = await tipBy(moderator.client);
+    await reportBy(reporter, "tip", own._id, "off-topic");
+    expect(await waiting()).toBe(before + 1);
+    expect(await waiting()).toBe(await queued());
+
+    const item = await queueItemFor(tip._id);
+    expect((await decide(item?._id ?? "", { action: "dismiss", reason: "On topic" })).status).toBe(200);
+    expect(await waiting()).toBe(before);
+    expect((await visitor().get("/api/moderation/queue/count")).status).toBe(401);
+    expect((await reporter.client.get("/api/moderation/queue/count")).status).toBe(403);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type Notice,
   NoticeLookupSchema,
   NoticeSchema,
+  QueueCountSchema,
   type QueueItem,
   QueueItemSchema,
   QueueQuerySchema,
@@ -53,7 +54,7 @@ import {
   type NoticeView,
   noticeByToken,
 } from "./notices.ts";
-import { type QueueRow, readQueue } from "./queue.ts";
+import { countWaiting, type QueueRow, readQueue } from "./queue.ts";
 import { countRemovals, REMOVAL_MONTHS } from "./removals.ts";
 import {
   fileReport,
@@ -437,6 +438,21 @@ const queueRoute = apiRoute({
   },
 });
 
+const queueCountRoute = apiRoute({
+  method: "get",
+  path: "/moderation/queue/count",
+  operationId: "countModerationQueue",
+  tags: ["Moderation"],
+  summary: "How many cases wait",
+  description:
+    "The number of open cases the caller may decide (not those about themselves; those about the team only to administrators), as the header's Moderation (N waiting) shows it. For moderators and administrators.",
+  middleware: [requireRole("moderator", "Sign in to see the moderation queue")] as const,
+  responses: {
+    200: { description: "The number waiting", content: { "application/json": { schema: QueueCountSchema } } },
+    ...errorResponses({}),
+  },
+});
+
 const decisionRoute = apiRoute({
   method: "post",
   path: "/moderation/queue/{id}/decision",
@@ -521,6 +537,10 @@ export const moderationRouter = createRouter()
       rows.map((row) => toQueueItem(row, imageUrl)),
       200,
     );
+  })
+  .openapi(queueCountRoute, async (c) => {
+    const waiting = await countWaiting(c.var.db, { id: c.var.user.id, role: c.var.user.role });
+    return c.json({ waiting }, 200);
   })
   .openapi(decisionRoute, async (c) => {
     const { action, reason, durationHours } = c.req.valid("json");

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { OVERDUE_REPORT_HOURS, type ReportTarget, type Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -139,11 +139,35 @@ export async function itemOf(db: Db, type: ReportTarget, id: string): Promise<It
  * equals; each with its reports, the item, its author and the author's earlier decisions. An appeal
  * weighs what the reports of the decision it appeals weighed, and waits from when it was filed.
  */
+/** A case's reports: its own open ones, or for an appeal those of the decision appealed. */
+const reportsOfCase = sql`${reports.caseId} = coalesce(${moderationCases.appealOf}, ${moderationCases.id}) and (${moderationCases.appealOf} is not null or ${reports.state} = 'open')`;
+
+/**
+ * The open cases waiting for `viewer` to decide: an appeal, or a case with open reports. Nobody decides a
+ * case about themselves, and a case about the team is for administrators (decisions.ts): such cases wait
+ * in another's queue.
+ */
+function waitingFor(viewer: { id: string; role: Role }) {
+  return and(
+    eq(moderationCases.state, "open"),
+    sql`(${moderationCases.appealOf} is not null or exists (select 1 from ${reports} where ${reportsOfCase}))`,
+    ne(moderationCases.authorId, viewer.id),
+    viewer.role === "administrator"
+      ? undefined
+      : sql`exists (select 1 from ${users} where ${users.id} = ${moderationCases.authorId} and ${users.role} = 'member')`,
+  );
+}
+
+/** How many cases wait for `viewer` to decide them: the number the team's menus show. */
+export async function countWaiting(db: Db, viewer: { id: string; role: Role }): Promise<number> {
+  const [row] = await db.select({ waiting: count() }).from(moderationCases).where(waitingFor(viewer));
+  return row?.waiting ?? 0;
+}
+
 export async function readQueue(
   db: Db,
   { limit, viewer }: { limit: number; viewer: { id: string; role: Role } },
 ) {
-  const reportsOfCase = sql`${reports.caseId} = coalesce(${moderationCases.appealOf}, ${moderationCases.id}) and (${moderationCases.appealOf} is not null or ${reports.state} = 'open')`;
   const weight = sql<number>`(select coalesce(sum(${reports.weight}), 0)::int from ${reports} where ${reportsOfCase})`;
   const waitingSince =
     sql<Date>`case when ${moderationCases.appealOf} is null then (select min(${reports.createdAt}) from ${reports} where ${reportsOfCase}) else ${moderationCases.openedAt} end`.mapWith(
@@ -163,18 +187,7 @@ export async function readQueue(
       overdue: sql<boolean>`${waitingSince} < now() - make_interval(hours => ${OVERDUE_REPORT_HOURS})`,
     })
     .from(moderationCases)
-    .where(
-      and(
-        eq(moderationCases.state, "open"),
-        sql`(${moderationCases.appealOf} is not null or exists (select 1 from ${reports} where ${reportsOfCase}))`,
-        // Nobody decides a case about themselves, and a case about the team is for administrators
-        // (decisions.ts): such cases wait in another's queue.
-        ne(moderationCases.authorId, viewer.id),
-        viewer.role === "administrator"
-          ? undefined
-          : sql`exists (select 1 from ${users} where ${users.id} = ${moderationCases.authorId} and ${users.role} = 'member')`,
-      ),
-    )
+    .where(waitingFor(viewer))
     .orderBy(desc(weight), waitingSince, moderationCases.id)
     .limit(limit);
   if (cases.length === 0) return [];

@@ -1,9 +1,10 @@
-import { BookOpen, LayoutDashboard, LogOut, Menu, Plus, Sprout, X } from "lucide-react";
+import { BookOpen, Flag, LayoutDashboard, LogOut, Menu, Plus, ShieldCheck, Sprout, X } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
+import { moderationLabel, useModerationWaiting } from "#web/features/moderation/api/queue.ts";
 import { useLogout, useUser } from "#web/lib/auth.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
@@ -140,6 +141,7 @@ function Brand() {
 
 function Sidebar({ className }: { className: string }) {
   const { user } = useUser();
+  const waiting = useModerationWaiting();
   const logout = useLogout();
   return (
     <div className={`flex flex-col gap-4 p-4 ${className}`}>
@@ -148,7 +150,22 @@ function Sidebar({ className }: { className: string }) {
       </div>
       <nav aria-label="Dashboard">
         <ul className="menu w-full gap-1 px-0">
-          {SECTIONS.map(({ to, label, icon: Icon, end }) => (
+          {[
+            ...SECTIONS,
+            ...(user
+              ? [{ to: paths.myReports.getHref(), label: "Your reports", icon: Flag, end: false }]
+              : []),
+            ...(user && user.role !== "member"
+              ? [
+                  {
+                    to: paths.moderation.getHref(),
+                    label: moderationLabel(waiting),
+                    icon: ShieldCheck,
+                    end: false,
+                  },
+                ]
+              : []),
+          ].map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
               <NavLink
                 to={to}

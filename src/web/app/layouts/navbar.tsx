@@ -1,10 +1,11 @@
-import { LogOut, Menu, Search, Sprout, X } from "lucide-react";
+import { LogOut, Menu, Search, ShieldCheck, Sprout, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { FRAME } from "#web/components/ui/page-frame.tsx";
 import { paths } from "#web/config/paths.ts";
+import { moderationLabel, useModerationWaiting } from "#web/features/moderation/api/queue.ts";
 import { useLogout, useUser } from "#web/lib/auth.ts";
 import { NAV_LINKS } from "./nav-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
@@ -20,6 +21,7 @@ export function Navbar() {
   const { user } = useUser();
   const logout = useLogout();
   const links = NAV_LINKS.filter((link) => user || !link.signedInOnly);
+  const waiting = useModerationWaiting();
 
   const header = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -87,6 +89,7 @@ export function Navbar() {
           ))}
         </ul>
         <div className="navbar-end gap-2">
+          {user && user.role !== "member" && <ModerationLink waiting={waiting} />}
           <ThemeToggle />
           {user ? (
             <>
@@ -115,8 +118,43 @@ export function Navbar() {
           )}
         </div>
       </nav>
-      {menuOpen && <MobileMenu id={menuId} links={links} />}
+      {menuOpen && (
+        <MobileMenu
+          id={menuId}
+          links={[
+            ...links,
+            ...(user ? [{ to: paths.myReports.getHref(), label: "Your reports" }] : []),
+            ...(user && user.role !== "member"
+              ? [{ to: paths.moderation.getHref(), label: moderationLabel(waiting) }]
+              : []),
+          ]}
+        />
+      )}
     </header>
+  );
+}
+
+/**
+ * The team's way to the queue, on wide screens (phones have it in the menu): the shield, and how many
+ * cases wait, in words for screen readers ("Moderation (3 waiting)").
+ */
+function ModerationLink({ waiting }: { waiting: number | null }) {
+  return (
+    <NavLink
+      to={paths.moderation.getHref()}
+      className={({ isActive }) =>
+        `btn btn-ghost btn-sm hidden lg:inline-flex ${isActive ? "nav-current" : ""}`
+      }
+      aria-label={moderationLabel(waiting)}
+    >
+      <ShieldCheck aria-hidden="true" className="size-4" />
+      <span className="hidden 2xl:inline">Moderation</span>
+      {waiting !== null && waiting > 0 && (
+        <span className="badge badge-warning badge-sm" aria-hidden="true">
+          {waiting}
+        </span>
+      )}
+    </NavLink>
   );
 }
 
