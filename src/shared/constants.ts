@@ -76,8 +76,13 @@ export const UNVERIFIED_PUBLIC_TIPS = 2;
 export const CONFIRM_EMAIL_FOR_PUBLIC_TIPS =
   "You can share more public tips once you confirm your e-mail: use the link we sent you, or send it again. Until then, you can save this tip as Hidden.";
 
-/** What everyone but its author sees in place of an item on hold, and the API's message for it. */
+/**
+ * What everyone but its author sees in place of an item on hold while a case about it is open (or its
+ * author's account waits on one), and the API's message for it.
+ */
 export const HIDDEN_PENDING_REVIEW = "Hidden pending review";
+/** In place of an item a moderator decided to hide (or whose author they suspended), once decided. */
+export const REMOVED_BY_MODERATORS = "Removed by the moderators";
 /** An item on hold may be changed once by its author, which asks for it to be shown again. */
 export const REVIEW_ALREADY_ASKED =
   "You already changed this once since it was hidden: a moderator will decide whether to show it again";

@@ -52,6 +52,11 @@ export const CommentSchema = z
      * review" in its place); its author gets both, and `hold` says why.
      */
     hidden: z.boolean(),
+    /**
+     * Hidden by a moderator's decision ("Removed by the moderators" in its place), not pending one
+     * ("Hidden pending review"). False while it shows.
+     */
+    removed: z.boolean(),
     /** Only to its author, and only while it is hidden: why, and whether they asked for it back. */
     hold: HoldSchema.optional(),
     /** Null once deleted, and for anyone but its author while it is hidden. */

@@ -63,6 +63,7 @@ function toComment(row: CommentRow, reader: Reader, imageUrl: (stored: string) =
     body: withheld ? "" : row.body,
     deleted,
     hidden: hold !== null,
+    removed: hold !== null && row.removed,
     ...(hold && own ? { hold } : {}),
     author: withheld
       ? null

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { HIDDEN_PENDING_REVIEW, REVIEW_ALREADY_ASKED, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
+import { REVIEW_ALREADY_ASKED, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import { TEAM_HANDLE_REFUSED } from "#shared/handles.ts";
 import { findLinks } from "#shared/links.ts";
 import { PageQuerySchema } from "#shared/schemas/common.ts";
@@ -14,6 +14,7 @@ import { TipSchema } from "#shared/schemas/tip.ts";
 import type { ContextWithVars, SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { holdMessage } from "../../lib/hold-state.ts";
 import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
@@ -169,11 +170,24 @@ async function checkPageLinks(
 /** The page of the gardener a request names, kept for everyone alike; 404 when no account has the handle. */
 async function namedGardener(c: ContextWithVars & Parameters<typeof markPublic>[0], handle: string) {
   const page = await findGardenerPage(c.var.db, handle);
-  markPublic(c, "everyone", GARDENER_TABLES);
-  if (!page) throw new HttpError(404, NO_SUCH_GARDENER);
+  if (!page) {
+    markPublic(c, "everyone", GARDENER_TABLES);
+    throw new HttpError(404, NO_SUCH_GARDENER);
+  }
   // A page on hold, or an account on hold, is a placeholder for everyone alike (ADR 041); the member
   // reads why on their profile.
-  if (page.account.held || page.account.pageHold) throw new HttpError(404, HIDDEN_PENDING_REVIEW);
+  if (page.account.held || page.account.pageHold)
+    throw new HttpError(
+      404,
+      await holdMessage(
+        c.var.db,
+        { type: "gardener", id: page.account.id, authorId: page.account.id },
+        { itemHeld: page.account.pageHold !== null },
+      ),
+    );
+  // A placeholder's words follow the moderators' cases, which the cache does not follow: only a page
+  // anyone may read is kept.
+  markPublic(c, "everyone", GARDENER_TABLES);
   return page;
 }
 

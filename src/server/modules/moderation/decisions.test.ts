@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { HIDDEN_PENDING_REVIEW } from "#shared/constants.ts";
+import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS } from "#shared/constants.ts";
 import { CommentSchema } from "#shared/schemas/comment.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import {
@@ -71,9 +71,10 @@ async function queueItemFor(targetId: string) {
 const decide = (caseId: string, body: Record<string, unknown>, client = moderator.client) =>
   client.post(`/api/moderation/queue/${caseId}/decision`, body);
 
-async function hiddenFromVisitors(path: string) {
+/** Whether visitors get the placeholder: pending review while a case is open, removed once decided. */
+async function hiddenFromVisitors(path: string, message = HIDDEN_PENDING_REVIEW) {
   const res = await visitor().get(path, { schema: ApiErrorSchema });
-  return res.status === 404 && res.body.message === HIDDEN_PENDING_REVIEW;
+  return res.status === 404 && res.body.message === message;
 }
 
 async function outcomesOf(member: { client: TestClient }, targetId: string) {
@@ -193,7 +194,29 @@ describe("deciding", () => {
       reason: "Insults",
     });
     expect(hide.status).toBe(200);
-    expect(await hiddenFromVisitors(`/api/tips/${kept._id}`)).toBe(true);
+    expect(await hiddenFromVisitors(`/api/tips/${kept._id}`, REMOVED_BY_MODERATORS)).toBe(true);
+    // While its case is open a reported comment reads "Hidden pending review"; a hide decision makes it
+    // "Removed by the moderators" in its thread.
+    const rude = await commenter.client.post(
+      `/api/tips/${host._id}/comments`,
+      { body: "More rude words" },
+      {
+        schema: CommentSchema,
+      },
+    );
+    const [firstElder, secondElder] = await Promise.all([establishedMember(app), establishedMember(app)]);
+    for (const elder of [firstElder, secondElder])
+      await reportBy(elder, "comment", rude.body._id, "rude or harassing");
+    const placeholder = async () =>
+      (await visitor().get(`/api/tips/${host._id}/comments`, { schema: z.array(CommentSchema) })).body.find(
+        (c) => c._id === rude.body._id,
+      );
+    expect(await placeholder()).toMatchObject({ hidden: true, removed: false, body: "", author: null });
+    expect(
+      (await decide((await queueItemFor(rude.body._id))?._id ?? "", { action: "hide", reason: "Insults" }))
+        .status,
+    ).toBe(200);
+    expect(await placeholder()).toMatchObject({ hidden: true, removed: true, body: "", author: null });
     const own = await author.client.get(`/api/tips/${kept._id}`, { schema: TipSchema });
     expect(own.body.hold?.reason).toBe("rude or harassing");
 
@@ -251,7 +274,7 @@ describe("deciding", () => {
     expect((signIn.body as { message: string }).message).toMatch(
       /^Your account is suspended by the moderators until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. The e-mail we sent you about it says why, and has the link to appeal\.$/,
     );
-    expect(await hiddenFromVisitors(`/api/tips/${other._id}`)).toBe(true);
+    expect(await hiddenFromVisitors(`/api/tips/${other._id}`, REMOVED_BY_MODERATORS)).toBe(true);
     const [row] = await app.db
       .select({ until: users.suspendedUntil })
       .from(users)
@@ -268,7 +291,7 @@ describe("deciding", () => {
     expect(await endSuspensions(app.db)).toBeGreaterThanOrEqual(1);
     expect((await createClient(app.app).post("/api/auth/sign-in/email", spammer.account)).status).toBe(200);
     expect((await visitor().get(`/api/tips/${other._id}`)).status).toBe(200);
-    expect(await hiddenFromVisitors(`/api/tips/${tip._id}`)).toBe(true);
+    expect(await hiddenFromVisitors(`/api/tips/${tip._id}`, REMOVED_BY_MODERATORS)).toBe(true);
   });
 
   it("an indefinite suspension has no end", async () => {

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   CONFIRM_EMAIL_FOR_PUBLIC_TIPS,
-  HIDDEN_PENDING_REVIEW,
   LIMITS,
   REVIEW_ALREADY_ASKED,
   SEARCH_COUNT_CAP,
@@ -22,6 +21,7 @@ import {
 import type { Db } from "../../db/client.ts";
 import { tipCounts, tipLikes, tips, tipTitleKey, users } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
+import { holdMessage } from "../../lib/hold-state.ts";
 import { batchedPer } from "../../lib/write-batch.ts";
 
 /** When the account was made: a young account may share fewer tips (RATE_LIMITS.shareTip). */
@@ -248,7 +248,15 @@ export async function findVisibleTip(db: Db, id: string, viewerId: string | null
   if (!row) return null;
   if (row.availability !== "Public" && row.authorId !== viewerId) return null;
   // On hold: everyone but its author is told so, in place of the tip (ADR 041).
-  if (!row.shown && row.authorId !== viewerId) throw new HttpError(404, HIDDEN_PENDING_REVIEW);
+  if (!row.shown && row.authorId !== viewerId)
+    throw new HttpError(
+      404,
+      await holdMessage(
+        db,
+        { type: "tip", id: row.id, authorId: row.authorId },
+        { itemHeld: row.hold !== null },
+      ),
+    );
   return row;
 }
 

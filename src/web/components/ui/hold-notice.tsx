@@ -1,28 +1,45 @@
 import { EyeOff } from "lucide-react";
 import type { ReactNode } from "react";
-import { HIDDEN_PENDING_REVIEW } from "#shared/constants.ts";
+import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS } from "#shared/constants.ts";
 import type { Hold } from "#shared/schemas/hold.ts";
 import { ApiClientError } from "#web/lib/api-client.ts";
 import { MessagePage } from "./message-page.tsx";
 
-/** Whether an API refusal is the placeholder of an item on hold rather than "there is no such thing". */
+/**
+ * Whether an API refusal is the placeholder of an item on hold (pending review, or removed by a decision)
+ * rather than "there is no such thing".
+ */
 export function isHiddenPendingReview(error: unknown): boolean {
-  return error instanceof ApiClientError && error.status === 404 && error.message === HIDDEN_PENDING_REVIEW;
+  return (
+    error instanceof ApiClientError &&
+    error.status === 404 &&
+    (error.message === HIDDEN_PENDING_REVIEW || error.message === REMOVED_BY_MODERATORS)
+  );
 }
 
-/** In place of a tip or a gardener page on hold, for everyone but its author. */
+/**
+ * In place of a tip or a gardener page on hold, for everyone but its author: pending review while a case
+ * is open, removed once a moderator decided (the answer's message says which).
+ */
 export function HiddenPendingReviewPage({
   what,
   action,
+  error,
 }: {
   what: string;
   action: { to: string; label: string };
+  error: unknown;
 }) {
+  const removed = error instanceof ApiClientError && error.message === REMOVED_BY_MODERATORS;
   return (
     <MessagePage
       icon={<EyeOff aria-hidden="true" className="size-14 text-base-content/60" />}
-      title={HIDDEN_PENDING_REVIEW}
-      text={`Members reported this ${what}. It is hidden until a moderator has looked at it.`}
+      title={removed ? REMOVED_BY_MODERATORS : HIDDEN_PENDING_REVIEW}
+      text={
+        removed
+          ? `A moderator removed this ${what} after members reported it.`
+          : `Members reported this ${what}. It is hidden until a moderator has looked at it.`
+      }
       action={action}
     />
   );

@@ -16,6 +16,7 @@ function aComment(overrides: Partial<Comment> = {}): Comment {
     body: `Comment ${n}`,
     deleted: false,
     hidden: false,
+    removed: false,
     author: { name: "Ana B", handle: "ana_b", image: "http://localhost/images/default-avatar.svg" },
     createdAt: "2026-11-01T10:00:00.000Z",
     editedAt: null,
@@ -69,6 +70,7 @@ describe("A tip's comments", () => {
     signInAs(me);
     const tip = aTip({ totalComments: 2 });
     const others = aComment({ hidden: true, body: "", author: null, canDelete: true });
+    const decided = aComment({ hidden: true, removed: true, body: "", author: null });
     const mine = aComment({
       hidden: true,
       body: "Water early in the day",
@@ -78,11 +80,13 @@ describe("A tip's comments", () => {
     });
     server.use(
       http.get("*/api/tips/:id/comments", () =>
-        HttpResponse.json([others, mine], { headers: { "X-Total-Count": "2" } }),
+        HttpResponse.json([others, decided, mine], { headers: { "X-Total-Count": "3" } }),
       ),
     );
     renderWithProviders(<CommentsSection tip={tip} />);
     expect(await screen.findByText("Hidden pending review", { selector: "p" })).toBeInTheDocument();
+    // Once a moderator decided, the placeholder says so.
+    expect(screen.getByText("Removed by the moderators", { selector: "p" })).toBeInTheDocument();
     // The tip's author may still remove the hidden comment, but nobody replies to it.
     expect(screen.getByRole("button", { name: "Delete hidden comment" })).toBeInTheDocument();
     const own = screen.getByRole("article", { name: "Comment by Sam D" });

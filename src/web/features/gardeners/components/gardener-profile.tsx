@@ -48,6 +48,7 @@ export function GardenerProfile({
       notFound={
         isHiddenPendingReview(gardener.error) ? (
           <HiddenPendingReviewPage
+            error={gardener.error}
             what="gardener page"
             action={{ to: paths.exploreGardeners.getHref(), label: "Explore gardeners" }}
           />

@@ -42,6 +42,7 @@ export function TipDetails({ id, below }: { id: string; below?: (tip: Tip) => Re
       notFound={
         isHiddenPendingReview(tip.error) ? (
           <HiddenPendingReviewPage
+            error={tip.error}
             what="tip"
             action={{ to: paths.browseTips.getHref(), label: "Browse public tips" }}
           />
