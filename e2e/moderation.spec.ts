@@ -209,6 +209,23 @@ test.describe("moderation", () => {
         await expect(
           admin.page.getByRole("article", { name: `Tip by ${author.account.name}` }).first(),
         ).toContainText("Not about gardening");
+        // The team's header holds the way to the queue with its count, and still fits the screen.
+        if (width >= 1280)
+          await expect(admin.page.getByRole("link", { name: /^Moderation \(\d+ waiting\)$/ })).toBeVisible();
+        else {
+          await admin.page.getByRole("button", { name: "Open menu" }).click();
+          await expect(admin.page.getByRole("link", { name: /^Moderation \(\d+ waiting\)$/ })).toBeVisible();
+          await admin.page.getByRole("button", { name: "Close menu" }).click();
+        }
+        for (const wide of width >= 1280 ? [width, 1024] : [width]) {
+          await admin.page.setViewportSize({ width: wide, height: 900 });
+          const logout = await admin.page.getByRole("button", { name: "Logout" }).boundingBox();
+          expect((logout?.x ?? 0) + (logout?.width ?? 0), `the header at ${wide} px`).toBeLessThanOrEqual(
+            wide,
+          );
+          await admin.page.screenshot({ path: `test-results/moderation-header-${theme}-${wide}.png` });
+        }
+        await admin.page.setViewportSize({ width, height: 900 });
         await expectNoA11yViolations(admin.page, `the queue (${theme}, ${width})`);
         await admin.page.screenshot({
           path: `test-results/moderation-${theme}-${width}.png`,

@@ -22,6 +22,7 @@ export function Navbar() {
   const logout = useLogout();
   const links = NAV_LINKS.filter((link) => user || !link.signedInOnly);
   const waiting = useModerationWaiting();
+  const team = user !== null && user.role !== "member";
 
   const header = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -57,7 +58,8 @@ export function Navbar() {
             <button
               ref={toggle}
               type="button"
-              className="btn btn-ghost btn-square lg:hidden"
+              // The team's bar holds one more link: their menu button stays until the widest bar fits it all.
+              className={`btn btn-ghost btn-square ${team ? "xl:hidden" : "lg:hidden"}`}
               aria-expanded={menuOpen}
               aria-controls={menuId}
               aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -79,7 +81,7 @@ export function Navbar() {
             </span>
           </Link>
         </div>
-        <ul className="navbar-center hidden gap-0.5 lg:flex xl:gap-1">
+        <ul className={`navbar-center hidden ${team ? "gap-1 xl:flex" : "gap-0.5 lg:flex xl:gap-1"}`}>
           {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
@@ -89,7 +91,7 @@ export function Navbar() {
           ))}
         </ul>
         <div className="navbar-end gap-2">
-          {user && user.role !== "member" && <ModerationLink waiting={waiting} />}
+          {team && <ModerationLink waiting={waiting} />}
           <ThemeToggle />
           {user ? (
             <>
@@ -102,8 +104,21 @@ export function Navbar() {
                   disabled={logout.isPending}
                 >
                   <LogOut aria-hidden="true" className="size-4" />
-                  <span className="hidden sm:max-lg:inline xl:inline">Logout</span>
-                  <span className="sr-only sm:max-lg:hidden xl:hidden">Logout</span>
+                  {/* The team's bar holds the moderation link too: its label waits for the widest screens. */}
+                  <span
+                    className={
+                      team ? "hidden sm:max-xl:inline 2xl:inline" : "hidden sm:max-lg:inline xl:inline"
+                    }
+                  >
+                    Logout
+                  </span>
+                  <span
+                    className={
+                      team ? "sr-only sm:max-xl:hidden 2xl:hidden" : "sr-only sm:max-lg:hidden xl:hidden"
+                    }
+                  >
+                    Logout
+                  </span>
                 </button>
               </HydrationGate>
             </>
@@ -121,6 +136,7 @@ export function Navbar() {
       {menuOpen && (
         <MobileMenu
           id={menuId}
+          team={team}
           links={[
             ...links,
             ...(user ? [{ to: paths.myReports.getHref(), label: "Your reports" }] : []),
@@ -143,7 +159,7 @@ function ModerationLink({ waiting }: { waiting: number | null }) {
     <NavLink
       to={paths.moderation.getHref()}
       className={({ isActive }) =>
-        `btn btn-ghost btn-sm hidden lg:inline-flex ${isActive ? "nav-current" : ""}`
+        `btn btn-ghost btn-sm hidden xl:inline-flex ${isActive ? "nav-current" : ""}`
       }
       aria-label={moderationLabel(waiting)}
     >
@@ -203,7 +219,7 @@ function ProfileLink({ name, photoURL }: { name: string; photoURL: string | null
   );
 }
 
-function MobileMenu({ id, links }: { id: string; links: typeof NAV_LINKS }) {
+function MobileMenu({ id, links, team }: { id: string; links: typeof NAV_LINKS; team: boolean }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState("");
 
@@ -214,7 +230,10 @@ function MobileMenu({ id, links }: { id: string; links: typeof NAV_LINKS }) {
   };
 
   return (
-    <div id={id} className="border-t border-base-300 bg-base-100 px-4 pb-4 lg:hidden">
+    <div
+      id={id}
+      className={`border-t border-base-300 bg-base-100 px-4 pb-4 ${team ? "xl:hidden" : "lg:hidden"}`}
+    >
       <ul className="menu w-full gap-1 px-0">
         {links.map((link) => (
           <li key={link.to}>
