@@ -256,6 +256,11 @@ export const users = pgTable(
      * were weighed already and do not hold the account again (ADR 049).
      */
     holdClearedAt: timestamp("hold_cleared_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When reports put the account on hold; null when it is not, or when a suspension holds it. A hold no
+     * moderator confirms lifts by itself HOLD_LAPSES_AFTER_HOURS later (ADR 049).
+     */
+    heldAt: timestamp("held_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (table) => [

@@ -315,3 +315,28 @@ export function overdueEmail({
     note: ["The overdue items are marked in the queue."],
   });
 }
+
+/** To a member whose account was on hold by reports that no moderator confirmed in time. */
+export function holdLiftedEmail({
+  to,
+  name,
+  baseUrl,
+}: {
+  to: string;
+  name: string;
+  baseUrl: string;
+}): MailMessage {
+  const said =
+    "Your account is no longer on hold: members reported something you posted, and no moderator confirmed the hold in time. You can share, comment and change your page again, and what you posted shows again unless a moderator hides it.";
+  return composeMail({
+    to,
+    name,
+    url: `${baseUrl}/profile`,
+    subject: "Your account is no longer on hold",
+    heading: "Your account is no longer on hold",
+    textIntro: [said, "Your profile:"],
+    htmlIntro: said,
+    button: "Open your profile",
+    note: ["A moderator may still decide about the items that were reported; you would be told."],
+  });
+}

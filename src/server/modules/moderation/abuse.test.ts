@@ -6,10 +6,13 @@ import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { LogEntrySchema, QueueItemSchema, ReportSchema } from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { reports, users } from "../../db/schema.ts";
+import { silentLogger } from "../../lib/logger.ts";
 import { createClient, newClientAddress, newTip, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
+import { HOLD_LAPSES_AFTER_HOURS, lapseHolds } from "./decisions.ts";
 import { REPORTS_PER_ADDRESS_PER_DAY } from "./reports.ts";
+import { startModerationSweep } from "./sweep.ts";
 
 /**
  * Reports cannot be turned against the members they protect (ADR 049): only established members'
@@ -185,6 +188,58 @@ describe("a hold by reports", () => {
     expect(await isHeld(spammer.id)).toBe(false);
     expect(await shown(other._id)).toBe(true);
     expect(await shown(reported._id)).toBe(itemShown);
+  });
+
+  it("lifts by itself when no moderator confirms it in 72 hours, and tells the member by e-mail", async () => {
+    const spammer = await signedInMember(app, { name: "Unconfirmed" });
+    const [advert, other] = [await tipBy(spammer.client), await tipBy(spammer.client)];
+    await reportAll([await establishedMember(app), await establishedMember(app)], advert._id);
+    await reportAll([await establishedMember(app)], other._id);
+    expect(await isHeld(spammer.id)).toBe(true);
+    // Not yet: the cases wait, and the time has not passed.
+    expect(await lapseHolds(app.db, async () => {})).toBe(0);
+    expect(await isHeld(spammer.id)).toBe(true);
+
+    // The test's clock: the hold began 72 hours and a minute ago.
+    await app.db
+      .update(users)
+      .set({ heldAt: new Date(Date.now() - (HOLD_LAPSES_AFTER_HOURS * 60 + 1) * 60_000) })
+      .where(eq(users.id, spammer.id));
+    const stop = startModerationSweep({
+      db: app.db,
+      logger: silentLogger,
+      mailer: app.mailer,
+      baseUrl: "http://localhost",
+      intervalMs: 3_600_000,
+    });
+    try {
+      await expect
+        .poll(() =>
+          app.mailer.sent.filter((m) => m.to === spammer.account.email.toLowerCase()).map((m) => m.subject),
+        )
+        .toContain("Your account is no longer on hold");
+    } finally {
+      stop();
+    }
+    expect(await isHeld(spammer.id)).toBe(false);
+    expect(await shown(other._id)).toBe(true);
+    // The reported advert still waits for a moderator, hidden while its case is open.
+    expect(await shown(advert._id)).toBe(false);
+    expect(await caseAbout(moderator, advert._id)).toBeDefined();
+    expect((await spammer.client.post("/api/tips", newTip("Back again"))).status).toBe(201);
+    const log = await moderator.client.get(`/api/moderation/log?member=${advert.authorHandle}`, {
+      schema: z.array(LogEntrySchema),
+    });
+    expect(log.body[0]).toMatchObject({ action: "end_hold", after: { held: false } });
+  });
+
+  it("is lifted by the sweep when no case about the account is open", async () => {
+    const member = await signedInMember(app, { name: "Stranded" });
+    await app.db.update(users).set({ held: true, heldAt: new Date() }).where(eq(users.id, member.id));
+    const told: string[] = [];
+    expect(await lapseHolds(app.db, async (account) => void told.push(account.id))).toBeGreaterThanOrEqual(1);
+    expect(await isHeld(member.id)).toBe(false);
+    expect(told).toContain(member.id);
   });
 
   it("never holds an established member or the team, whose reported items may still hide", async () => {

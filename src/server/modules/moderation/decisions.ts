@@ -69,7 +69,49 @@ async function appealedCase(tx: Tx, id: string): Promise<CaseRow | null> {
 }
 
 /** An account's hold ended, now: spam reports filed before this do not hold it again (holds.ts). */
-const holdEnded = { held: false, holdClearedAt: sql`now()` } as const;
+const holdEnded = { held: false, heldAt: null, holdClearedAt: sql`now()` } as const;
+
+/** A hold by reports that no moderator decides about lifts by itself this long after it began. */
+export const HOLD_LAPSES_AFTER_HOURS = 72;
+
+/**
+ * Lifts the holds that reports put on accounts when no moderator decided within HOLD_LAPSES_AFTER_HOURS,
+ * and any hold left with no open case about the account (a hold only exists to wait for a decision).
+ * Each lift is in the moderation log as the site's own; `tell` is given each account after the commit.
+ * Answers how many were lifted.
+ */
+export async function lapseHolds(
+  db: Db,
+  tell: (account: { id: string; name: string; email: string }) => Promise<void>,
+): Promise<number> {
+  const lifted = await db.transaction(async (tx) => {
+    const released = await tx
+      .update(users)
+      .set(holdEnded)
+      .where(
+        and(
+          eq(users.held, true),
+          isNull(users.suspendedUntil),
+          sql`(${users.heldAt} <= now() - make_interval(hours => ${HOLD_LAPSES_AFTER_HOURS})
+            or not exists (select 1 from ${moderationCases} where ${moderationCases.authorId} = ${users.id} and ${moderationCases.state} = 'open'))`,
+        ),
+      )
+      .returning({ id: users.id, name: users.name, email: users.email });
+    for (const account of released)
+      await appendLog(tx, {
+        actor: "system",
+        action: "end_hold",
+        target: { type: "member", id: account.id },
+        subject: { id: account.id, name: account.name },
+        reason: `No moderator confirmed the hold within ${HOLD_LAPSES_AFTER_HOURS} hours, or no case about the account is open`,
+        before: { held: true },
+        after: { held: false },
+      });
+    return released;
+  });
+  for (const account of lifted) await tell(account);
+  return lifted.length;
+}
 
 /** Whether the item has an open report case (an appeal is not one). */
 async function hasOpenReports(tx: Tx, target: HeldTarget): Promise<boolean> {

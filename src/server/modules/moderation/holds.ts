@@ -241,7 +241,7 @@ export async function weighReports(
   // gardener's (their items still hide by weight).
   const held = await tx
     .update(users)
-    .set({ held: true })
+    .set({ held: true, heldAt: sql`now()` })
     .where(
       and(
         eq(users.id, target.authorId),
