@@ -250,7 +250,19 @@ export const QueueItemSchema = z
         note: z.string(),
         weight: z.number().int(),
         createdAt: z.string(),
-        reporter: z.object({ handle: z.string(), name: z.string() }),
+        reporter: z.object({
+          handle: z.string(),
+          name: z.string(),
+          /** When the reporter's account was made: a report from a day-old account weighs nothing. */
+          joinedAt: z.string(),
+          /** The reporter's decided reports: upheld (the item was removed) and dismissed (left up). */
+          record: z.object({ upheld: z.number().int(), dismissed: z.number().int() }),
+          /**
+           * Whether another reporter of this item sent theirs from the same address or made their account
+           * there: such reports count once.
+           */
+          sharesAddress: z.boolean(),
+        }),
       }),
     ),
     /**

@@ -116,6 +116,22 @@ describe("reports from free accounts", () => {
     const waiting = await caseAbout(moderator, tip._id);
     expect(waiting).toMatchObject({ weight: 0, item: { hidden: false }, author: { held: false } });
     expect(waiting?.reports).toHaveLength(5);
+    // The queue shows the moderator who they are: an hour old, counting for nothing, sharing an address.
+    for (const filed of waiting?.reports ?? []) {
+      expect(filed.weight).toBe(0);
+      expect(filed.reporter.sharesAddress).toBe(true);
+      expect(filed.reporter.record).toEqual({ upheld: 0, dismissed: 0 });
+      expect(Date.now() - Date.parse(filed.reporter.joinedAt)).toBeLessThan(2 * 3_600_000);
+    }
+    // Dismissed, their record says so the next time they report.
+    expect((await decide(moderator, waiting?._id ?? "", "dismiss", "Nothing wrong")).status).toBe(200);
+    const again = await tipBy(target.client);
+    await reportAll(attackers.slice(0, 2), again._id);
+    const next = await caseAbout(moderator, again._id);
+    expect(next?.reports.map((filed) => filed.reporter.record)).toEqual([
+      { upheld: 0, dismissed: 1 },
+      { upheld: 0, dismissed: 1 },
+    ]);
   });
 
   it("established members at one address count once", async () => {

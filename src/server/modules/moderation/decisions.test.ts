@@ -114,6 +114,11 @@ describe("the moderation queue", () => {
       ["rude or harassing", `About ${heavy._id}`, 2],
       ["rude or harassing", `About ${heavy._id}`, 2],
     ]);
+    // Who reported, as the moderator weighs them: a month's member each, with their own address.
+    for (const report of item?.reports ?? []) {
+      expect(report.reporter.sharesAddress).toBe(false);
+      expect(Date.now() - Date.parse(report.reporter.joinedAt)).toBeGreaterThan(30 * 86_400_000);
+    }
     expect((await moderator.client.get("/api/moderation/queue?limit=0")).status).toBe(400);
   });
 });

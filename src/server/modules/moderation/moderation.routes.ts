@@ -250,7 +250,13 @@ function toQueueItem(row: QueueRow, imageUrl: (stored: string) => string): Queue
       note: report.note,
       weight: report.weight,
       createdAt: report.createdAt.toISOString(),
-      reporter: { handle: report.reporterHandle, name: report.reporterName },
+      reporter: {
+        handle: report.reporterHandle,
+        name: report.reporterName,
+        joinedAt: report.reporterJoinedAt.toISOString(),
+        record: report.record,
+        sharesAddress: report.sharesAddress,
+      },
     })),
     appeal: row.appeal ? { note: row.appeal.note, decision: decisionOf(row.appeal.decided) } : null,
     history: row.history.flatMap((entry) =>

@@ -204,8 +204,12 @@ export async function readQueue(
         note: reports.note,
         weight: reports.weight,
         createdAt: reports.createdAt,
+        reporterId: reports.reporterId,
         reporterHandle: users.handle,
         reporterName: users.name,
+        reporterJoinedAt: users.createdAt,
+        reporterAddress: reports.reporterAddress,
+        signupAddress: users.signupAddress,
       })
       .from(reports)
       .innerJoin(users, eq(users.id, reports.reporterId))
@@ -243,21 +247,47 @@ export async function readQueue(
       ? db.select().from(moderationCases).where(inArray(moderationCases.id, appealed))
       : Promise.resolve([]),
   ]);
+  // Each reporter's record: how many of their decided reports were upheld (removed) or dismissed (kept).
+  const reporterIds = [...new Set(caseReports.map((report) => report.reporterId))];
+  const records = reporterIds.length
+    ? await db
+        .select({
+          reporterId: reports.reporterId,
+          upheld: sql<number>`(count(*) filter (where ${reports.outcome} = 'removed'))::int`,
+          dismissed: sql<number>`(count(*) filter (where ${reports.outcome} = 'kept'))::int`,
+        })
+        .from(reports)
+        .where(and(inArray(reports.reporterId, reporterIds), eq(reports.state, "closed")))
+        .groupBy(reports.reporterId)
+    : [];
   return Promise.all(
-    cases.map(async (row) => ({
-      ...row,
-      item: await itemOf(db, row.targetType, row.targetId),
-      author: authors.find((author) => author.id === row.authorId) ?? null,
+    cases.map(async (row) => {
       // An appeal's reports are those of the decision it appeals; a report case's, its open ones.
-      reports: caseReports.filter((report) =>
+      const own = caseReports.filter((report) =>
         row.appealOf ? report.caseId === row.appealOf : report.caseId === row.id && report.state === "open",
-      ),
-      appeal: (() => {
-        const decided = decisions.find((c) => c.id === row.appealOf);
-        return decided ? { note: row.appealNote ?? "", decided } : null;
-      })(),
-      history: history.filter((entry) => entry.authorId === row.authorId).slice(0, 20),
-    })),
+      );
+      return {
+        ...row,
+        item: await itemOf(db, row.targetType, row.targetId),
+        author: authors.find((author) => author.id === row.authorId) ?? null,
+        reports: own.map((report) => ({
+          ...report,
+          record: records.find((r) => r.reporterId === report.reporterId) ?? { upheld: 0, dismissed: 0 },
+          // Another reporter of this case sent theirs from the same address, or made their account there.
+          sharesAddress: own.some(
+            (other) =>
+              other.reporterId !== report.reporterId &&
+              ((report.reporterAddress !== null && other.reporterAddress === report.reporterAddress) ||
+                (report.signupAddress !== null && other.signupAddress === report.signupAddress)),
+          ),
+        })),
+        appeal: (() => {
+          const decided = decisions.find((c) => c.id === row.appealOf);
+          return decided ? { note: row.appealNote ?? "", decided } : null;
+        })(),
+        history: history.filter((entry) => entry.authorId === row.authorId).slice(0, 20),
+      };
+    }),
   );
 }
 

@@ -47,6 +47,18 @@ const actionOf = (label: string) =>
   MODERATION_ACTIONS.find((action) => ACTION_LABELS[action] === label) ?? "dismiss";
 
 /** The moderation queue: every open case, heaviest first, each with what is needed to decide it. */
+/** "spam" → "Spam", "rude or harassing" → "Rude or harassing". */
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** How long the reporter has been a member, in words: "Joined today", "Member for 3 days", "… 5 months". */
+function memberFor(joinedAt: string): string {
+  const days = Math.floor((Date.now() - Date.parse(joinedAt)) / 86_400_000);
+  if (days < 1) return "Joined today";
+  if (days < 60) return `Member for ${days} ${days === 1 ? "day" : "days"}`;
+  const months = Math.floor(days / 30);
+  return months < 24 ? `Member for ${months} months` : `Member for ${Math.floor(days / 365)} years`;
+}
+
 export function ModerationQueue() {
   const queue = useModerationQueue();
   return (
@@ -101,7 +113,12 @@ function QueueCard({ item }: { item: QueueItem }) {
               {item.author.name}
             </Link>
           </h2>
-          <span className="badge badge-neutral">weight {item.weight}</span>
+          <span
+            className="badge badge-neutral"
+            title="Established members' reports weigh 2 each; an item hides at 4"
+          >
+            {item.weight === 0 ? "Reports count for nothing yet" : `Reports weigh ${item.weight}`}
+          </span>
           {item.item.hidden && (
             <span className="badge badge-warning gap-1">
               <EyeOff aria-hidden="true" className="size-3" />
@@ -169,9 +186,26 @@ function QueueCard({ item }: { item: QueueItem }) {
           <ul className="mt-2 flex flex-col gap-2 text-sm">
             {item.reports.map((report) => (
               <li key={`${report.reporter.handle}-${report.createdAt}`}>
-                <span className="font-medium">{report.reason}</span> from {report.reporter.name}
-                {report.weight > 1 && " (established member, weighs 2)"},{" "}
-                {when.format(new Date(report.createdAt))}
+                <span className="font-medium">{sentenceCase(report.reason)}</span> from{" "}
+                <Link className="link" to={paths.gardener.getHref(report.reporter.handle)}>
+                  {report.reporter.name}
+                </Link>
+                , {when.format(new Date(report.createdAt))}
+                <span className="flex flex-wrap gap-1 pt-1">
+                  <span className="badge badge-ghost badge-sm">{memberFor(report.reporter.joinedAt)}</span>
+                  <span className={`badge badge-sm ${report.weight > 0 ? "badge-success" : "badge-ghost"}`}>
+                    {report.weight > 0 ? "Counts (established member)" : "Counts for nothing"}
+                  </span>
+                  <span className="badge badge-ghost badge-sm">
+                    {report.reporter.record.upheld} upheld, {report.reporter.record.dismissed} dismissed
+                    before
+                  </span>
+                  {report.reporter.sharesAddress && (
+                    <span className="badge badge-warning badge-sm">
+                      Shares an address with another reporter
+                    </span>
+                  )}
+                </span>
                 {report.note && (
                   <q className="block text-base-content/80 wrap-anywhere" dir="auto">
                     {report.note}
