@@ -14,7 +14,7 @@ describe("PrivacyRoute", () => {
     expect(document.title).toBe("Privacy Policy - Gardening Community");
     expect(metaDescription()).toMatch(/what Gardening Community stores/i);
     expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
-    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: November 25, 2026");
+    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: December 5, 2026");
 
     const sections = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
     expect(sections).toEqual(
@@ -41,10 +41,17 @@ describe("PrivacyRoute", () => {
       /kept in your browser's localStorage/,
       /a link to confirm that the e-mail address is yours, valid for 24 hours/,
       /When you ask to reset your password: a link to choose a new one, valid for one hour and usable once/,
-      /Your gardener page.* will never show your e-mail address, and will show your age and gender only if you fill them in/,
-      /show the author's name and e-mail address/,
+      /Your gardener page.* never shows your e-mail address, and shows your age and gender only if you fill them in/,
+      /Your e-mail address is never shown on your tips to anyone but you/,
+      /Your comments/,
+      /what you reported, why, your note, and what the moderators decided/,
+      /a moderation log that cannot be changed afterwards/,
+      /a keyed hash of the network address you signed up from/,
+      /When a moderator decides about something you posted/,
+      /When something you reported is decided/,
+      /The member who posted the item is never told who reported it/,
       /Hidden and private tips are not listed anywhere and are shown only to their author/,
-      /We remove the account, with its sessions and likes, within 30 days/,
+      /We remove the account, with its sessions, likes, comments, reports and blocks, within 30 days/,
     ]) {
       expect(page).toHaveTextContent(sentence);
     }

@@ -10,7 +10,7 @@ export function PrivacyRoute() {
     <DocumentPage
       title="Privacy Policy"
       description="What Gardening Community stores about you, who can see it, how long we keep it and how to delete it."
-      updated="2026-11-25"
+      updated="2026-12-05"
     >
       <p className="text-lg">
         Gardening Community is a place to share and browse gardening tips. We keep only what we need to run
@@ -31,8 +31,17 @@ export function PrivacyRoute() {
           </li>
           <li>
             <strong>The tips you share:</strong> the title, plant type, category, difficulty, description,
-            photo and visibility you choose. Each tip belongs to your account, and shows your current name and
-            e-mail address as its author.
+            photo and visibility you choose. Each tip belongs to your account and shows your current name as
+            its author.
+          </li>
+          <li>
+            <strong>Your gardener page:</strong> your handle (the name in your page's address), and what you
+            choose to fill in: a short bio, experience, a place name you type, certifications, your garden's
+            name, a YouTube link, your age and gender, and whether you are listed on Explore Gardeners.
+          </li>
+          <li>
+            <strong>Your comments</strong> on tips, with when you wrote and last changed them. A comment you
+            delete that has replies stays as "[deleted]", without its text or your name.
           </li>
           <li>
             <strong>Photos you upload</strong> (for a tip or your profile): before we store a photo we turn it
@@ -48,6 +57,22 @@ export function PrivacyRoute() {
             and like counts stay correct.
           </li>
           <li>
+            <strong>Your reports and blocks:</strong> what you reported, why, your note, and what the
+            moderators decided; and the members you blocked.
+          </li>
+          <li>
+            <strong>Moderation records:</strong> when members report something you posted, the reports (never
+            shown to you with the reporters' names), the moderators' decisions about it with their reasons,
+            your appeals, and whether your account is or was on hold or suspended. Every moderation action is
+            written in a moderation log that cannot be changed afterwards, so that decisions can be checked.
+          </li>
+          <li>
+            <strong>Where you sign up and report from, as a code:</strong> to limit how many accounts and
+            reports one address can make, we keep a keyed hash of the network address you signed up from, and
+            of the address each report came from. It tells two addresses apart; it does not say what the
+            address was.
+          </li>
+          <li>
             <strong>Your sessions:</strong> when you sign in we record a session with its expiry time and the
             IP address and browser name (user agent) it was started from, so that you stay signed in and
             sessions can be ended, for example after a password reset.
@@ -55,6 +80,10 @@ export function PrivacyRoute() {
           <li>
             <strong>Password reset requests and e-mail confirmations:</strong> a one-time code for each link
             we e-mail you (see below).
+          </li>
+          <li>
+            <strong>E-mails on their way:</strong> each e-mail we send you waits in our database until your
+            mail server accepts it; once sent, we keep only its address, subject and when it went.
           </li>
         </ul>
       </DocumentSection>
@@ -92,37 +121,58 @@ export function PrivacyRoute() {
             <strong>When you ask to reset your password:</strong> a link to choose a new one, valid for one
             hour and usable once; asking again makes the earlier link stop working.
           </li>
+          <li>
+            <strong>When a moderator decides about something you posted:</strong> what they decided and why,
+            with a link to appeal while you may.
+          </li>
+          <li>
+            <strong>When something you reported is decided:</strong> whether it was removed or left up.
+          </li>
+          <li>
+            <strong>When your account's hold ends by itself</strong> because no moderator confirmed it in
+            time.
+          </li>
+          <li>
+            <strong>If you are a moderator or administrator:</strong> when reports have waited too long for a
+            decision.
+          </li>
         </ul>
-        <p></p>
       </DocumentSection>
 
       <DocumentSection id="who-sees-what" title="Who sees what">
         <ul className="list-disc space-y-2 pl-6">
           <li>
             <strong>Public tips</strong> can be seen by everyone, including visitors who are not signed in,
-            and show the author's name and e-mail address. Do not share a tip publicly if you do not want your
-            e-mail address to appear on it.
+            and show the author's name and a link to their gardener page. Your e-mail address is never shown
+            on your tips to anyone but you (the demo gardeners' example tips show theirs).
           </li>
           <li>
             <strong>Hidden and private tips</strong> are not listed anywhere and are shown only to their
             author.
           </li>
           <li>
+            <strong>Comments</strong> are shown with your name, photo and handle to everyone who can see the
+            tip, except to members who blocked you.
+          </li>
+          <li>
             <strong>Likes:</strong> the number of likes on a tip is public; which tips you liked is not shown
             to other people.
           </li>
           <li>
-            <strong>Your account details</strong> (e-mail address, sessions, whether your address is
-            confirmed) are shown only to you, apart from the name and e-mail address on the tips you share
-            publicly.
+            <strong>Your gardener page</strong> shows your display name, profile photo, the bio and garden
+            details you chose to fill in, your public tips with their counts, and the month you joined. It
+            never shows your e-mail address, and shows your age and gender only if you fill them in. You can
+            keep yourself out of the Explore Gardeners list.
           </li>
           <li>
-            <strong>Your gardener page</strong>, once member pages open, will show your display name, profile
-            photo, the short bio and garden details you choose to fill in (such as experience, a place name
-            you type, certifications, your garden's name and a YouTube link), your public tips with their
-            counts, and the month you joined. It will never show your e-mail address, and will show your age
-            and gender only if you fill them in. You will be able to keep yourself out of the Explore
-            Gardeners list.
+            <strong>Reports:</strong> the moderators and administrators see who reported what, with how long
+            the reporter has been a member, their earlier reports' outcomes and whether reporters share an
+            address. The member who posted the item is never told who reported it. The public moderation
+            report counts removals by month and reason and names nobody.
+          </li>
+          <li>
+            <strong>Your account details</strong> (e-mail address, sessions, whether your address is
+            confirmed, your blocks and reports) are shown only to you.
           </li>
         </ul>
         <p>
@@ -149,9 +199,15 @@ export function PrivacyRoute() {
             . A deleted tip is removed at once, together with its likes.
           </li>
           <li>
+            You can change your gardener page, and your handle, on your Profile page, and unblock members
+            under Your reports.
+          </li>
+          <li>
             To delete your account, write to <MailLink email={PRIVACY_EMAIL} /> from the e-mail address of the
-            account. We remove the account, with its sessions and likes, within 30 days. Delete your tips
-            first, or tell us in the same message if you would like us to remove them too.
+            account. We remove the account, with its sessions, likes, comments, reports and blocks, within 30
+            days. Delete your tips first, or tell us in the same message if you would like us to remove them
+            too. The moderation log keeps the decisions about the account (without its e-mail address), so
+            that they can still be checked.
           </li>
         </ul>
       </DocumentSection>
@@ -169,14 +225,19 @@ export function PrivacyRoute() {
             Uploaded photos: as long as a tip or profile uses them; a photo nothing uses is deleted after a
             day.
           </li>
+          <li>
+            Comments, reports and blocks: until you delete them or your account. Moderation decisions and the
+            moderation log: for as long as the site runs, so that decisions can be checked and appealed.
+          </li>
+          <li>E-mails: their text until they are sent (or their link expires); then only when they went.</li>
         </ul>
       </DocumentSection>
 
       <DocumentSection id="security" title="Security">
         <p>
           Passwords are stored only as salted hashes, the session cookie cannot be read by scripts, and
-          repeated failed sign-ins and reset requests are rate-limited. No system is perfectly secure, so
-          please use a password you do not use anywhere else.
+          repeated failed sign-ins, sign-ups, reset requests and reports are rate-limited. No system is
+          perfectly secure, so please use a password you do not use anywhere else.
         </p>
       </DocumentSection>
 
