@@ -54,8 +54,12 @@ async function timed(path: string, init: RequestInit = {}): Promise<Outcome & { 
   return { status: res.status, ms: Date.now() - started, at: started, body };
 }
 
-/** A writer of many public tips: its e-mail confirmed first, as a person's must be. */
-const member = () => signUp(base, "Steady Writer", { confirmIn: dataDir });
+/**
+ * A writer of many public tips: its e-mail confirmed first, as a person's must be. Each has its own name:
+ * the first to confirm becomes the administrator, whose name no one else may take.
+ */
+let writersMade = 0;
+const member = () => signUp(base, `Steady Writer ${++writersMade}`, { confirmIn: dataDir });
 
 describe("PostgreSQL restarted under load", () => {
   it("answers 503 at once while it is down, recovers by itself, and keeps every acknowledged write", async () => {
