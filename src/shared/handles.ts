@@ -74,16 +74,8 @@ export const isReservedHandle = (handle: string) => reserved.has(handle.toLowerC
  * the ordinary words that hold a long stem (badminton, ecosystem). The database makes handles with the
  * same rule (handle_impersonates_team in drizzle/0026): a test holds the two equal.
  */
-export const TEAM_STEMS = [
-  "admin",
-  "moderator",
-  "official",
-  "staff",
-  "support",
-  "system",
-  "gardeningcommunity",
-];
-export const TEAM_WORDS = ["mod", "team", "root"];
+const TEAM_STEMS = ["admin", "moderator", "official", "staff", "support", "system", "gardeningcommunity"];
+const TEAM_WORDS = ["mod", "team", "root"];
 const ORDINARY_WORDS = ["badminton", "ecosystem"];
 
 const LOOK_ALIKES: Record<string, string> = {

@@ -131,7 +131,7 @@ export async function restoreInto(target: RestoreTarget, input: RestoreInput): P
  * photo the database knows is made root-relative again. Any other address (a picture linked from
  * elsewhere) is left as it is.
  */
-export async function unbindPhotoUrls(database: Database): Promise<number> {
+async function unbindPhotoUrls(database: Database): Promise<number> {
   let changed = 0;
   for (const [table, column] of [
     ["tips", "images"],

