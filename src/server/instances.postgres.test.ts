@@ -150,12 +150,17 @@ describe("two instances on one PostgreSQL", () => {
     expect(TipSchema.array().parse(list.body)[0]?.totalLiked).toBe(1);
   });
 
-  /** Signs up a fresh account on `base`; its session cookie. */
+  /**
+   * Signs up a fresh account on `base`, named "Kept <n>" (a name of its own: one becomes a moderator here,
+   * whose name no one else may take); its session cookie.
+   */
+  let kept = 0;
   async function member(base: string, password = "Sunflower7") {
     const email = `kept.${randomUUID()}@example.com`;
-    const signUp = await send(base, "POST", "/api/auth/sign-up/email", { name: "Kept", email, password });
+    const name = `Kept ${++kept}`;
+    const signUp = await send(base, "POST", "/api/auth/sign-up/email", { name, email, password });
     expect(signUp.status).toBe(200);
-    return { email, password, cookie: signUp.setCookie };
+    return { email, password, name, cookie: signUp.setCookie };
   }
 
   /** Asks `base` for the session every 20 ms until it has none; how long that took, in ms. */
@@ -233,11 +238,11 @@ describe("two instances on one PostgreSQL", () => {
   });
 
   it("end a session kept by the other within a second of signing out on one", async () => {
-    const { cookie } = await member(first());
+    const { cookie, name } = await member(first());
     // The second instance has read the session, and keeps it.
     for (let i = 0; i < 3; i++) {
-      const kept = await send(second(), "GET", "/api/auth/get-session", undefined, cookie);
-      expect(kept.body).toMatchObject({ user: { name: "Kept" } });
+      const session = await send(second(), "GET", "/api/auth/get-session", undefined, cookie);
+      expect(session.body).toMatchObject({ user: { name } });
       expect((await send(second(), "GET", "/api/dashboard/stats", undefined, cookie)).status).toBe(200);
     }
     expect((await send(first(), "POST", "/api/auth/sign-out", {}, cookie)).status).toBe(200);
@@ -262,9 +267,9 @@ describe("two instances on one PostgreSQL", () => {
   });
 
   it("show a changed name on the other within a second", async () => {
-    const { cookie } = await member(second());
+    const { cookie, name: before } = await member(second());
     expect((await send(first(), "GET", "/api/auth/get-session", undefined, cookie)).body).toMatchObject({
-      user: { name: "Kept" },
+      user: { name: before },
     });
     expect((await send(second(), "POST", "/api/auth/update-user", { name: "Renamed" }, cookie)).status).toBe(
       200,
