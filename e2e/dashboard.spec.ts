@@ -72,7 +72,15 @@ test.describe("dashboard", () => {
 
     // The sidebar: the four sections, the current one highlighted.
     const sidebar = page.getByRole("navigation", { name: "Dashboard" });
-    await expect(sidebar.getByRole("link")).toHaveText(["Overview", "All Tips", "Add Tip", "My Tips"]);
+    // A member's menu leads to their reports too; the team's also to moderation.
+    await expect(sidebar.getByRole("link")).toHaveText([
+      "Overview",
+      "All Tips",
+      "Add Tip",
+      "My Tips",
+      "Your reports",
+    ]);
+    await expect(sidebar.getByRole("link", { name: "Your reports" })).toHaveAttribute("href", "/reports");
     await expect(sidebar.getByRole("link", { name: "Overview" })).toHaveClass(/menu-active/);
     await sidebar.getByRole("link", { name: "All Tips" }).click();
     await expect(sidebar.getByRole("link", { name: "All Tips" })).toHaveClass(/menu-active/);
