@@ -79,6 +79,7 @@ const TEAM_WORDS = ["mod", "team", "root"];
 const ORDINARY_WORDS = ["badminton", "ecosystem"];
 
 const LOOK_ALIKES: Record<string, string> = {
+  "|": "i",
   0: "o",
   1: "i",
   l: "i",
@@ -88,11 +89,16 @@ const LOOK_ALIKES: Record<string, string> = {
   7: "t",
   8: "b",
 };
-const foldHandle = (text: string) =>
+/**
+ * Text as a reader's eye folds it: lower case, with the digits and signs people swap for letters (0 for o,
+ * 1, l and | for i, ...) and "rn" for "m". Handles and display names are both compared through it.
+ */
+export const foldLookAlikes = (text: string) =>
   text
     .toLowerCase()
-    .replace(/[01l34578]/g, (c) => LOOK_ALIKES[c] ?? c)
+    .replace(/[|01l34578]/g, (c) => LOOK_ALIKES[c] ?? c)
     .replaceAll("rn", "m");
+const foldHandle = foldLookAlikes;
 const stemsAnywhere = new RegExp(TEAM_STEMS.map(foldHandle).join("|"));
 const ordinaryWords = new RegExp(ORDINARY_WORDS.map(foldHandle).join("|"), "g");
 const wholeWords = new RegExp(`(^|[_0-9])(${TEAM_WORDS.map(foldHandle).join("|")})([_0-9]|$)`);

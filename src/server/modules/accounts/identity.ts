@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { rectifyConfusion } from "unicode-confusables";
+import { foldLookAlikes } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
 
@@ -11,14 +12,7 @@ import { users } from "../../db/schema.ts";
  */
 function nameSkeleton(name: string): string {
   const looks = rectifyConfusion(name.normalize("NFKD")).normalize("NFKD").replace(/\p{M}/gu, "");
-  return looks
-    .toLowerCase()
-    .replace(
-      /[01l34578|]/g,
-      (c) => ({ 0: "o", 1: "i", l: "i", 3: "e", 4: "a", 5: "s", 7: "t", 8: "b" })[c] ?? "i",
-    )
-    .replaceAll("rn", "m")
-    .replace(/[^\p{L}\p{N}]+/gu, "");
+  return foldLookAlikes(looks).replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 const LOOK_ALIKE_SCRIPTS = ["Latin", "Cyrillic", "Greek", "Armenian", "Cherokee"] as const;
