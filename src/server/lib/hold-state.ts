@@ -1,7 +1,28 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS, type ReportTarget } from "#shared/constants.ts";
 import type { Db } from "../db/client.ts";
 import { moderationCases, users } from "../db/schema.ts";
+
+/**
+ * "A case about this item is open": the one place that says it, for lists (with a column as `id`) and single
+ * items (with a value). An appeal is such a case unless `appeals` is false.
+ */
+export function openCaseAbout(type: ReportTarget, id: SQL | string, { appeals = true } = {}): SQL {
+  return sql`exists (select 1 from ${moderationCases} where ${moderationCases.targetType} = ${type} and ${moderationCases.targetId} = ${id} and ${moderationCases.state} = 'open'${appeals ? sql`` : sql` and ${moderationCases.appealOf} is null`})`;
+}
+
+/** Whether a case about the item is open (see openCaseAbout). */
+export async function hasOpenCase(
+  db: Pick<Db, "select">,
+  type: ReportTarget,
+  id: string,
+  options?: { appeals?: boolean },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ open: openCaseAbout(type, id, options).mapWith(Boolean) })
+    .from(sql`(select 1) as one`);
+  return row?.open ?? false;
+}
 
 /**
  * What others are told of an item they may not see because of a hold: "Hidden pending review" while a case
@@ -13,20 +34,8 @@ export async function holdMessage(
   target: { type: ReportTarget; id: string; authorId: string },
   { itemHeld }: { itemHeld: boolean },
 ): Promise<string> {
-  if (itemHeld) {
-    const [open] = await db
-      .select({ id: moderationCases.id })
-      .from(moderationCases)
-      .where(
-        and(
-          eq(moderationCases.targetType, target.type),
-          eq(moderationCases.targetId, target.id),
-          eq(moderationCases.state, "open"),
-        ),
-      )
-      .limit(1);
-    return open ? HIDDEN_PENDING_REVIEW : REMOVED_BY_MODERATORS;
-  }
+  if (itemHeld)
+    return (await hasOpenCase(db, target.type, target.id)) ? HIDDEN_PENDING_REVIEW : REMOVED_BY_MODERATORS;
   const [author] = await db
     .select({ suspended: sql<boolean>`${users.suspendedUntil} is not null` })
     .from(users)

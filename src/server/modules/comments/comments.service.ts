@@ -3,7 +3,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ReportReason } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
-import { blocks, comments, moderationCases, tips, users } from "../../db/schema.ts";
+import { blocks, comments, tips, users } from "../../db/schema.ts";
+import { openCaseAbout } from "../../lib/hold-state.ts";
 import { isNewAccount } from "../../lib/newcomers.ts";
 
 /** A comment as read, with its author's name, handle and photo. */
@@ -56,7 +57,7 @@ const columns = {
    * Hidden by a moderator's decision, not pending one: its own hold with no case open about it, or its
    * author suspended. Others read "Removed by the moderators" in its place.
    */
-  removed: sql<boolean>`(${comments.hold} is not null and not exists (select 1 from ${moderationCases} where ${moderationCases.targetType} = 'comment' and ${moderationCases.targetId} = ${comments.id}::text and ${moderationCases.state} = 'open')) or (${comments.authorHeld} and ${users.suspendedUntil} is not null)`,
+  removed: sql<boolean>`(${comments.hold} is not null and not ${openCaseAbout("comment", sql`${comments.id}::text`)}) or (${comments.authorHeld} and ${users.suspendedUntil} is not null)`,
   /** Where the page ends, to the microsecond (a JavaScript date keeps milliseconds only). */
   threadAtText: sql<string>`to_char(${comments.threadAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   createdAtText: sql<string>`to_char(${comments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,

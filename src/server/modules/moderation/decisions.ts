@@ -11,6 +11,7 @@ import {
   tips,
   users,
 } from "../../db/schema.ts";
+import { hasOpenCase } from "../../lib/hold-state.ts";
 import { deleteComment } from "../comments/index.ts";
 import type { CaseRow } from "./case-row.ts";
 import { type HeldTarget, heaviestReason, holdItem, lockAuthor, type Tx } from "./holds.ts";
@@ -111,22 +112,6 @@ export async function lapseHolds(
   });
   for (const account of lifted) await tell(account);
   return lifted.length;
-}
-
-/** Whether the item has an open report case (an appeal is not one). */
-async function hasOpenReports(tx: Tx, target: HeldTarget): Promise<boolean> {
-  const [open] = await tx
-    .select({ id: moderationCases.id })
-    .from(moderationCases)
-    .where(
-      and(
-        eq(moderationCases.targetType, target.type),
-        eq(moderationCases.targetId, target.storedId),
-        eq(moderationCases.state, "open"),
-        isNull(moderationCases.appealOf),
-      ),
-    );
-  return open !== undefined;
 }
 
 /** When a suspend decision's suspension ends (from its decision's time), or null for indefinitely. */
@@ -288,7 +273,10 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
       case "dismiss":
         // A deleted item cannot come back (its photo's hold stays, so the file is never served again);
         // and while newer reports of the item wait in its own case, those decide whether it shows.
-        if (appealed?.decision !== "delete" && !(appealed && (await hasOpenReports(tx, target)))) {
+        if (
+          appealed?.decision !== "delete" &&
+          !(appealed && (await hasOpenCase(tx, target.type, target.storedId, { appeals: false })))
+        ) {
           await releaseItem(tx, target);
           after.hidden = false;
         }
