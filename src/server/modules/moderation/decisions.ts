@@ -340,18 +340,16 @@ export async function endSuspensions(db: Db): Promise<number> {
       .update(users)
       .set({ ...holdEnded, suspendedUntil: null })
       .where(sql`${users.suspendedUntil} <= now()`)
-      .returning({ id: users.id, name: users.name, held: users.held });
+      .returning({ id: users.id, name: users.name });
     for (const account of ended)
       await appendLog(tx, {
         actor: "system",
         action: "end_suspension",
         target: { type: "member", id: account.id },
         subject: { id: account.id, name: account.name },
-        reason: account.held
-          ? "The suspension's time has passed; open spam reports keep the account on hold"
-          : "The suspension's time has passed",
+        reason: "The suspension's time has passed",
         before: { held: true },
-        after: { held: account.held },
+        after: { held: false },
       });
     return ended.length;
   });
