@@ -267,6 +267,8 @@ export const users = pgTable(
     // Which profiles show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
     index("users_photo_idx").on(photoHashOf("image")),
     index("users_signup_address_idx").on(table.signupAddress, table.createdAt),
+    // The minute's sweep of lapsed and orphaned holds reads only the few held accounts.
+    index("users_held_idx").on(table.heldAt).where(sql`${table.held}`),
     uniqueIndex("users_handle_key").on(table.handle),
     check("users_handle_check", sql`${table.handle} ~ '^[a-z0-9_]{2,25}$'`),
     check("users_age_check", sql`${table.age} is null or (${table.age} between 0 and 150)`),

@@ -1,0 +1,1 @@
+CREATE INDEX "users_held_idx" ON "users" USING btree ("held_at") WHERE "users"."held";
