@@ -59,7 +59,11 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
  * What a moderator may decide about a reported item: show it again (dismiss), hide it, delete it, warn its
  * author (and hide it), or suspend its author (and hide it) for one of SUSPENSION_HOURS.
  */
-export const MODERATION_ACTIONS = ["dismiss", "hide", "delete", "warn", "suspend"] as const;
+/**
+ * What a moderator may decide about a case. `keep_hold` hides the item and keeps its author's account on the
+ * hold that reports put on it, with no end of its own: only an appeal or an administrator's undo lifts it.
+ */
+export const MODERATION_ACTIONS = ["dismiss", "hide", "delete", "warn", "suspend", "keep_hold"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 /** How long a suspension lasts, in hours: a day, three days, a week, thirty days; null is indefinitely. */
 export const SUSPENSION_HOURS = [24, 72, 168, 720] as const;

@@ -261,6 +261,11 @@ export const users = pgTable(
      * moderator confirms lifts by itself HOLD_LAPSES_AFTER_HOURS later (ADR 049).
      */
     heldAt: timestamp("held_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When a moderator decided to keep the account on the hold reports put on it (a keep_hold decision): such
+     * a hold does not lapse, and only that decision's appeal or its undoing lifts it.
+     */
+    holdKeptAt: timestamp("hold_kept_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { APPEAL_DAYS, OVERDUE_REPORT_HOURS } from "#shared/constants.ts";
+import { APPEAL_DAYS, type ModerationAction, OVERDUE_REPORT_HOURS } from "#shared/constants.ts";
 import type { MailMessage } from "./mailer.ts";
 
 const escapeHtml = (text: string) =>
@@ -145,7 +145,7 @@ export function verificationEmail({
 /** The facts of a moderation decision an e-mail tells (modules/moderation/notices.ts reads them). */
 export interface NoticeFacts {
   decided: {
-    decision: "dismiss" | "hide" | "delete" | "warn" | "suspend" | null;
+    decision: ModerationAction | null;
     decisionReason: string | null;
     appealOf: string | null;
     decidedAt: Date | null;
@@ -197,6 +197,8 @@ function whatHappened(facts: NoticeFacts): string {
             : `lasts until ${utcMinute(until)}`;
       return `A moderator hid ${item} and suspended your account: you cannot sign in while the suspension lasts. It ${end}.`;
     }
+    case "keep_hold":
+      return `A moderator hid ${item} and kept your account on hold: nothing you posted shows to others, and you cannot post, until an appeal or an administrator lifts the hold.`;
     default:
       return `A moderator looked at reports about ${item} and left it up.`;
   }

@@ -249,6 +249,67 @@ describe("a hold by reports", () => {
     expect(log.body[0]).toMatchObject({ action: "end_hold", after: { held: false } });
   });
 
+  it("a moderator may keep it: it does not lapse, other decisions leave it, and a granted appeal lifts it", async () => {
+    const spammer = await signedInMember(app, { name: "Kept" });
+    const [advert, other] = [await tipBy(spammer.client), await tipBy(spammer.client)];
+    await reportAll([await establishedMember(app), await establishedMember(app)], advert._id);
+    await reportAll([await establishedMember(app)], other._id);
+    expect(await isHeld(spammer.id)).toBe(true);
+
+    const keep = await decide(
+      moderator,
+      (await caseAbout(moderator, advert._id))?._id ?? "",
+      "keep_hold",
+      "Adverts only",
+    );
+    expect(keep.status).toBe(200);
+    expect(keep.body).toMatchObject({ action: "keep_hold" });
+    expect(await isHeld(spammer.id)).toBe(true);
+    expect(await shown(advert._id)).toBe(false);
+    expect(await shown(other._id)).toBe(false);
+    expect((await spammer.client.post("/api/tips", newTip("Still here"))).status).toBe(403);
+    const hidden = await visitor().get(`/api/tips/${advert._id}`, { schema: ApiErrorSchema });
+    expect(hidden.body.message).toBe("Removed by the moderators");
+
+    // The test's clock: the hold began long ago; a kept hold does not lapse.
+    await app.db
+      .update(users)
+      .set({ heldAt: new Date(Date.now() - (HOLD_LAPSES_AFTER_HOURS * 60 + 1) * 60_000) })
+      .where(eq(users.id, spammer.id));
+    await lapseHolds(app.db, async () => {});
+    expect(await isHeld(spammer.id)).toBe(true);
+    // Another case about the account, decided otherwise, leaves the kept hold in place.
+    const otherCase = await caseAbout(moderator, other._id);
+    expect((await decide(moderator, otherCase?._id ?? "", "dismiss", "Harmless")).status).toBe(200);
+    expect(await isHeld(spammer.id)).toBe(true);
+
+    const appeal = await spammer.client.post("/api/moderation/appeals", {
+      caseId: keep.body && "caseId" in keep.body ? keep.body.caseId : "",
+      note: "I am a gardener, not a shop",
+    });
+    expect(appeal.status).toBe(201);
+    const queue = await moderator.client.get("/api/moderation/queue?limit=100", { schema: Queue });
+    const appealCase = queue.body.find((item) => item.appeal !== null && item.targetId === advert._id);
+    expect(appealCase?.appeal?.decision.action).toBe("keep_hold");
+    expect((await decide(moderator, appealCase?._id ?? "", "dismiss", "Fair enough")).status).toBe(200);
+    expect(await isHeld(spammer.id)).toBe(false);
+    expect(await shown(advert._id)).toBe(true);
+    expect(await shown(other._id)).toBe(true);
+  });
+
+  it("refuses to keep a hold the account is not on, and changes nothing", async () => {
+    const author = await signedInMember(app, { name: "Not held" });
+    const reported = await tipBy(author.client);
+    await reportAll([await establishedMember(app), await establishedMember(app)], reported._id, "off-topic");
+    expect(await isHeld(author.id)).toBe(false);
+    const waiting = await caseAbout(moderator, reported._id);
+    const refused = await decide(moderator, waiting?._id ?? "", "keep_hold");
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ message: expect.stringContaining("not on hold") });
+    expect(await isHeld(author.id)).toBe(false);
+    expect(await caseAbout(moderator, reported._id)).toBeDefined();
+  });
+
   it("is lifted by the sweep when no case about the account is open", async () => {
     const member = await signedInMember(app, { name: "Stranded" });
     await app.db.update(users).set({ held: true, heldAt: new Date() }).where(eq(users.id, member.id));

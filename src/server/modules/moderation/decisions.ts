@@ -31,6 +31,9 @@ export class NoSuchCase extends Error {}
 /** This moderator may not make this decision (403): the case is theirs, a teammate's, or an administrator's. */
 export class DecisionRefused extends Error {}
 
+/** The decision does not fit the case (422): keeping a hold on an account that is not on one. */
+export class DecisionUnfit extends Error {}
+
 /** What the reporters are told a decision did: removed, or reviewed and left up. */
 const OUTCOME: Record<ModerationAction, "removed" | "kept"> = {
   dismiss: "kept",
@@ -38,6 +41,7 @@ const OUTCOME: Record<ModerationAction, "removed" | "kept"> = {
   delete: "removed",
   warn: "removed",
   suspend: "removed",
+  keep_hold: "removed",
 };
 
 /** Shows the item again: its hold lifted, and the author's one change to ask for it back unused. */
@@ -70,7 +74,7 @@ async function appealedCase(tx: Tx, id: string): Promise<CaseRow | null> {
 }
 
 /** An account's hold ended, now: spam reports filed before this do not hold it again (holds.ts). */
-const holdEnded = { held: false, heldAt: null, holdClearedAt: sql`now()` } as const;
+const holdEnded = { held: false, heldAt: null, holdKeptAt: null, holdClearedAt: sql`now()` } as const;
 
 /** A hold by reports that no moderator decides about lifts by itself this long after it began. */
 export const HOLD_LAPSES_AFTER_HOURS = 72;
@@ -93,6 +97,7 @@ export async function lapseHolds(
         and(
           eq(users.held, true),
           isNull(users.suspendedUntil),
+          isNull(users.holdKeptAt),
           sql`(${users.heldAt} <= now() - make_interval(hours => ${HOLD_LAPSES_AFTER_HOURS})
             or not exists (select 1 from ${moderationCases} where ${moderationCases.authorId} = ${users.id} and ${moderationCases.state} = 'open'))`,
         ),
@@ -188,13 +193,26 @@ async function deleteItem(tx: Tx, target: HeldTarget): Promise<void> {
 
 /**
  * Ends the account's hold that reports put on it, when it is not a suspension (which has its own end):
- * every decision but a suspension ends it, since a moderator has now looked at the case (ADR 049).
+ * every decision but a suspension or keep_hold ends it, since a moderator has now looked at the case
+ * (ADR 049). A hold a moderator kept ends only when `endsKeptHold` (its appeal granted, or its undoing).
  */
-async function releaseAccountHold(tx: Tx, authorId: string, moderator: { id: string; name: string }) {
+async function releaseAccountHold(
+  tx: Tx,
+  authorId: string,
+  moderator: { id: string; name: string },
+  { endsKeptHold = false } = {},
+) {
   const [released] = await tx
     .update(users)
     .set(holdEnded)
-    .where(and(eq(users.id, authorId), eq(users.held, true), isNull(users.suspendedUntil)))
+    .where(
+      and(
+        eq(users.id, authorId),
+        eq(users.held, true),
+        isNull(users.suspendedUntil),
+        endsKeptHold ? undefined : isNull(users.holdKeptAt),
+      ),
+    )
     .returning({ name: users.name });
   if (!released) return;
   await appendLog(tx, {
@@ -294,6 +312,21 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
         await holdItem(tx, target, reason);
         after.hidden = true;
         break;
+      case "keep_hold": {
+        const [kept] = await tx
+          .update(users)
+          .set({ holdKeptAt: sql`now()` })
+          .where(and(eq(users.id, decided.authorId), eq(users.held, true), isNull(users.suspendedUntil)))
+          .returning({ id: users.id });
+        if (!kept)
+          throw new DecisionUnfit(
+            "The author's account is not on hold (or is suspended): hide, warn or suspend instead",
+          );
+        await holdItem(tx, target, reason);
+        after.hidden = true;
+        after.holdKept = true;
+        break;
+      }
       case "suspend": {
         await holdItem(tx, target, reason);
         const until = suspensionEndOf(decided) ?? "infinity";
@@ -319,8 +352,13 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
         : { reports: closed.length, reason },
       after,
     });
-    if (input.action !== "suspend")
-      await releaseAccountHold(tx, decided.authorId, { id: input.moderator.id, name: input.moderator.name });
+    if (input.action !== "suspend" && input.action !== "keep_hold")
+      await releaseAccountHold(
+        tx,
+        decided.authorId,
+        { id: input.moderator.id, name: input.moderator.name },
+        { endsKeptHold: appealed?.decision === "keep_hold" && input.action === "dismiss" },
+      );
     await recordNotices(
       tx,
       decided,

@@ -41,7 +41,7 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, requirePoster, requireRole, requireUser } from "../../lib/session.ts";
 import { DEFAULT_BASE_URL, imageUrls } from "../../lib/urls.ts";
 import type { CaseRow } from "./case-row.ts";
-import { DecisionConflict, DecisionRefused, decide, NoSuchCase } from "./decisions.ts";
+import { DecisionConflict, DecisionRefused, DecisionUnfit, decide, NoSuchCase } from "./decisions.ts";
 import { HIDE_AT, SPAM_REPORTERS_FOR_HOLD } from "./holds.ts";
 import { type LogRow, readLog } from "./log.ts";
 import {
@@ -465,7 +465,7 @@ const decisionRoute = apiRoute({
   operationId: "decideModerationCase",
   tags: ["Moderation"],
   summary: "Decide a reported item",
-  description: `\`dismiss\` shows it again and tells the reporters it was left up; \`hide\` keeps it hidden; \`delete\` removes it; \`warn\` hides it and warns its author; \`suspend\` hides it and suspends its author for \`durationHours\` (${SUSPENSION_HOURS.join(", ")}; left out for indefinitely), ending their sessions. Each needs a reason, which goes into the moderation log. The item is decided once: a second decision, even at the same moment, gets 409 with the first. For moderators and administrators; 403 for a case about oneself (another moderator decides it), for a moderator's case about a member of the team (an administrator decides it), and for suspending an administrator.`,
+  description: `\`dismiss\` shows it again and tells the reporters it was left up; \`hide\` keeps it hidden; \`delete\` removes it; \`warn\` hides it and warns its author; \`suspend\` hides it and suspends its author for \`durationHours\` (${SUSPENSION_HOURS.join(", ")}; left out for indefinitely), ending their sessions; \`keep_hold\` hides it and keeps the hold reports put on its author's account (422 when the account is not on such a hold), which then does not lapse: only the decision's appeal or an administrator's undo lifts it. Every other decision but \`suspend\` ends that hold. Each needs a reason, which goes into the moderation log. The item is decided once: a second decision, even at the same moment, gets 409 with the first. For moderators and administrators; 403 for a case about oneself (another moderator decides it), for a moderator's case about a member of the team (an administrator decides it), and for suspending an administrator.`,
   middleware: [
     requireRole("moderator", "Sign in to moderate"),
     rateLimit<SignedInEnv>("decide", (c) => c.var.user.id),
@@ -480,6 +480,7 @@ const decisionRoute = apiRoute({
       400: "Invalid fields, each named in issues",
       404: "No such queue item",
       409: "Already decided: the message says what, by whom and why",
+      422: "keep_hold on an account that reports did not put on hold",
     }),
   },
 });
@@ -571,6 +572,7 @@ export const moderationRouter = createRouter()
     } catch (error) {
       if (error instanceof NoSuchCase) throw new HttpError(404, NO_CASE);
       if (error instanceof DecisionRefused) throw new HttpError(403, error.message);
+      if (error instanceof DecisionUnfit) throw new HttpError(422, error.message);
       if (error instanceof DecisionConflict) {
         const first = toDecision(error.decided);
         throw new HttpError(

@@ -36,6 +36,8 @@ export function decisionSentence(notice: Notice): string {
       return `A moderator hid ${item} and suspended your account ${
         durationHours === null ? "indefinitely" : `for ${LENGTH[durationHours] ?? `${durationHours} hours`}`
       }.`;
+    case "keep_hold":
+      return `A moderator hid ${item} and kept your account on hold: nothing you posted shows to others, and you cannot post, until the hold is lifted.`;
     default:
       return `A moderator looked at reports about ${item} and left it up.`;
   }

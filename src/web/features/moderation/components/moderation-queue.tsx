@@ -20,6 +20,16 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   delete: "Delete it",
   warn: "Warn the author (and hide it)",
   suspend: "Suspend the author (and hide it)",
+  keep_hold: "Keep the author's account on hold (and hide it)",
+};
+/** Each earlier decision, as the author's history lists it. */
+const DECIDED: Record<ModerationAction, string> = {
+  dismiss: "Left up",
+  hide: "Hidden",
+  delete: "Deleted",
+  warn: "Hidden with a warning",
+  suspend: "Hidden, author suspended",
+  keep_hold: "Hidden, account kept on hold",
 };
 const DURATIONS = {
   "24 hours": 24,
@@ -224,7 +234,7 @@ function QueueCard({ item }: { item: QueueItem }) {
             <ul className="mt-1 list-inside list-disc">
               {item.history.map((entry) => (
                 <li key={`${entry.decidedAt}-${entry.action}`}>
-                  {entry.action} ({KIND[entry.targetType].toLowerCase()}),{" "}
+                  {DECIDED[entry.action]} ({KIND[entry.targetType].toLowerCase()}),{" "}
                   {when.format(new Date(entry.decidedAt))}: {entry.reason}
                 </li>
               ))}
@@ -240,6 +250,9 @@ function QueueCard({ item }: { item: QueueItem }) {
 
 function DecisionForm({ item, heading }: { item: QueueItem; heading: string }) {
   const decide = useDecide();
+  // Only a hold that reports put on the account can be kept; a suspension has its own end.
+  const holdByReports = item.author.held && item.author.suspendedUntil === null;
+  const actions = MODERATION_ACTIONS.filter((action) => action !== "keep_hold" || holdByReports);
   return (
     <Form
       schema={DecisionFormSchema}
@@ -267,12 +280,18 @@ function DecisionForm({ item, heading }: { item: QueueItem; heading: string }) {
             <SelectField
               name="action"
               label="Action"
-              options={MODERATION_ACTIONS.map((a) => ACTION_LABELS[a])}
+              options={actions.map((a) => ACTION_LABELS[a])}
             />
             {actionOf(form.watch("action")) === "suspend" && (
               <SelectField name="duration" label="Suspended for" options={Object.keys(DURATIONS)} />
             )}
           </div>
+          {holdByReports && (
+            <p className="text-sm text-base-content/80">
+              {item.author.name}'s account is on hold because of reports: every decision but a suspension or
+              keeping the hold ends it.
+            </p>
+          )}
           <TextareaField name="reason" label="Reason (the author is told it)" rows={2} />
           <FormError message={decide.error?.message} />
           <div className="flex justify-end">
