@@ -170,7 +170,7 @@ test.describe("moderation", () => {
     const steps = admin.page.getByRole("list", { name: "Moderation log" }).getByRole("listitem");
     await expect(steps).toHaveCount(3);
     await expect(steps.nth(0)).toContainText("“A first offence”");
-    await expect(steps.nth(1)).toContainText(`appeal by ${spammer.account.name}`);
+    await expect(steps.nth(1)).toContainText(`Appeal filed by ${spammer.account.name}`);
     await expect(steps.nth(2)).toContainText("“Advertising a shop”");
     for (const context of [spammer.context, admin.context, ...reporters.map((r) => r.context)])
       await context.close();

@@ -461,8 +461,14 @@ export const moderationLog = pgTable(
     reason: text("reason").notNull(),
     before: jsonb("before"),
     after: jsonb("after"),
+    /**
+     * The case a decision (or its undoing) was about: an administrator undoes a decision from its entry.
+     * Not a foreign key, as the log outlives what it records.
+     */
+    caseId: uuid("case_id"),
   },
   (table) => [
+    index("moderation_log_case_idx").on(table.caseId),
     index("moderation_log_at_idx").on(table.at.desc(), table.id.desc()),
     index("moderation_log_actor_idx").on(table.actorId, table.at.desc()),
     index("moderation_log_subject_idx").on(table.subjectId, table.at.desc()),
@@ -562,6 +568,8 @@ export const moderationCases = pgTable(
     appealNote: text("appeal_note"),
     /** When the moderators were e-mailed that its reports wait more than 48 hours; null until then. */
     overdueMailedAt: timestamp("overdue_mailed_at", { withTimezone: true, mode: "date" }),
+    /** When an administrator undid the decision (ADR 052); null while it stands. */
+    undoneAt: timestamp("undone_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [
     uniqueIndex("moderation_cases_one_open_idx")

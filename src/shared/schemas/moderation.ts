@@ -75,8 +75,16 @@ export const LogEntrySchema = z
     /** The item or account as it was before and after the action (the fields the action changed). */
     before: z.record(z.string(), z.unknown()).nullable(),
     after: z.record(z.string(), z.unknown()).nullable(),
+    /**
+     * A moderator's decision that an administrator may still undo (POST /moderation/log/{id}/undo): not a
+     * deletion, an appeal's answer, a decision replaced, undone, appealed or reversed on appeal.
+     */
+    undoable: z.boolean(),
   })
   .meta({ id: "ModerationLogEntry" });
+
+/** An administrator's undoing of a decision: why, for the log. */
+export const UndoInputSchema = z.object({ reason: ModerationReasonSchema }).meta({ id: "UndoInput" });
 export type LogEntry = z.infer<typeof LogEntrySchema>;
 
 const handleFilter = (name: string) =>
@@ -326,6 +334,8 @@ export const NoticeSchema = z
       decidedAt: z.string(),
       /** The decision answers the member's appeal: final. */
       answersAppeal: z.boolean(),
+      /** When an administrator undid the decision (what it did is reversed); null while it stands. */
+      undoneAt: z.string().nullable(),
     }),
     item: z.object({
       type: z.enum(REPORT_TARGETS),

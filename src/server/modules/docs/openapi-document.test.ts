@@ -156,6 +156,9 @@ describe("the API document's sessions and limits", () => {
       "post /moderation/queue/{id}/decision": expect.stringMatching(
         /^Too many moderation decisions \(at most 10 per account in a minute, 30 per account in 60 minutes/,
       ),
+      "post /moderation/log/{id}/undo": expect.stringMatching(
+        /^Too many moderation decisions \(at most 10 per account in a minute, 30 per account in 60 minutes/,
+      ),
       "post /moderation/appeals":
         "Too many appeals (at most 10 per address in a minute, 60 per address in 60 minutes); wait the number of seconds in Retry-After",
       "post /moderation/notices/lookup": expect.stringMatching(/^Too many appeals \(at most 10 per address/),

@@ -5,7 +5,7 @@ import { ACCOUNT_ON_HOLD, HIDDEN_PENDING_REVIEW, type Role } from "#shared/const
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { LogEntrySchema, QueueItemSchema, ReportSchema } from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { reports, users } from "../../db/schema.ts";
+import { moderationNotices, reports, users } from "../../db/schema.ts";
 import { silentLogger } from "../../lib/logger.ts";
 import { createClient, newClientAddress, newTip, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
@@ -438,5 +438,174 @@ describe("reports from one address", () => {
     expect(
       (await report({ client: elsewhere }, (targets.at(-1) as { _id: string })._id, "other")).status,
     ).toBe(201);
+  });
+});
+
+describe("an administrator undoes a decision from the log", () => {
+  const Log = z.array(LogEntrySchema);
+  async function entriesAbout(handle: string) {
+    const log = await administrator.client.get(`/api/moderation/log?member=${handle}`, { schema: Log });
+    expect(log.status).toBe(200);
+    return log.body;
+  }
+  async function decisionEntry(handle: string, action: string) {
+    const entry = (await entriesAbout(handle)).find((row) => row.action === action);
+    expect(entry).toBeDefined();
+    return entry as z.infer<typeof LogEntrySchema>;
+  }
+  const undo = (by: { client: TestClient }, id: number | string, reason = "The moderator misread it") =>
+    by.client.post(
+      `/api/moderation/log/${id}/undo`,
+      { reason },
+      { schema: z.union([LogEntrySchema, ApiErrorSchema]) },
+    );
+  async function reportedTip(name: string, reason = "off-topic") {
+    const author = await signedInMember(app, { name });
+    const tip = await tipBy(author.client);
+    await reportAll([await establishedMember(app), await establishedMember(app)], tip._id, reason);
+    expect(await shown(tip._id)).toBe(false);
+    return { author, tip };
+  }
+  const noticesOf = async (caseId: string) =>
+    (await app.db.select().from(moderationNotices).where(eq(moderationNotices.caseId, caseId))).length;
+
+  it("ends a suspension in one step: the member signs in, the item shows, nobody is told twice", async () => {
+    const { author, tip } = await reportedTip("Suspended by mistake");
+    const decided = await decide(moderator, (await caseAbout(moderator, tip._id))?._id ?? "", "suspend");
+    expect(decided.status).toBe(200);
+    const signIn = () =>
+      createClient(app.app).post("/api/auth/sign-in/email", {
+        email: author.account.email,
+        password: author.account.password,
+      });
+    expect((await signIn()).status).toBe(403);
+    const entry = await decisionEntry(tip.authorHandle, "suspend");
+    expect(entry.undoable).toBe(true);
+    const caseId = String((decided.body as { caseId?: string }).caseId);
+    const notices = await noticesOf(caseId);
+
+    // Only an administrator undoes, with a reason.
+    expect((await undo(moderator, entry.id)).status).toBe(403);
+    const noReason = await undo(administrator, entry.id, "");
+    expect(noReason.status).toBe(400);
+    expect((await signIn()).status).toBe(403);
+
+    const undone = await undo(administrator, entry.id);
+    expect(undone.status).toBe(201);
+    expect(undone.body).toMatchObject({
+      action: "undo",
+      reason: "The moderator misread it",
+      undoable: false,
+      before: { decision: "suspend", logEntry: entry.id },
+      after: { undone: true, hidden: false, suspendedUntil: null },
+    });
+    expect((await signIn()).status).toBe(200);
+    expect(await shown(tip._id)).toBe(true);
+    expect(await noticesOf(caseId)).toBe(notices);
+    expect((await decisionEntry(tip.authorHandle, "suspend")).undoable).toBe(false);
+    const again = await undo(administrator, entry.id);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ message: "This decision was undone already" });
+    const signedIn = createClient(app.app);
+    await signedIn.post("/api/auth/sign-in/email", {
+      email: author.account.email,
+      password: author.account.password,
+    });
+    const appeal = await signedIn.post(
+      "/api/moderation/appeals",
+      { caseId, note: "Please" },
+      { schema: ApiErrorSchema },
+    );
+    expect(appeal.status).toBe(422);
+    expect(appeal.body.message).toBe("An administrator undid this decision: there is nothing to appeal");
+  });
+
+  it("puts a dismissal's reports back in the queue and hides the item again", async () => {
+    const { tip } = await reportedTip("Dismissed too soon", "spam");
+    expect(
+      (await decide(moderator, (await caseAbout(moderator, tip._id))?._id ?? "", "dismiss")).status,
+    ).toBe(200);
+    expect(await shown(tip._id)).toBe(true);
+    expect(await caseAbout(moderator, tip._id)).toBeUndefined();
+    const undone = await undo(administrator, (await decisionEntry(tip.authorHandle, "dismiss")).id);
+    expect(undone.status).toBe(201);
+    expect(await shown(tip._id)).toBe(false);
+    const waiting = await caseAbout(moderator, tip._id);
+    expect(waiting?.reports).toHaveLength(2);
+    expect(waiting?.weight).toBe(4);
+  });
+
+  it("lifts a kept hold; refuses a deletion, an appealed decision and a decision about oneself", async () => {
+    const spammer = await signedInMember(app, { name: "Kept then freed" });
+    const [advert, other] = [await tipBy(spammer.client), await tipBy(spammer.client)];
+    await reportAll([await establishedMember(app), await establishedMember(app)], advert._id);
+    await reportAll([await establishedMember(app)], other._id);
+    expect(await isHeld(spammer.id)).toBe(true);
+    const kept = await decide(moderator, (await caseAbout(moderator, advert._id))?._id ?? "", "keep_hold");
+    expect(kept.status).toBe(200);
+    expect(
+      (await undo(administrator, (await decisionEntry(advert.authorHandle, "keep_hold")).id)).status,
+    ).toBe(201);
+    expect(await isHeld(spammer.id)).toBe(false);
+    expect(await shown(advert._id)).toBe(true);
+
+    const gone = await reportedTip("Deleted for good");
+    expect(
+      (await decide(moderator, (await caseAbout(moderator, gone.tip._id))?._id ?? "", "delete")).status,
+    ).toBe(200);
+    const deletion = await decisionEntry(gone.tip.authorHandle, "delete");
+    expect(deletion.undoable).toBe(false);
+    expect((await undo(administrator, deletion.id)).body).toMatchObject({
+      message: "A deletion cannot be undone: the item is gone for good",
+    });
+
+    const appealed = await reportedTip("Appealed");
+    const hid = await decide(moderator, (await caseAbout(moderator, appealed.tip._id))?._id ?? "", "hide");
+    const appealedCase = String((hid.body as { caseId?: string }).caseId);
+    expect(
+      (
+        await appealed.author.client.post("/api/moderation/appeals", {
+          caseId: appealedCase,
+          note: "Look again",
+        })
+      ).status,
+    ).toBe(201);
+    const hideEntry = await decisionEntry(appealed.tip.authorHandle, "hide");
+    expect(hideEntry.undoable).toBe(false);
+    const waits = await undo(administrator, hideEntry.id);
+    expect(waits.status).toBe(409);
+    expect(waits.body).toMatchObject({
+      message: "The author's appeal of this decision waits in the queue: decide it there",
+    });
+
+    // A case about one administrator is decided, and undone, by another.
+    const second = await withRole("administrator", { name: "Second admin" });
+    const own = await tipBy(second.client);
+    expect((await report(moderator, own._id, "off-topic")).status).toBe(201);
+    const ownCase = await caseAbout(administrator, own._id);
+    expect((await decide(administrator, ownCase?._id ?? "", "hide")).status).toBe(200);
+    const ownEntry = await decisionEntry(own.authorHandle, "hide");
+    const self = await undo(second, ownEntry.id);
+    expect(self.status).toBe(403);
+    expect(self.body).toMatchObject({
+      message: "This decision is about you: another administrator must undo it",
+    });
+    expect(await shown(own._id)).toBe(false);
+  });
+
+  it.each(["abc", "0", "%00", "1.5", "99999999999", "-1"])("answers 404 for the entry %s", async (id) => {
+    const res = await undo(administrator, id);
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ message: "No such entry in the moderation log" });
+  });
+
+  it("refuses an entry that is no decision", async () => {
+    const spammer = await signedInMember(app, { name: "Held for a log entry" });
+    const [tip, other] = [await tipBy(spammer.client), await tipBy(spammer.client)];
+    await reportAll([await establishedMember(app), await establishedMember(app)], tip._id);
+    await reportAll([await establishedMember(app)], other._id);
+    const hold = await decisionEntry(tip.authorHandle, "hold_account");
+    expect(hold.undoable).toBe(false);
+    expect((await undo(administrator, hold.id)).status).toBe(409);
   });
 });

@@ -45,7 +45,7 @@ const OUTCOME: Record<ModerationAction, "removed" | "kept"> = {
 };
 
 /** Shows the item again: its hold lifted, and the author's one change to ask for it back unused. */
-async function releaseItem(tx: Tx, target: HeldTarget): Promise<void> {
+export async function releaseItem(tx: Tx, target: HeldTarget): Promise<void> {
   switch (target.type) {
     case "tip":
       await tx.update(tips).set({ hold: null, holdReviewAskedAt: null }).where(eq(tips.id, target.storedId));
@@ -131,7 +131,7 @@ function suspensionEndOf(decided: Pick<CaseRow, "decidedAt" | "suspensionHours">
  * Ends the suspension the appealed decision brought, now. Only that one: a later suspension (its end is
  * another) stays, whatever the old decision was.
  */
-async function liftSuspension(tx: Tx, appealed: CaseRow): Promise<void> {
+export async function liftSuspension(tx: Tx, appealed: CaseRow): Promise<void> {
   await tx
     .update(users)
     .set({ ...holdEnded, suspendedUntil: null })
@@ -196,11 +196,14 @@ async function deleteItem(tx: Tx, target: HeldTarget): Promise<void> {
  * every decision but a suspension or keep_hold ends it, since a moderator has now looked at the case
  * (ADR 049). A hold a moderator kept ends only when `endsKeptHold` (its appeal granted, or its undoing).
  */
-async function releaseAccountHold(
+export async function releaseAccountHold(
   tx: Tx,
   authorId: string,
   moderator: { id: string; name: string },
-  { endsKeptHold = false } = {},
+  {
+    endsKeptHold = false,
+    reason = "A moderator decided the case: the hold that reports put on the account ends",
+  } = {},
 ) {
   const [released] = await tx
     .update(users)
@@ -220,7 +223,7 @@ async function releaseAccountHold(
     action: "release_account",
     target: { type: "member", id: authorId },
     subject: { id: authorId, name: released.name },
-    reason: "A moderator decided the case: the hold that reports put on the account ends",
+    reason,
     before: { held: true },
     after: { held: false },
   });
@@ -351,6 +354,7 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
         ? { appealOf: appealed.id, decision: appealed.decision, reason }
         : { reports: closed.length, reason },
       after,
+      caseId: decided.id,
     });
     if (input.action !== "suspend" && input.action !== "keep_hold")
       await releaseAccountHold(

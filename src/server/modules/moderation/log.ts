@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { moderationLog, users } from "../../db/schema.ts";
+import { moderationCases, moderationLog, users } from "../../db/schema.ts";
 
 /** Who acted: an account, or the site itself (`system`). */
 export type Actor = { id: string; name: string } | "system";
@@ -16,22 +16,30 @@ export interface LogWrite {
   reason: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** The case a decision, or its undoing, was about. */
+  caseId?: string | null;
 }
 
-/** Appends one action to the moderation log, in the transaction that makes the change it records. */
-export async function appendLog(db: Pick<Db, "insert">, entry: LogWrite): Promise<void> {
-  await db.insert(moderationLog).values({
-    actorId: entry.actor === "system" ? null : entry.actor.id,
-    actorName: entry.actor === "system" ? SYSTEM_ACTOR : entry.actor.name,
-    action: entry.action,
-    targetType: entry.target.type,
-    targetId: entry.target.id,
-    subjectId: entry.subject?.id ?? null,
-    subjectName: entry.subject?.name ?? null,
-    reason: entry.reason,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+/** Appends one action to the moderation log, in the transaction that makes the change it records; its id. */
+export async function appendLog(db: Pick<Db, "insert">, entry: LogWrite): Promise<number> {
+  const [logged] = await db
+    .insert(moderationLog)
+    .values({
+      actorId: entry.actor === "system" ? null : entry.actor.id,
+      actorName: entry.actor === "system" ? SYSTEM_ACTOR : entry.actor.name,
+      action: entry.action,
+      targetType: entry.target.type,
+      targetId: entry.target.id,
+      subjectId: entry.subject?.id ?? null,
+      subjectName: entry.subject?.name ?? null,
+      reason: entry.reason,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      caseId: entry.caseId ?? null,
+    })
+    .returning({ id: moderationLog.id });
+  if (!logged) throw new Error("The moderation log did not take the entry");
+  return logged.id;
 }
 
 export interface LogFilter {
@@ -45,6 +53,24 @@ export interface LogFilter {
   before?: number;
   limit: number;
 }
+
+/** The decisions an administrator may undo (a deletion is final). */
+export const UNDOABLE_DECISIONS = ["dismiss", "hide", "warn", "suspend", "keep_hold"] as const;
+
+/**
+ * Whether the entry is a decision an administrator may still undo (undo.ts says why when it is not): the
+ * case's standing decision, not an appeal's answer, not undone, and neither appealed (and waiting) nor
+ * reversed on appeal. The last entry about its case, so a decision replaced or undone since is not.
+ */
+const undoable = sql<boolean>`(${moderationLog.caseId} is not null
+  and ${moderationLog.action} in (${sql.join(
+    UNDOABLE_DECISIONS.map((action) => sql`${action}`),
+    sql`, `,
+  )})
+  and exists (select 1 from ${moderationCases} c where c.id = ${moderationLog.caseId} and c.state = 'closed'
+    and c.undone_at is null and c.appeal_of is null and c.decision::text = ${moderationLog.action}
+    and not exists (select 1 from ${moderationCases} a where a.appeal_of = c.id and (a.state = 'open' or a.decision = 'dismiss')))
+  and not exists (select 1 from ${moderationLog} later where later.case_id = ${moderationLog.caseId} and later.id > ${moderationLog.id}))`;
 
 /** Newest first; one more row than asked, to know whether a next page exists. */
 export async function readLog(db: Db, filter: LogFilter) {
@@ -70,6 +96,7 @@ export async function readLog(db: Db, filter: LogFilter) {
       reason: moderationLog.reason,
       before: moderationLog.before,
       after: moderationLog.after,
+      undoable,
     })
     .from(moderationLog)
     .where(

@@ -31,6 +31,7 @@ import {
   RoleChangeSchema,
   type TeamMember,
   TeamMemberSchema,
+  UndoInputSchema,
 } from "#shared/schemas/moderation.ts";
 import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
 import { addressTag, clientIp } from "../../lib/client-ip.ts";
@@ -65,6 +66,7 @@ import {
   type ReportRow,
 } from "./reports.ts";
 import { changeModerator, findMemberByHandle, listTeam, RoleRefusal, type TeamRow } from "./team.ts";
+import { UndoRefused, undoDecision } from "./undo.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 const handleParam = z.object({ handle: z.string().meta({ description: "The gardener's handle" }) });
@@ -89,6 +91,7 @@ function toLogEntry(row: LogRow): LogEntry {
     reason: row.reason,
     before: (row.before as Record<string, unknown> | null) ?? null,
     after: (row.after as Record<string, unknown> | null) ?? null,
+    undoable: row.undoable,
   };
 }
 
@@ -223,6 +226,35 @@ const logRoute = apiRoute({
   },
 });
 
+const undoRoute = apiRoute({
+  method: "post",
+  path: "/moderation/log/{id}/undo",
+  operationId: "undoModerationDecision",
+  tags: ["Moderation"],
+  summary: "Undo a moderator's decision",
+  description:
+    "Administrators only, in one step from the decision's log entry (its `undoable` says whether it may be). A dismissal's reports go back into the queue (the item hidden again if the dismissal showed it); a hide, warning, suspension or kept hold is reversed: the item shows again unless newer reports hold it, the suspension ends, the kept hold lifts. The undoing goes into the log with its reason; nobody is e-mailed again, and the decision can no longer be appealed. 409 for a deletion (the item is gone), an appeal's answer, a decision replaced or undone already, appealed (decide the appeal) or reversed on appeal; 403 for a decision about oneself.",
+  middleware: [
+    requireRole("administrator", "Sign in to undo a decision"),
+    rateLimit<SignedInEnv>("decide", (c) => c.var.user.id),
+  ] as const,
+  request: {
+    params: z.object({ id: z.string().meta({ description: "The decision's log entry id" }) }),
+    body: { content: { "application/json": { schema: UndoInputSchema } }, required: true },
+  },
+  responses: {
+    201: {
+      description: "The log entry that records the undoing",
+      content: { "application/json": { schema: LogEntrySchema } },
+    },
+    ...errorResponses({
+      400: "Invalid fields, each named in issues",
+      404: "No such log entry",
+      409: "The decision cannot be undone: the message says why",
+    }),
+  },
+});
+
 const caseParam = z.object({ id: z.string().meta({ description: "The queue item's _id" }) });
 
 function toQueueItem(row: QueueRow, imageUrl: (stored: string) => string): QueueItem {
@@ -305,6 +337,7 @@ function toNotice(view: NoticeView): Notice {
       durationHours: decided.suspensionHours,
       decidedAt: decided.decidedAt?.toISOString() ?? "",
       answersAppeal: decided.appealOf !== null,
+      undoneAt: decided.undoneAt?.toISOString() ?? null,
     },
     item: {
       type: view.item.type,
@@ -346,7 +379,7 @@ const removalsRoute = apiRoute({
   operationId: "countModerationRemovals",
   tags: ["Moderation"],
   summary: "Removals by month and reason",
-  description: `Public. For the last ${REMOVAL_MONTHS} months (UTC), newest first: how many items the moderators hid or removed, by the reports' reason, leaving out decisions reversed on appeal. Counts only: no names, no items. Months and reasons without removals are left out.`,
+  description: `Public. For the last ${REMOVAL_MONTHS} months (UTC), newest first: how many items the moderators hid or removed, by the reports' reason, leaving out decisions reversed on appeal or undone by an administrator. Counts only: no names, no items. Months and reasons without removals are left out.`,
   responses: {
     200: {
       description: "The counts",
@@ -582,6 +615,24 @@ export const moderationRouter = createRouter()
       }
       throw error;
     }
+  })
+  .openapi(undoRoute, async (c) => {
+    const raw = c.req.valid("param").id;
+    const logId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(logId) || logId > 2_147_483_647)
+      throw new HttpError(404, "No such entry in the moderation log");
+    const undone = await undoDecision(c.var.db, {
+      logId,
+      administrator: { id: c.var.user.id, name: c.var.user.name },
+      reason: c.req.valid("json").reason,
+    }).catch((error: unknown) => {
+      if (error instanceof UndoRefused) throw new HttpError(error.status, error.message);
+      throw error;
+    });
+    const { rows } = await readLog(c.var.db, { before: undone + 1, limit: 1 });
+    const [entry] = rows;
+    if (!entry) throw new Error("The undoing's log entry was not found");
+    return c.json(toLogEntry(entry), 201);
   })
   .openapi(removalsRoute, async (c) => {
     // The same for everyone, and a few minutes old is fine.

@@ -18,8 +18,16 @@ const CLAIM_LAPSES_MS = 5 * 60_000;
 type NoticeRow = typeof moderationNotices.$inferSelect;
 
 /** Until when a decided case may be appealed; null when it may not be: a dismissal, or an appeal's decision. */
-export function appealableUntil(decided: Pick<CaseRow, "appealOf" | "decision" | "decidedAt">): Date | null {
-  if (decided.appealOf !== null || !decided.decision || decided.decision === "dismiss" || !decided.decidedAt)
+export function appealableUntil(
+  decided: Pick<CaseRow, "appealOf" | "decision" | "decidedAt" | "undoneAt">,
+): Date | null {
+  if (
+    decided.appealOf !== null ||
+    !decided.decision ||
+    decided.decision === "dismiss" ||
+    !decided.decidedAt ||
+    decided.undoneAt !== null
+  )
     return null;
   return new Date(decided.decidedAt.getTime() + APPEAL_DAYS * DAY_MS);
 }
@@ -153,7 +161,9 @@ export async function fileAppeal(
         422,
         decided.appealOf
           ? "This decision is the answer to your appeal: it is final"
-          : "This decision left your item up: there is nothing to appeal",
+          : decided.undoneAt
+            ? "An administrator undid this decision: there is nothing to appeal"
+            : "This decision left your item up: there is nothing to appeal",
       );
     if (until.getTime() < Date.now())
       throw new AppealRefusal(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { OVERDUE_REPORT_HOURS, type ReportTarget, type Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -239,6 +239,8 @@ export async function readQueue(
           inArray(moderationCases.authorId, authorIds),
           isNotNull(moderationCases.decidedAt),
           ne(moderationCases.state, "open"),
+          // A decision an administrator undid is no part of the author's record.
+          isNull(moderationCases.undoneAt),
         ),
       )
       .orderBy(desc(moderationCases.decidedAt))

@@ -19,6 +19,11 @@ const LENGTH: Record<number, string> = { 24: "a day", 72: "3 days", 168: "a week
 
 /** What the moderator decided, in one sentence to the author. */
 export function decisionSentence(notice: Notice): string {
+  const said = decidedSentence(notice);
+  return notice.decision.undoneAt ? `${said} An administrator has since undone this decision.` : said;
+}
+
+function decidedSentence(notice: Notice): string {
   const item = yourItem(notice);
   const { action, answersAppeal, durationHours } = notice.decision;
   if (answersAppeal)

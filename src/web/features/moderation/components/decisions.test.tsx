@@ -19,6 +19,7 @@ function aNotice(overrides: Partial<Notice> = {}): Notice {
       durationHours: 72,
       decidedAt: "2026-11-20T10:00:00.000Z",
       answersAppeal: false,
+      undoneAt: null,
     },
     item: { type: "comment", title: null, path: "/tips/t1", gone: false, hidden: true },
     suspendedUntil: null,
@@ -112,6 +113,27 @@ describe("A member told of a decision", () => {
     renderWithProviders(<MyDecisions />);
     const notice = await screen.findByRole("article", {
       name: "A moderator read your appeal and reversed the decision about your comment.",
+    });
+    expect(within(notice).queryByRole("button", { name: "Appeal" })).toBeNull();
+  });
+
+  it("reads that an administrator undid a decision, with no appeal offered", async () => {
+    signInAs(aUser());
+    server.use(
+      http.get("*/api/moderation/notices", () =>
+        HttpResponse.json([
+          aNotice({
+            _id: "44444444-4444-4444-8444-444444444444",
+            decision: { ...aNotice().decision, action: "hide", undoneAt: "2026-11-21T10:00:00.000Z" },
+            item: { type: "comment", title: null, path: "/tips/t1", gone: false, hidden: false },
+            appeal: { until: null, filed: null },
+          }),
+        ]),
+      ),
+    );
+    renderWithProviders(<MyDecisions />);
+    const notice = await screen.findByRole("article", {
+      name: "A moderator hid your comment. An administrator has since undone this decision.",
     });
     expect(within(notice).queryByRole("button", { name: "Appeal" })).toBeNull();
   });

@@ -1,17 +1,87 @@
-import { ScrollText } from "lucide-react";
-import { type FormEvent, useId } from "react";
+import { ScrollText, Undo2 } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { z } from "zod";
 import type { LogEntry } from "#shared/schemas/moderation.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
+import { FormError, SubmitButton, TextareaField } from "#web/components/ui/form/fields.tsx";
+import { Form } from "#web/components/ui/form/form.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { paths } from "#web/config/paths.ts";
-import { type LogFilter, useModerationLog } from "../api/log.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { toast } from "#web/lib/toast.tsx";
+import { type LogFilter, useModerationLog, useUndoDecision } from "../api/log.ts";
 
 const at = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const FIELDS = ["moderator", "member", "from", "to"] as const;
 
-/** "hide", "hold_account" → "hide", "hold account". */
-const words = (action: string) => action.replaceAll("_", " ");
+/** Each action in words; one the site learns later shows as its name, "_" read as a space. */
+const ACTIONS: Record<string, string> = {
+  dismiss: "Dismissed (left up)",
+  hide: "Hidden",
+  delete: "Deleted",
+  warn: "Warning (and hidden)",
+  suspend: "Author suspended (and hidden)",
+  keep_hold: "Account kept on hold (and hidden)",
+  undo: "Decision undone",
+  appeal: "Appeal filed",
+  hold_account: "Account put on hold",
+  release_account: "Account's hold ended",
+  end_hold: "Account's hold ended",
+  end_suspension: "Suspension ended",
+  appoint_moderator: "Moderator appointed",
+  remove_moderator: "Moderator's appointment ended",
+  grant_administrator: "Administrator named",
+  revoke_administrator: "Administrator's role ended",
+};
+const words = (action: string) => ACTIONS[action] ?? action.replaceAll("_", " ");
+
+const UndoSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: "Undoing needs a reason", abort: true })
+    .min(3, "Reason must be at least 3 characters")
+    .max(1000, "Reason must be at most 1000 characters"),
+});
+
+/** An administrator's one step back from a decision: a reason, then the undoing. */
+function UndoDecision({ entry }: { entry: LogEntry }) {
+  const [open, setOpen] = useState(false);
+  const undo = useUndoDecision();
+  if (!open)
+    return (
+      <button type="button" className="btn btn-outline btn-sm mt-2" onClick={() => setOpen(true)}>
+        <Undo2 aria-hidden="true" className="size-4" />
+        Undo this decision
+      </button>
+    );
+  return (
+    <Form
+      schema={UndoSchema}
+      defaultValues={{ reason: "" }}
+      aria-label={`Undo: ${words(entry.action)}`}
+      className="mt-2 flex flex-col gap-2"
+      onSubmit={async ({ reason }) => {
+        try {
+          await undo.mutateAsync({ entryId: entry.id, reason });
+          toast.success("The decision is undone");
+        } catch {
+          // Said under the form (a 409 says why it cannot be undone).
+        }
+      }}
+    >
+      <TextareaField name="reason" label="Why undo it (kept in the log)" rows={2} autoFocus />
+      <FormError message={undo.error?.message} />
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+        <SubmitButton className="btn btn-primary btn-sm">Undo it</SubmitButton>
+      </div>
+    </Form>
+  );
+}
 
 function Party({ party }: { party: LogEntry["actor"] }) {
   return party.handle ? (
@@ -80,6 +150,7 @@ export function ModerationLog() {
     FIELDS.flatMap((name) => (params.get(name) ? [[name, params.get(name) as string]] : [])),
   );
   const log = useModerationLog(filter);
+  const administrator = useUser().user?.role === "administrator";
   return (
     <>
       <Filters key={params.toString()} filter={filter} onChange={(next) => setParams({ ...next })} />
@@ -117,6 +188,7 @@ export function ModerationLog() {
                     <p className="mt-1 wrap-anywhere" dir="auto">
                       “{entry.reason}”
                     </p>
+                    {administrator && entry.undoable && <UndoDecision entry={entry} />}
                   </li>
                 ))}
               </ol>

@@ -277,11 +277,7 @@ function DecisionForm({ item, heading }: { item: QueueItem; heading: string }) {
       {(form) => (
         <>
           <div className="grid gap-3 sm:grid-cols-2">
-            <SelectField
-              name="action"
-              label="Action"
-              options={actions.map((a) => ACTION_LABELS[a])}
-            />
+            <SelectField name="action" label="Action" options={actions.map((a) => ACTION_LABELS[a])} />
             {actionOf(form.watch("action")) === "suspend" && (
               <SelectField name="duration" label="Suspended for" options={Object.keys(DURATIONS)} />
             )}
