@@ -1,20 +1,40 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { NoticeSchema, QueueItemSchema } from "#shared/schemas/moderation.ts";
+import { LogEntrySchema, NoticeSchema, QueueItemSchema } from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { users } from "../../db/schema.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
-import { memberVerifiedByLink, signedInMember } from "../../test/members.ts";
+import { establishedMember, memberVerifiedByLink, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
 /**
- * Who may use each moderation route, from one table: a visitor, a member, the author of the item the
- * route is about, a moderator, an administrator, and a suspended member (with the cookie they held
- * before the suspension). Each cell makes the data it writes to, so no cell changes what another sees.
+ * Who may use each moderation route, from one table: a visitor, a new member, an established member, the
+ * author of the item the route is about, a moderator, an administrator, a member on hold, a suspended
+ * member (with the cookie they held before the suspension) and a member the item's author blocked. Each
+ * cell makes the data it writes to, so no cell changes what another sees.
  */
-type Actor = "visitor" | "member" | "author" | "moderator" | "administrator" | "suspended";
-const ACTORS: Actor[] = ["visitor", "member", "author", "moderator", "administrator", "suspended"];
+type Actor =
+  | "visitor"
+  | "member"
+  | "established"
+  | "author"
+  | "moderator"
+  | "administrator"
+  | "held"
+  | "suspended"
+  | "blocked";
+const ACTORS: Actor[] = [
+  "visitor",
+  "member",
+  "established",
+  "author",
+  "moderator",
+  "administrator",
+  "held",
+  "suspended",
+  "blocked",
+];
 
 let app: Awaited<ReturnType<typeof createTestApp>>;
 const adminEmail = newAccount().email;
@@ -85,6 +105,19 @@ async function clientFor(actor: Actor, item: Awaited<ReturnType<typeof freshCase
       return administrator;
     case "suspended":
       return suspendedMember();
+    case "established":
+      return (await establishedMember(app)).client;
+    case "held": {
+      const held = await signedInMember(app, { name: "Held" });
+      await app.db.update(users).set({ held: true, heldAt: new Date() }).where(eq(users.id, held.id));
+      return held.client;
+    }
+    case "blocked": {
+      const blocked = await signedInMember(app, { name: "Blocked" });
+      const [row] = await app.db.select({ handle: users.handle }).from(users).where(eq(users.id, blocked.id));
+      expect((await item.author.client.post(`/api/blocks/${row?.handle}`, {})).status).toBe(201);
+      return blocked.client;
+    }
   }
 }
 
@@ -108,18 +141,35 @@ type Row = {
 const staffOnly = {
   visitor: 401,
   member: 403,
+  established: 403,
   author: 403,
   moderator: 200,
   administrator: 200,
+  held: 403,
   suspended: 401,
+  blocked: 403,
 };
 const members = {
   visitor: 401,
   member: 200,
+  established: 200,
   author: 200,
   moderator: 200,
   administrator: 200,
+  held: 200,
   suspended: 401,
+  blocked: 200,
+};
+const everyone = {
+  visitor: 200,
+  member: 200,
+  established: 200,
+  author: 200,
+  moderator: 200,
+  administrator: 200,
+  held: 200,
+  suspended: 200,
+  blocked: 200,
 };
 
 const MATRIX: Row[] = [
@@ -157,7 +207,18 @@ const MATRIX: Row[] = [
     call: async (as, item) =>
       (await as.post("/api/reports", { targetType: "gardener", targetId: item.handle, reason: "other" }))
         .status,
-    expect: { visitor: 401, member: 201, author: 422, moderator: 201, administrator: 201, suspended: 401 },
+    // A member on hold may not report (nor post anything); a member the author blocked still may.
+    expect: {
+      visitor: 401,
+      member: 201,
+      established: 201,
+      author: 422,
+      moderator: 201,
+      administrator: 201,
+      held: 403,
+      suspended: 401,
+      blocked: 201,
+    },
   },
   {
     route: "GET /api/reports/mine",
@@ -174,7 +235,17 @@ const MATRIX: Row[] = [
     call: async (as, item) =>
       (await as.post("/api/moderation/appeals", { caseId: await decided(item), note: "Please look again" }))
         .status,
-    expect: { visitor: 401, member: 404, author: 201, moderator: 404, administrator: 404, suspended: 401 },
+    expect: {
+      visitor: 401,
+      member: 404,
+      established: 404,
+      author: 201,
+      moderator: 404,
+      administrator: 404,
+      held: 404,
+      suspended: 401,
+      blocked: 404,
+    },
   },
   {
     route: "POST /api/blocks/{handle}",
@@ -183,12 +254,33 @@ const MATRIX: Row[] = [
       const tip = await other.client.post("/api/tips", newTip("Someone to block"), { schema: TipSchema });
       return (await as.post(`/api/blocks/${tip.body.authorHandle}`, {})).status;
     },
-    expect: { ...members, member: 201, author: 201, moderator: 201, administrator: 201 },
+    expect: {
+      ...members,
+      member: 201,
+      established: 201,
+      author: 201,
+      moderator: 201,
+      administrator: 201,
+      held: 201,
+      blocked: 201,
+    },
   },
   {
     route: "GET /api/moderation/removals",
     call: async (as) => (await as.get("/api/moderation/removals")).status,
-    expect: { visitor: 200, member: 200, author: 200, moderator: 200, administrator: 200, suspended: 200 },
+    expect: everyone,
+  },
+  {
+    route: "POST /api/moderation/log/{id}/undo",
+    call: async (as, item) => {
+      await decided(item);
+      const log = await administrator.get(`/api/moderation/log?member=${item.handle}`, {
+        schema: z.array(LogEntrySchema),
+      });
+      const entry = log.body.find((row) => row.action === "hide" && row.undoable);
+      return (await as.post(`/api/moderation/log/${entry?.id}/undo`, { reason: "A misreading" })).status;
+    },
+    expect: { ...staffOnly, moderator: 403, administrator: 201 },
   },
 ];
 
