@@ -7,7 +7,7 @@ import { isMemberPage, isSiteRoute } from "#shared/site-routes.ts";
 import { SSR_STATE_ID } from "#shared/ssr.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { compress, type Encoding, etagOf, matchesEtag, preferredEncoding } from "./lib/negotiate.ts";
-import { hasSessionCookie, PUBLIC_TABLES, replyFor } from "./lib/public-cache.ts";
+import { hasSessionCookie, PAGE_TABLES, replyFor } from "./lib/public-cache.ts";
 import { markPublic, toResponse } from "./lib/public-cache-layer.ts";
 import { readShell } from "./web-shell.ts";
 
@@ -193,7 +193,7 @@ export function serveWeb(
     }
     if (!hasSessionCookie(c.req.header("Cookie"))) {
       // Every visitor gets the same page: kept and reused like a public API answer, until data changes.
-      markPublic(c, "visitor", PUBLIC_TABLES);
+      markPublic(c, "visitor", PAGE_TABLES);
       return c.html(html, status);
     }
     // A signed-in person's page is their own (their name, their private tip): compressed for them, never

@@ -42,6 +42,8 @@ const changeTo: Record<PublicTable, () => Promise<unknown>> = {
   gardeners: () => ctx.db.execute(sql`update gardeners set location = location || '.'`),
   tip_likes: () => ctx.db.execute(sql`update tip_likes set created_at = created_at where tip_id = ${tipId}`),
   users: () => ctx.db.execute(sql`update users set bio = coalesce(bio, '') || '.' where id = ${authorId}`),
+  comments: () => ctx.db.execute(sql`update comments set body = body where tip_id = ${tipId}`),
+  blocks: () => ctx.db.execute(sql`update blocks set created_at = created_at where blocker_id = ${authorId}`),
 };
 
 beforeAll(async () => {
@@ -117,7 +119,8 @@ describe("what the public cache keeps, and what empties it", () => {
 
   /** A member's own answers: the path and what each reads. */
   const memberRoutes = (): Array<{ path: string; reads: readonly PublicTable[] }> => [
-    { path: `/api/tips/${tipId}`, reads: ["tips", "tip_likes"] },
+    // It counts the comments the member can read: their own on hold, not those of members they blocked.
+    { path: `/api/tips/${tipId}`, reads: ["tips", "tip_likes", "comments", "blocks"] },
     { path: `/api/tips?limit=20&offset=0&email=${encodeURIComponent(authorEmail)}`, reads: ["tips"] },
     { path: "/api/dashboard/stats", reads: ["tips", "tip_likes", "gardeners", "users"] },
   ];

@@ -19,9 +19,17 @@ import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from 
  * the cache starts empty.
  */
 
-/** The tables cached answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010, 0012). */
-export const PUBLIC_TABLES = ["tips", "gardeners", "tip_likes", "users"] as const;
+/**
+ * The tables cached answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010, 0012,
+ * 0031).
+ */
+export const PUBLIC_TABLES = ["tips", "gardeners", "tip_likes", "users", "comments", "blocks"] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
+/**
+ * What a visitor's page reads: not comments (their count is on the tip) nor blocks (a visitor has none), so
+ * a new comment does not drop every cached page.
+ */
+export const PAGE_TABLES: readonly PublicTable[] = ["tips", "gardeners", "tip_likes", "users"];
 
 /** The channel those triggers notify on; a payload is the changed table's name. */
 const PUBLIC_CHANGE_CHANNEL = "public_change";

@@ -33,6 +33,7 @@ import {
   listComments,
   NoSuchCommentError,
   RepeatedCommentError,
+  readableCommentCount,
 } from "./comments.service.ts";
 
 const NO_TIP = "Tip not found";
@@ -207,7 +208,7 @@ export const commentsRouter = createRouter()
       if (error instanceof BadCursorError) throw badQueryParameter("cursor", error.message);
       throw error;
     }
-    c.header(TOTAL_COUNT_HEADER, String(tip.totalComments));
+    c.header(TOTAL_COUNT_HEADER, String(await readableCommentCount(c.var.db, tip, user?.id ?? null)));
     if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
     const imageUrl = imageUrls(c);
     return c.json(

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Comment, CommentSchema } from "#shared/schemas/comment.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { comments } from "../../db/schema.ts";
+import { comments, users } from "../../db/schema.ts";
 import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
-import { signedInMember } from "../../test/members.ts";
+import { establishedMember, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
 // Comments on tips (ADR 039): threads one reply deep, edit windows, deletion that keeps a thread's shape,
@@ -337,6 +337,50 @@ describe("comments on a tip", () => {
       schema: TipSchema.array(),
     });
     expect(mine.body.find((t) => t._id === tip._id)?.totalComments).toBe(2);
+  });
+
+  it("counts, for each reader, only the comments they can read: not placeholders, not the blocked", async () => {
+    const author = await member();
+    const [ana, held, blocked, blocker] = [await member(), await member(), await member(), await member()];
+    const tip = await tipBy(author.client);
+    await comment(ana.client, tip._id, "Sow them shallow.");
+    const hidden = await comment(held.client, tip._id, "Buy my seeds, cheap seeds.");
+    await comment(blocked.client, tip._id, "I disagree entirely.");
+    for (const reporter of [await establishedMember(ctx), await establishedMember(ctx)])
+      expect(
+        (
+          await reporter.client.post("/api/reports", {
+            targetType: "comment",
+            targetId: hidden._id,
+            reason: "off-topic",
+          })
+        ).status,
+      ).toBe(201);
+    const handle = (
+      await ctx.db.select({ handle: users.handle }).from(users).where(eq(users.id, blocked.id))
+    )[0]?.handle;
+    expect((await blocker.client.post(`/api/blocks/${handle}`, {})).status).toBe(201);
+
+    // A visitor reads two comments and a placeholder: two are counted, everywhere.
+    const seen = await thread(visitor, tip._id);
+    expect(seen.items).toHaveLength(3);
+    expect(seen.total).toBe(2);
+    expect(await totalComments(visitor, tip._id)).toBe(2);
+    const listed = await visitor.get(`/api/tips?q=${encodeURIComponent(tip.title)}`, {
+      schema: TipSchema.array(),
+    });
+    expect(listed.body.find((t) => t._id === tip._id)?.totalComments).toBe(2);
+    // The held comment's author reads their own comment: three.
+    expect((await thread(held.client, tip._id)).total).toBe(3);
+    expect(await totalComments(held.client, tip._id)).toBe(3);
+    // The blocker reads neither the placeholder's text nor the blocked member's comment: one.
+    const theirs = await thread(blocker.client, tip._id);
+    expect(theirs.total).toBe(1);
+    expect(theirs.items.filter((c) => !c.hidden && !c.deleted)).toHaveLength(1);
+    expect(await totalComments(blocker.client, tip._id)).toBe(1);
+    // Unblocking counts them again at once (the member's cached answer is dropped).
+    expect((await blocker.client.delete(`/api/blocks/${handle}`)).status).toBe(204);
+    expect(await totalComments(blocker.client, tip._id)).toBe(2);
   });
 });
 

@@ -22,6 +22,7 @@ import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls, storedImage } from "../../lib/urls.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
+import { readableCommentCount } from "../comments/index.ts";
 import { releasePhoto } from "../uploads/index.ts";
 import { toTip } from "./tip-dto.ts";
 import {
@@ -226,9 +227,13 @@ export const tipsRouter = createRouter()
     const row = await findVisibleTip(c.var.db, id, user?.id ?? null);
     if (!row) throw new HttpError(404, "Tip not found");
     const tip = toTip(row, imageUrls(c), user?.id ?? null);
-    if (user) tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
-    // A visitor's answer is the same for every visitor; a signed-in caller's says whether they like it.
-    if (user) markPublic(c, "member", ["tips", "tip_likes"]);
+    if (user) {
+      tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
+      tip.totalComments = await readableCommentCount(c.var.db, row, user.id);
+    }
+    // A visitor's answer is the same for every visitor; a signed-in caller's says whether they like it, and
+    // counts the comments they can read (their own on hold, not those of members they blocked).
+    if (user) markPublic(c, "member", ["tips", "tip_likes", "comments", "blocks"]);
     else markPublic(c, "visitor", ["tips"]);
     c.header("Vary", "Cookie");
     return c.json(tip, 200);
