@@ -38,7 +38,10 @@ export const TipSchema = z
     /** The author's handle: their gardener page is /gardeners/{authorHandle}. */
     authorHandle: z.string(),
     totalLiked: z.number().int(),
-    /** Its comments (a deleted one kept for its replies is not counted). */
+    /**
+     * The comments the reader can read (placeholders not counted); in lists, those anyone can read. A
+     * signed-in reader's own tip answer adds their comments on hold and leaves out blocked members'.
+     */
     totalComments: z.number().int(),
     createdAt: z.string(),
     /** Only to its author, and only while the tip is hidden pending review: why. */

@@ -90,7 +90,7 @@ const listCommentsRoute = apiRoute({
   tags: ["Comments"],
   summary: "A tip's comments",
   description:
-    "Oldest thread first, each thread's replies after it, oldest first; at most 50 a page. Pass X-Next-Cursor back as `cursor` for the next page. X-Total-Count is the tip's number of comments (deleted ones, shown as \"[deleted]\" for their replies, are not counted). Whoever may see the tip may read them; anyone else gets 404.",
+    "Oldest thread first, each thread's replies after it, oldest first; at most 50 a page. Pass X-Next-Cursor back as `cursor` for the next page. X-Total-Count is how many the caller can read: not deleted ones (\"[deleted]\" for their replies), nor placeholders of comments hidden pending review or removed by the moderators; a signed-in caller's count adds their own comments on hold and leaves out those of members they blocked. Whoever may see the tip may read them; anyone else gets 404.",
   request: { params: tipParam, query: CommentListQuerySchema },
   responses: {
     200: {
