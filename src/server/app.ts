@@ -25,7 +25,7 @@ import { blocksRouter } from "./modules/blocks/index.ts";
 import { commentsRouter } from "./modules/comments/index.ts";
 import { dashboardRouter } from "./modules/dashboard/index.ts";
 import { createDocsRouter } from "./modules/docs/index.ts";
-import { gardenersRouter } from "./modules/gardeners/index.ts";
+import { gardenersRouter, whereHandleLeads } from "./modules/gardeners/index.ts";
 import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/moderation/index.ts";
 import { createSystemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
@@ -139,7 +139,13 @@ export function createApp(deps: AppDeps) {
     }
     return c.body(await metrics.text(), 200, { "Content-Type": metrics.contentType });
   });
-  if (webRoot) serveWeb(app, webRoot, shell);
+  if (webRoot)
+    serveWeb(app, webRoot, shell, {
+      gardener: async (handle) => {
+        const leads = await whereHandleLeads(db, handle);
+        return leads.to === "moved" ? { movedTo: leads.handle } : leads.to;
+      },
+    });
   app.notFound((c) => c.json<ApiError>({ message: "Not found" }, 404));
   return app;
 }

@@ -110,6 +110,11 @@ function send(c: Context<AppEnv>, entry: StaticFile, status: 200 | 404 = 200): R
   return new Response(c.req.method === "HEAD" ? null : bytes, { status, headers });
 }
 
+/** Where a gardener page's handle leads: to its member, to nobody, or to the handle its member has now. */
+export type GardenerFate = "current" | "nobody" | { movedTo: string };
+
+const GARDENER_PAGE = /^\/gardeners\/([^/]+)\/?$/;
+
 /**
  * Production serving of the built SPA, from memory: a page of the app answers index.html so client routes
  * survive a reload, any other path the same app with 404 (it shows its 404 page; the status says it too);
@@ -120,6 +125,7 @@ export function serveWeb(
   app: Hono<AppEnv>,
   webRoot: string,
   { bare: shell, rendered: frame } = readShell(webRoot),
+  { gardener }: { gardener?: (handle: string) => Promise<GardenerFate> } = {},
 ) {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile))
@@ -176,7 +182,19 @@ export function serveWeb(
     if (entry) return send(c, entry);
     // A missing file (anything with an extension) is a 404, not the app: a broken image must not get HTML.
     if (/\.[a-z0-9]+$/i.test(urlPath)) return c.text("Not found", 404);
-    const status = isSiteRoute(urlPath) ? 200 : 404;
+    let status: 200 | 404 = isSiteRoute(urlPath) ? 200 : 404;
+    // A gardener's page answers as its handle leads (ADR 054): 404 for nobody's, a permanent redirect for
+    // one its member gave up, so a search engine or a bookmark follows the member.
+    const named = GARDENER_PAGE.exec(urlPath);
+    if (status === 200 && named?.[1] && gardener) {
+      const fate = await gardener(named[1]);
+      if (typeof fate === "object") {
+        c.header("Cache-Control", "no-store");
+        const query = c.req.url.includes("?") ? c.req.url.slice(c.req.url.indexOf("?")) : "";
+        return c.redirect(`/gardeners/${fate.movedTo}${query}`, 301);
+      }
+      if (fate === "nobody") status = 404;
+    }
     // A member's own page is no search result, whoever asks (its content needs their session anyway).
     const answer = await pageAnswer(c, status);
     if (isMemberPage(urlPath)) answer.headers.set("X-Robots-Tag", "noindex");

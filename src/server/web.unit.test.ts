@@ -1,34 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app.ts";
 import type { Db } from "./db/client.ts";
-import { prepareShell, shellFileFor } from "./web-shell.ts";
+import { standInWebRoot } from "./test/web-root.ts";
 
 /** The production serving of the built SPA, on a stand-in build folder; no database is touched. */
 let app: ReturnType<typeof createApp>;
 const cwd = process.cwd();
 beforeAll(() => {
-  // As `npm run build` leaves it: the web app in web/, the shell prepared from its index.html beside it.
-  const webRoot = path.join(mkdtempSync(path.join(os.tmpdir(), "garden-web-")), "web");
-  mkdirSync(path.join(webRoot, "assets"), { recursive: true });
-  mkdirSync(path.join(webRoot, "images"));
-  const index = [
-    "<!doctype html><html><head><!--app-head--><title>app shell</title><!--/app-head-->",
-    '<script type="module" crossorigin src="/assets/index-AbC123.js"></script></head>',
-    '<body><div id="root"><!--app-html--></div></body></html>',
-  ].join("");
-  writeFileSync(path.join(webRoot, "index.html"), index);
-  writeFileSync(path.join(webRoot, "assets", "index-AbC123.js"), "console.log('app')");
-  writeFileSync(path.join(webRoot, "app-loader.js"), "/* loads the app */");
-  const shell = prepareShell(index, (urlPath) =>
-    existsSync(path.join(webRoot, urlPath)) ? readFileSync(path.join(webRoot, urlPath), "utf8") : null,
-  );
-  writeFileSync(shellFileFor(webRoot), JSON.stringify(shell));
-  writeFileSync(path.join(webRoot, "images", "leaf.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
-  mkdirSync(path.join(webRoot, "auth"));
-  writeFileSync(path.join(webRoot, "auth", "popup-done.html"), "<!doctype html><title>done</title>");
+  const webRoot = standInWebRoot();
   app = createApp({ db: {} as Db, authSecret: "x".repeat(32), webRoot });
 });
 afterAll(() => process.chdir(cwd));

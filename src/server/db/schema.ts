@@ -285,6 +285,22 @@ export const reservedHandles = pgTable("reserved_handles", {
   handle: text("handle").primaryKey(),
 });
 
+/**
+ * Handles members had before they changed them (ADR 054): each still leads to its member's page, and no
+ * one else may take it, so an old link never names somebody else. Kept by a trigger on users (drizzle/0032).
+ */
+export const formerHandles = pgTable(
+  "former_handles",
+  {
+    handle: text("handle").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    changedAt: timestamp("changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("former_handles_user_idx").on(table.userId)],
+);
+
 export const sessions = pgTable(
   "sessions",
   {

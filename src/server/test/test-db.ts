@@ -79,6 +79,8 @@ export async function createTestApp(
      * (quick-passwords.ts), as a test that signs up twenty members measures none of their hashing.
      */
     passwords?: "quick" | "real";
+    /** A built web app to serve beside the API (test/web-root.ts makes a stand-in). */
+    webRoot?: string;
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -95,6 +97,7 @@ export async function createTestApp(
     passwordHashing: options.passwords === "real" ? undefined : quickPasswords,
     publicCache,
     sessionCache,
+    webRoot: options.webRoot,
   });
   // As the server does: every change to public data, whoever makes it, drops the cached answers. Tests
   // also write straight to the database (like another instance would); each request first waits until

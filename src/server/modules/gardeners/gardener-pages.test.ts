@@ -14,13 +14,14 @@ import { createClient, newAccount, newTip, type TestClient } from "../../test/ht
 import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { insertTips } from "../../test/tip-fixtures.ts";
+import { standInWebRoot } from "../../test/web-root.ts";
 
 // Every account's gardener page, /api/gardeners/{handle} (ADR 039).
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let visitor: TestClient;
 beforeAll(async () => {
-  ctx = await createTestApp({ config: { RATE_LIMIT: false } });
+  ctx = await createTestApp({ config: { RATE_LIMIT: false }, webRoot: standInWebRoot() });
   visitor = createClient(ctx.app);
 });
 afterAll(async () => {
@@ -213,7 +214,7 @@ describe("GET /api/gardeners/{handle}/tips", () => {
 });
 
 describe("PATCH /api/profile", () => {
-  it("changes the member's handle and page, in any case, and the old handle names nobody", async () => {
+  it("changes the member's handle and page, in any case, and the old handle leads to the new", async () => {
     const fern = await member();
     const next = `Grows_${uniqueWord()}`;
     const res = await fern.client.patch(
@@ -246,7 +247,9 @@ describe("PATCH /api/profile", () => {
     const { listed, ...page } = res.body;
     expect(listed).toBe(true);
     expect((await visitor.get(`/api/gardeners/${next}`, { schema: GardenerPageSchema })).body).toEqual(page);
-    expect((await visitor.get(`/api/gardeners/${fern.handle}`)).status).toBe(404);
+    const old = await visitor.get(`/api/gardeners/${fern.handle}`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(`/api/gardeners/${next.toLowerCase()}`);
 
     // Empty or null clears a field; what is left out stays.
     const cleared = await fern.client.patch(
@@ -258,6 +261,46 @@ describe("PATCH /api/profile", () => {
     expect(cleared.body).not.toHaveProperty("age");
     expect(cleared.body).not.toHaveProperty("certifications");
     expect(cleared.body.location).toBe("Leeds");
+  });
+
+  it("keeps a handle given up for its member: it leads to them, nobody else may take it, they may take it back", async () => {
+    const fern = await member();
+    await share(fern.client, `Leeks ${uniqueWord()}`);
+    const next = `grows_${uniqueWord()}`;
+    expect((await fern.client.patch("/api/profile", { handle: next })).status).toBe(200);
+    const tips = await visitor.get(`/api/gardeners/${fern.handle.toUpperCase()}/tips?limit=5&page=1`);
+    expect(tips.status).toBe(301);
+    expect(tips.headers.get("location")).toBe(`/api/gardeners/${next}/tips?limit=5&page=1`);
+
+    // Another member asking for it is told it is taken, and keeps their own.
+    const other = await member();
+    const taken = await other.client.patch(
+      "/api/profile",
+      { handle: fern.handle },
+      { schema: ApiErrorSchema },
+    );
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe("That handle is taken; choose another");
+    expect((await visitor.get(`/api/gardeners/${other.handle}`)).status).toBe(200);
+    // Nor does the site give it to a new account whose name would make it.
+    const namesake = createClient(ctx.app);
+    const signedUp = await namesake.post(
+      "/api/auth/sign-up/email",
+      newAccount({ name: fern.account.name, image: "" }),
+    );
+    expect(signedUp.status).toBe(200);
+    const [made] = await ctx.db
+      .select({ handle: users.handle })
+      .from(users)
+      .where(eq(users.id, (signedUp.body as { user: { id: string } }).user.id));
+    expect(made?.handle).not.toBe(fern.handle);
+
+    // Its member takes it back; the handle they leave leads to them in turn.
+    expect((await fern.client.patch("/api/profile", { handle: fern.handle })).status).toBe(200);
+    expect((await visitor.get(`/api/gardeners/${fern.handle}`)).status).toBe(200);
+    const back = await visitor.get(`/api/gardeners/${next}`);
+    expect(back.status).toBe(301);
+    expect(back.headers.get("location")).toBe(`/api/gardeners/${fern.handle}`);
   });
 
   it("refuses a taken handle with 409, a reserved or malformed one and a YouTube link elsewhere with 400, changing nothing", async () => {
@@ -446,5 +489,25 @@ describe("GET /api/profile", () => {
     const res = await visitor.get("/api/profile", { schema: ApiErrorSchema });
     expect(res.status).toBe(401);
     expect(res.body.message).toBe("Sign in to see your profile");
+  });
+});
+
+describe("the gardener page's address", () => {
+  it("answers 404 for a handle nobody has, the page for a member's, and leads a given-up handle on", async () => {
+    const fern = await member();
+    const page = await visitor.get(`/gardeners/${fern.handle}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const nobody = await visitor.get(`/gardeners/nobody_${uniqueWord()}`);
+    expect(nobody.status).toBe(404);
+    expect(nobody.headers.get("content-type")).toContain("text/html");
+    expect((await visitor.get("/gardeners/%00")).status).toBe(404);
+
+    const next = `grows_${uniqueWord()}`;
+    expect((await fern.client.patch("/api/profile", { handle: next })).status).toBe(200);
+    const moved = await visitor.get(`/gardeners/${fern.handle}?from=mail`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe(`/gardeners/${next}?from=mail`);
+    expect((await visitor.get(`/gardeners/${next}`)).status).toBe(200);
   });
 });

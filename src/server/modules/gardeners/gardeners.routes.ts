@@ -31,6 +31,7 @@ import {
   ReviewAlreadyAskedError,
   TeamHandleError,
   updateProfile,
+  whereHandleLeads,
 } from "./gardeners.service.ts";
 
 const listGardenersRoute = apiRoute({
@@ -58,6 +59,19 @@ const handleParam = z.object({
   handle: z.string().meta({ description: "The gardener's handle, in any case" }),
 });
 const NO_SUCH_GARDENER = "No gardener has that handle";
+/** A handle a member gave up leads to their page under their handle now (ADR 054). */
+const movedResponse = {
+  description: "The handle is one its member gave up: Location is the same request under their handle now",
+  headers: z.object({
+    Location: z.string().meta({ description: "The same path with the member's handle now" }),
+  }),
+};
+
+/** The request's path and query with `handle` in the gardener's place. */
+function movedTo(url: string, handle: string): string {
+  const { pathname, search } = new URL(url);
+  return `${pathname.replace(/^(\/api\/gardeners\/)[^/]+/, `$1${handle}`)}${search}`;
+}
 
 const getGardenerRoute = apiRoute({
   method: "get",
@@ -73,6 +87,7 @@ const getGardenerRoute = apiRoute({
       description: "The gardener's page",
       content: { "application/json": { schema: GardenerPageSchema } },
     },
+    301: movedResponse,
     ...errorResponses({ 404: NO_SUCH_GARDENER }),
   },
 });
@@ -94,6 +109,7 @@ const listGardenerTipsRoute = apiRoute({
       }),
       content: { "application/json": { schema: z.array(TipSchema) } },
     },
+    301: movedResponse,
     ...errorResponses({ 400: "Malformed query parameters", 404: NO_SUCH_GARDENER }),
   },
 });
@@ -167,10 +183,15 @@ async function checkPageLinks(
   });
 }
 
-/** The page of the gardener a request names, kept for everyone alike; 404 when no account has the handle. */
+/**
+ * The page of the gardener a request names, kept for everyone alike; 404 when no account has the handle;
+ * `movedTo` (their handle now) when a member had it before they changed it.
+ */
 async function namedGardener(c: ContextWithVars & Parameters<typeof markPublic>[0], handle: string) {
   const page = await findGardenerPage(c.var.db, handle);
   if (!page) {
+    const leads = await whereHandleLeads(c.var.db, handle);
+    if (leads.to === "moved") return { movedTo: leads.handle };
     markPublic(c, "everyone", GARDENER_TABLES);
     throw new HttpError(404, NO_SUCH_GARDENER);
   }
@@ -204,10 +225,12 @@ export const gardenersRouter = createRouter()
   })
   .openapi(getGardenerRoute, async (c) => {
     const page = await namedGardener(c, c.req.valid("param").handle);
+    if ("movedTo" in page) return c.redirect(movedTo(c.req.url, page.movedTo), 301);
     return c.json(toGardenerPage(page, imageUrls(c)), 200);
   })
   .openapi(listGardenerTipsRoute, async (c) => {
     const page = await namedGardener(c, c.req.valid("param").handle);
+    if ("movedTo" in page) return c.redirect(movedTo(c.req.url, page.movedTo), 301);
     const { rows, total } = await listTips(
       c.var.db,
       { ...c.req.valid("query"), sort: "newest", q: undefined },

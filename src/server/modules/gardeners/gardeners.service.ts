@@ -4,7 +4,7 @@ import type { GARDENER_STATUSES } from "#shared/constants.ts";
 import { asHandle, impersonatesTeam } from "#shared/handles.ts";
 import type { GardenerListQuerySchema, ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
-import { gardeners, tips, users } from "../../db/schema.ts";
+import { formerHandles, gardeners, tips, users } from "../../db/schema.ts";
 
 type ListParams = z.output<typeof GardenerListQuerySchema>;
 type GardenerStatus = (typeof GARDENER_STATUSES)[number];
@@ -293,4 +293,26 @@ export async function updateProfile(
       if ((cause as { constraint?: string }).constraint === "users_handle_key") throw new HandleTakenError();
     throw error;
   }
+}
+
+/**
+ * Where a handle (any case) leads (ADR 054): to the account that has it, to the member who had it before
+ * they changed it (with their handle now), or to nobody.
+ */
+export async function whereHandleLeads(
+  db: Db,
+  given: string,
+): Promise<{ to: "current" } | { to: "moved"; handle: string } | { to: "nobody" }> {
+  const handle = asHandle(given);
+  if (!handle) return { to: "nobody" };
+  const [row] = await db
+    .select({
+      current: sql<boolean>`exists (select 1 from ${users} where ${users.handle} = ${handle})`,
+      now: sql<
+        string | null
+      >`(select u.handle from ${formerHandles} f join ${users} u on u.id = f.user_id where f.handle = ${handle})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (row?.current) return { to: "current" };
+  return row?.now ? { to: "moved", handle: row.now } : { to: "nobody" };
 }
