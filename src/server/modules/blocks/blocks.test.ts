@@ -79,6 +79,55 @@ describe("blocking a member", () => {
     expect((await comment(pest.client, mine._id, "Sorry about that")).status).toBe(201);
   });
 
+  it("refuses their replies to the blocker's comments and in the blocker's threads, on anyone's tip", async () => {
+    const blocker = await signedInMember(app, { name: "Blocker" });
+    const pest = await signedInMember(app, { name: "Pest" });
+    const bystander = await signedInMember(app);
+    const theirs = await tipBy(bystander.client);
+    const said = await blocker.client.post(
+      `/api/tips/${theirs._id}/comments`,
+      { body: "Water at dawn." },
+      { schema: CommentSchema },
+    );
+    const answer = await bystander.client.post(
+      `/api/tips/${theirs._id}/comments`,
+      { body: "Agreed.", replyTo: said.body._id },
+      { schema: CommentSchema },
+    );
+    const elsewhere = await bystander.client.post(
+      `/api/tips/${theirs._id}/comments`,
+      { body: "Mulch helps too." },
+      { schema: CommentSchema },
+    );
+    expect((await blocker.client.post(`/api/blocks/${await handleOf(pest)}`, {})).status).toBe(201);
+
+    for (const replyTo of [said.body._id, answer.body._id]) {
+      const refused = await pest.client.post(
+        `/api/tips/${theirs._id}/comments`,
+        { body: "You are wrong", replyTo },
+        { schema: ApiErrorSchema },
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(
+        "This member has blocked you: you cannot reply to their comments or in their threads",
+      );
+    }
+    expect(await commentBodies(bystander.client, theirs._id)).toEqual([
+      "Water at dawn.",
+      "Agreed.",
+      "Mulch helps too.",
+    ]);
+    // Another member's thread on the same tip is open to them.
+    expect(
+      (
+        await pest.client.post(`/api/tips/${theirs._id}/comments`, {
+          body: "Which mulch?",
+          replyTo: elsewhere.body._id,
+        })
+      ).status,
+    ).toBe(201);
+  });
+
   it("is for members, of another member that exists", async () => {
     const member = await signedInMember(app);
     const handle = await handleOf(member);

@@ -34,6 +34,7 @@ import {
   NoSuchCommentError,
   RepeatedCommentError,
   readableCommentCount,
+  replyAnswersBlocker,
 } from "./comments.service.ts";
 
 const NO_TIP = "Tip not found";
@@ -41,6 +42,7 @@ const NO_COMMENT = "Comment not found";
 const REPEATED = "You posted this same comment a moment ago";
 const VERIFY_FIRST = "Verify your e-mail address before you comment: use the link we sent you";
 const BLOCKED = "The author of this tip has blocked you: you cannot comment on their tips";
+const REPLY_BLOCKED = "This member has blocked you: you cannot reply to their comments or in their threads";
 
 const tipParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
 const commentParam = z.object({ id: z.string().meta({ description: "The comment's _id" }) });
@@ -112,7 +114,7 @@ const addCommentRoute = apiRoute({
   tags: ["Comments"],
   summary: "Comment on a tip",
   description:
-    "Plain text, 2 to 5,000 characters, line breaks kept. `replyTo` answers a comment: a reply to a reply joins its thread (one level). Only verified accounts comment (422 before). The same text on the same tip within 5 minutes is refused with 409. An account younger than a day may put at most 2 links in a comment (422). A member the tip's author blocked may not comment on it (403).",
+    "Plain text, 2 to 5,000 characters, line breaks kept. `replyTo` answers a comment: a reply to a reply joins its thread (one level). Only verified accounts comment (422 before). The same text on the same tip within 5 minutes is refused with 409. An account younger than a day may put at most 2 links in a comment (422). A member the tip's author blocked may not comment on it, and a member blocked by a comment's author may not reply to it or in its thread (403).",
   middleware: [
     requirePoster("Sign in to comment"),
     rateLimit<SignedInEnv>("comment", async (c) => ({
@@ -128,7 +130,7 @@ const addCommentRoute = apiRoute({
     201: { description: "The comment", content: { "application/json": { schema: CommentSchema } } },
     ...errorResponses({
       400: "Invalid fields, each named in issues",
-      403: "The account is on hold, or the tip's author has blocked the caller",
+      403: "The account is on hold, or the tip's author (or the author of the comment or thread answered) has blocked the caller",
       404: NO_TIP,
       409: REPEATED,
       422: `${VERIFY_FIRST}; or too many links for a new account`,
@@ -225,6 +227,8 @@ export const commentsRouter = createRouter()
     if (!user.emailVerified) throw new HttpError(422, VERIFY_FIRST);
     if (await hasBlocked(c.var.db, tip.authorId, user.id)) throw new HttpError(403, BLOCKED);
     const { body, replyTo } = c.req.valid("json");
+    if (replyTo && (await replyAnswersBlocker(c.var.db, replyTo, user.id)))
+      throw new HttpError(403, REPLY_BLOCKED);
     const createdAt = await accountCreatedAt(c.var.db, user.id);
     await checkNewcomerLinks("comment", [body], {
       emailVerified: user.emailVerified,

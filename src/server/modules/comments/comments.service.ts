@@ -299,3 +299,23 @@ export async function readableCommentCount(
     );
   return Math.max(0, tip.totalComments + (row?.own ?? 0) - (row?.blocked ?? 0));
 }
+
+/**
+ * Whether a reply to `replyTo` would answer someone who blocked `authorId`: the comment's author, or the
+ * author of the thread it is in (a reply joins its thread, under the thread's first comment).
+ */
+export async function replyAnswersBlocker(db: Db, replyTo: string, authorId: string): Promise<boolean> {
+  if (!Uuid.safeParse(replyTo).success) return false;
+  const [row] = await db
+    .select({ found: sql<number>`1` })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.id, replyTo),
+        sql`exists (select 1 from ${blocks} where ${blocks.blockedId} = ${authorId} and ${blocks.blockerId} in (
+          ${comments.authorId},
+          (select head.author_id from ${comments} head where head.id = ${comments.threadId})))`,
+      ),
+    );
+  return row !== undefined;
+}
