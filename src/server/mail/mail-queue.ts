@@ -27,11 +27,34 @@ export function retryWaitMs(attempts: number): number {
  * every instance. Each try claims its rows first (`for update skip locked`), so two instances never send
  * one message twice at once, and a claim left by an instance that died lapses after five minutes.
  */
+/**
+ * Keeps `message` in the outbox within `tx`, the transaction that decided to send it: it goes when the
+ * transaction commits and the next delivery runs, and is lost with it if it rolls back.
+ */
+export async function keepMail(
+  tx: Pick<Db, "insert">,
+  message: MailMessage,
+  { expiresAt }: { expiresAt?: Date } = {},
+): Promise<string | undefined> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      link: message.link ?? null,
+      expiresAt: expiresAt ?? null,
+    })
+    .returning({ id: mailOutbox.id });
+  return row?.id;
+}
+
 export class MailQueue {
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
-    private readonly logger: Logger,
+    private readonly logger: Pick<Logger, "error" | "warn">,
   ) {}
 
   /**
@@ -40,18 +63,8 @@ export class MailQueue {
    * quick; with SMTP the caller does not wait for the mail server.
    */
   async enqueue(message: MailMessage, what: string, { expiresAt }: { expiresAt?: Date } = {}): Promise<void> {
-    const [row] = await this.db
-      .insert(mailOutbox)
-      .values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        link: message.link ?? null,
-        expiresAt: expiresAt ?? null,
-      })
-      .returning({ id: mailOutbox.id });
-    const trying = this.deliver(row?.id).catch((error) =>
+    const id = await keepMail(this.db, message, { expiresAt });
+    const trying = this.deliver(id).catch((error) =>
       this.logger.error(`Sending the ${what} e-mail failed; it stays queued`, error),
     );
     if (this.mailer.local) await trying;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
@@ -11,7 +11,8 @@ import {
   ReportSchema,
 } from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { moderationCases, moderationNotices, reports, users } from "../../db/schema.ts";
+import { mailOutbox, moderationCases, moderationNotices, reports, users } from "../../db/schema.ts";
+import { MailQueue } from "../../mail/mail-queue.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
@@ -423,6 +424,43 @@ describe("the sweep", () => {
     const afterFirst = app.mailer.sent.filter((m) => m.to === moderator.account.email).length;
     await mailOverdue(delivery());
     expect(app.mailer.sent.filter((m) => m.to === moderator.account.email).length).toBe(afterFirst);
+  });
+
+  it("keeps the overdue e-mails while the mail server is down, and sends them once it is back", async () => {
+    const author = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    await report(await signedInMember(app), tip._id);
+    const { _id } = await caseOf(tip._id);
+    await app.db
+      .update(reports)
+      .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
+      .where(eq(reports.caseId, _id));
+    const down = {
+      describe: "down",
+      local: false,
+      send: async () => {
+        throw new Error("connect ECONNREFUSED 127.0.0.1:25");
+      },
+    };
+    const before = app.mailer.sent.length;
+    const errors: unknown[] = [];
+    const quiet = { error: (...args: unknown[]) => void errors.push(args), warn: () => {} };
+    expect(await mailOverdue({ ...delivery(), mailer: down, logger: quiet })).toBeGreaterThanOrEqual(1);
+    expect(app.mailer.sent.length).toBe(before);
+    const queued = await app.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, moderator.account.email), isNull(mailOutbox.sentAt)));
+    expect(queued.map((m) => m.subject)).toContainEqual(
+      expect.stringMatching(/^\d+ reported items? wait more than 48 hours for a moderator$/),
+    );
+    // The test's clock: the retry is due now.
+    await app.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(isNull(mailOutbox.sentAt));
+    await new MailQueue(app.db, app.mailer, quiet).deliver();
+    expect(app.mailer.sent.slice(before).map((m) => m.to)).toContain(moderator.account.email);
   });
 
   it("ends a suspension and the hold with it; reports still open wait in the queue", async () => {

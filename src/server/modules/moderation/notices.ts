@@ -4,6 +4,7 @@ import { APPEAL_DAYS, OVERDUE_REPORT_HOURS, type ReportTarget } from "#shared/co
 import type { Db } from "../../db/client.ts";
 import { moderationCases, moderationNotices, reports, users } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { keepMail, MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { decisionEmail, outcomeEmail, overdueEmail } from "../../mail/templates.ts";
 import type { CaseRow } from "./case-row.ts";
@@ -309,34 +310,41 @@ export async function deliverNotices({
 
 /**
  * Points out to every moderator and administrator, by e-mail, the items whose reports have waited more than
- * OVERDUE_REPORT_HOURS: each item once (claimed as in deliverNotices), in one e-mail per moderator.
- * Answers how many items were newly overdue.
+ * OVERDUE_REPORT_HOURS: each item once, in one e-mail per moderator. The items are marked told and the
+ * e-mails kept in the outbox in one transaction, so a mail server that is down delays them (the mail sweep
+ * tries again) and never loses them. Answers how many items were newly overdue.
  */
-export async function mailOverdue({ db, mailer, baseUrl, logger }: Delivery): Promise<number> {
-  const overdue = await db
-    .update(moderationCases)
-    .set({ overdueMailedAt: new Date() })
-    .where(
-      and(
-        eq(moderationCases.state, "open"),
-        isNull(moderationCases.overdueMailedAt),
-        isNull(moderationCases.appealOf),
-        sql`exists (select 1 from ${reports} where ${reports.caseId} = ${moderationCases.id} and ${reports.state} = 'open' and ${reports.createdAt} < now() - make_interval(hours => ${OVERDUE_REPORT_HOURS}))`,
-      ),
-    )
-    .returning({ id: moderationCases.id });
-  if (overdue.length === 0) return 0;
-  const [waiting] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(moderationCases)
-    .where(and(eq(moderationCases.state, "open"), isNotNull(moderationCases.overdueMailedAt)));
-  const team = await db
-    .select({ email: users.email, name: users.name })
-    .from(users)
-    .where(ne(users.role, "member"));
-  for (const member of team)
-    await mailer
-      .send(
+export async function mailOverdue({
+  db,
+  mailer,
+  baseUrl,
+  logger,
+}: Delivery & { logger: Pick<Logger, "error" | "warn"> }): Promise<number> {
+  const newly = await db.transaction(async (tx) => {
+    const overdue = await tx
+      .update(moderationCases)
+      .set({ overdueMailedAt: new Date() })
+      .where(
+        and(
+          eq(moderationCases.state, "open"),
+          isNull(moderationCases.overdueMailedAt),
+          isNull(moderationCases.appealOf),
+          sql`exists (select 1 from ${reports} where ${reports.caseId} = ${moderationCases.id} and ${reports.state} = 'open' and ${reports.createdAt} < now() - make_interval(hours => ${OVERDUE_REPORT_HOURS}))`,
+        ),
+      )
+      .returning({ id: moderationCases.id });
+    if (overdue.length === 0) return 0;
+    const [waiting] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(moderationCases)
+      .where(and(eq(moderationCases.state, "open"), isNotNull(moderationCases.overdueMailedAt)));
+    const team = await tx
+      .select({ email: users.email, name: users.name })
+      .from(users)
+      .where(ne(users.role, "member"));
+    for (const member of team)
+      await keepMail(
+        tx,
         overdueEmail({
           to: member.email,
           name: member.name,
@@ -344,7 +352,14 @@ export async function mailOverdue({ db, mailer, baseUrl, logger }: Delivery): Pr
           newly: overdue.length,
           waiting: waiting?.count ?? overdue.length,
         }),
-      )
-      .catch((error: unknown) => logger.error(`E-mailing ${member.email} of overdue reports failed`, error));
-  return overdue.length;
+      );
+    return overdue.length;
+  });
+  if (newly > 0)
+    await new MailQueue(db, mailer, logger)
+      .deliver()
+      .catch((error: unknown) =>
+        logger.error("E-mailing the overdue reports failed; they stay queued", error),
+      );
+  return newly;
 }
