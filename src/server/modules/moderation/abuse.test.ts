@@ -11,6 +11,8 @@ import { createClient, newClientAddress, newTip, type TestClient } from "../../t
 import { establishedMember, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { HOLD_LAPSES_AFTER_HOURS, lapseHolds } from "./decisions.ts";
+import { listNotices } from "./notices.ts";
+import { readQueue } from "./queue.ts";
 import { REPORTS_PER_ADDRESS_PER_DAY } from "./reports.ts";
 import { startModerationSweep } from "./sweep.ts";
 
@@ -607,5 +609,53 @@ describe("an administrator undoes a decision from the log", () => {
     const hold = await decisionEntry(tip.authorHandle, "hold_account");
     expect(hold.undoable).toBe(false);
     expect((await undo(administrator, hold.id)).status).toBe(409);
+  });
+});
+
+describe("reading the queue and the notices", () => {
+  /** `db`, counting the statements begun on it (each select, update, insert or raw query). */
+  function counting(db: typeof app.db) {
+    const counter = { statements: 0 };
+    const proxy = new Proxy(db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (/^(select|selectDistinct|selectDistinctOn|update|insert|delete|execute)$/.test(String(key)))
+            counter.statements++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    return { db: proxy, counter };
+  }
+
+  it("reads as many statements for twenty cases as for one", async () => {
+    const author = await signedInMember(app, { name: "Often reported" });
+    const reporter = await signedInMember(app, { address: newClientAddress() });
+    const first = await tipBy(author.client);
+    expect((await report(reporter, first._id, "other")).status).toBe(201);
+    const viewer = { id: administrator.id, role: "administrator" as const };
+    const one = counting(app.db);
+    const few = await readQueue(one.db, { limit: 100, viewer });
+    for (let i = 0; i < 20; i++) {
+      const tip = await tipBy(author.client);
+      // Reports are 10 a day per member and 20 per address: each from a member of their own.
+      const by = await signedInMember(app, { address: newClientAddress() });
+      expect((await report(by, tip._id, "other")).status).toBe(201);
+    }
+    const many = counting(app.db);
+    const all = await readQueue(many.db, { limit: 100, viewer });
+    expect(all.length).toBeGreaterThanOrEqual(few.length + 20);
+    expect(many.counter.statements).toBe(one.counter.statements);
+
+    // The author's notices: decided one by one, read at once.
+    for (const item of all.filter((row) => row.authorId === author.id).slice(0, 12))
+      expect((await decide(administrator, item.id, "hide")).status).toBe(200);
+    const notices = counting(app.db);
+    const read = await listNotices(notices.db, author.id, { limit: 50 });
+    expect(read.length).toBeGreaterThanOrEqual(12);
+    expect(read.every((notice) => notice.item.title !== null)).toBe(true);
+    expect(notices.counter.statements).toBeLessThanOrEqual(6);
   });
 });

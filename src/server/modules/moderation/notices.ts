@@ -10,7 +10,7 @@ import { decisionEmail, outcomeEmail, overdueEmail } from "../../mail/templates.
 import type { CaseRow } from "./case-row.ts";
 import type { Tx } from "./holds.ts";
 import { appendLog } from "./log.ts";
-import { type ItemView, itemOf } from "./queue.ts";
+import { type ItemView, itemKey, itemsOf } from "./queue.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** A delivery that claimed a notice and neither sent it nor gave it back within this is taken over. */
@@ -71,23 +71,26 @@ async function viewsOf(db: Db, rows: NoticeRow[]): Promise<NoticeView[]> {
     .select({ suspendedUntil: users.suspendedUntil })
     .from(users)
     .where(eq(users.id, rows[0]?.userId ?? ""));
-  return Promise.all(
-    rows.flatMap((row) => {
-      const found = decided.find((c) => c.id === row.caseId);
-      if (!found) return [];
-      return [
-        (async () => ({
-          id: row.id,
-          createdAt: row.createdAt,
-          seenAt: row.seenAt,
-          decided: found,
-          item: { type: found.targetType, ...(await itemOf(db, found.targetType, found.targetId)) },
-          appeal: appeals.find((c) => c.appealOf === found.id) ?? null,
-          suspendedUntil: account?.suspendedUntil ?? null,
-        }))(),
-      ];
-    }),
+  const items = await itemsOf(
+    db,
+    decided.map((c) => ({ type: c.targetType, id: c.targetId })),
   );
+  return rows.flatMap((row) => {
+    const found = decided.find((c) => c.id === row.caseId);
+    const item = found && items.get(itemKey(found.targetType, found.targetId));
+    if (!found || !item) return [];
+    return [
+      {
+        id: row.id,
+        createdAt: row.createdAt,
+        seenAt: row.seenAt,
+        decided: found,
+        item: { type: found.targetType, ...item },
+        appeal: appeals.find((c) => c.appealOf === found.id) ?? null,
+        suspendedUntil: account?.suspendedUntil ?? null,
+      },
+    ];
+  });
 }
 
 /** The decisions about what the member posted, newest first. */

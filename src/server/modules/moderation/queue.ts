@@ -28,111 +28,138 @@ export interface ItemView {
   path: string | null;
 }
 
-export async function itemOf(db: Db, type: ReportTarget, id: string): Promise<ItemView> {
-  const gone: ItemView = {
-    gone: true,
-    hidden: false,
-    reviewAskedAt: null,
-    title: null,
-    text: null,
-    image: null,
-    path: null,
-  };
-  switch (type) {
-    case "tip": {
-      const [row] = await db
-        .select({
-          title: tips.title,
-          description: tips.description,
-          images: tips.images,
-          shown: tips.shown,
-          askedAt: tips.holdReviewAskedAt,
-        })
-        .from(tips)
-        .where(eq(tips.id, id));
-      return row
-        ? {
-            gone: false,
-            hidden: row.shown === false,
-            reviewAskedAt: row.askedAt,
-            title: row.title,
-            text: row.description,
-            image: row.images,
-            path: `/tips/${id}`,
-          }
-        : gone;
-    }
-    case "comment": {
-      const [row] = await db
-        .select({
-          body: comments.body,
-          tipId: comments.tipId,
-          state: comments.state,
-          hidden: sql<boolean>`${comments.hold} is not null or ${comments.authorHeld}`,
-          askedAt: comments.holdReviewAskedAt,
-        })
-        .from(comments)
-        .where(eq(comments.id, id));
-      return row && row.state !== "deleted"
-        ? {
-            gone: false,
-            hidden: row.hidden,
-            reviewAskedAt: row.askedAt,
-            title: null,
-            text: row.body,
-            image: null,
-            path: `/tips/${row.tipId}`,
-          }
-        : gone;
-    }
-    case "gardener": {
-      const [row] = await db
-        .select({
-          name: users.name,
-          bio: users.bio,
-          image: users.image,
-          handle: users.handle,
-          hidden: sql<boolean>`${users.pageHold} is not null or ${users.held}`,
-          askedAt: users.pageHoldReviewAskedAt,
-        })
-        .from(users)
-        .where(eq(users.id, id));
-      return row
-        ? {
-            gone: false,
-            hidden: row.hidden,
-            reviewAskedAt: row.askedAt,
-            title: row.name,
-            text: row.bio,
-            image: row.image,
-            path: `/gardeners/${row.handle}`,
-          }
-        : gone;
-    }
-    case "photo": {
-      const [upload] = await db
-        .select({ width: photoUploads.width, height: photoUploads.height })
-        .from(photoUploads)
-        .where(eq(photoUploads.hash, id))
-        .limit(1);
-      const [held] = await db
-        .select({ hash: photoHolds.hash })
-        .from(photoHolds)
-        .where(eq(photoHolds.hash, id));
-      return upload
-        ? {
-            gone: false,
-            hidden: held !== undefined,
-            reviewAskedAt: null,
-            title: null,
-            text: null,
-            image: `/uploads/${id}-${upload.width}x${upload.height}.webp`,
-            path: null,
-          }
-        : gone;
-    }
-  }
+const GONE: ItemView = {
+  gone: true,
+  hidden: false,
+  reviewAskedAt: null,
+  title: null,
+  text: null,
+  image: null,
+  path: null,
+};
+
+/** The key `itemsOf` answers an item under. */
+export const itemKey = (type: ReportTarget, id: string) => `${type}:${id}`;
+
+/**
+ * The items the cases are about, as a moderator reads them, under `itemKey`: one query per kind of item,
+ * however many cases (a queue or a member's notices read them all at once). An item not found is gone.
+ */
+export async function itemsOf(
+  db: Db,
+  targets: ReadonlyArray<{ type: ReportTarget; id: string }>,
+): Promise<Map<string, ItemView>> {
+  const ids = (type: ReportTarget) => [...new Set(targets.filter((t) => t.type === type).map((t) => t.id))];
+  const [tipIds, commentIds, accountIds, hashes] = [
+    ids("tip"),
+    ids("comment"),
+    ids("gardener"),
+    ids("photo"),
+  ];
+  const uuids = (list: string[]) => list.filter((id) => UUID.test(id));
+  const [tipRows, commentRows, pageRows, uploadRows, heldRows] = await Promise.all([
+    uuids(tipIds).length === 0
+      ? []
+      : db
+          .select({
+            id: tips.id,
+            title: tips.title,
+            description: tips.description,
+            images: tips.images,
+            shown: tips.shown,
+            askedAt: tips.holdReviewAskedAt,
+          })
+          .from(tips)
+          .where(inArray(tips.id, uuids(tipIds))),
+    uuids(commentIds).length === 0
+      ? []
+      : db
+          .select({
+            id: comments.id,
+            body: comments.body,
+            tipId: comments.tipId,
+            state: comments.state,
+            hidden: sql<boolean>`${comments.hold} is not null or ${comments.authorHeld}`,
+            askedAt: comments.holdReviewAskedAt,
+          })
+          .from(comments)
+          .where(inArray(comments.id, uuids(commentIds))),
+    accountIds.length === 0
+      ? []
+      : db
+          .select({
+            id: users.id,
+            name: users.name,
+            bio: users.bio,
+            image: users.image,
+            handle: users.handle,
+            hidden: sql<boolean>`${users.pageHold} is not null or ${users.held}`,
+            askedAt: users.pageHoldReviewAskedAt,
+          })
+          .from(users)
+          .where(inArray(users.id, accountIds)),
+    hashes.length === 0
+      ? []
+      : db
+          .selectDistinctOn([photoUploads.hash], {
+            hash: photoUploads.hash,
+            width: photoUploads.width,
+            height: photoUploads.height,
+          })
+          .from(photoUploads)
+          .where(inArray(photoUploads.hash, hashes)),
+    hashes.length === 0
+      ? []
+      : db.select({ hash: photoHolds.hash }).from(photoHolds).where(inArray(photoHolds.hash, hashes)),
+  ]);
+  const items = new Map<string, ItemView>();
+  for (const target of targets) items.set(itemKey(target.type, target.id), GONE);
+  for (const row of tipRows)
+    items.set(itemKey("tip", row.id), {
+      gone: false,
+      hidden: row.shown === false,
+      reviewAskedAt: row.askedAt,
+      title: row.title,
+      text: row.description,
+      image: row.images,
+      path: `/tips/${row.id}`,
+    });
+  for (const row of commentRows)
+    if (row.state !== "deleted")
+      items.set(itemKey("comment", row.id), {
+        gone: false,
+        hidden: row.hidden,
+        reviewAskedAt: row.askedAt,
+        title: null,
+        text: row.body,
+        image: null,
+        path: `/tips/${row.tipId}`,
+      });
+  for (const row of pageRows)
+    items.set(itemKey("gardener", row.id), {
+      gone: false,
+      hidden: row.hidden,
+      reviewAskedAt: row.askedAt,
+      title: row.name,
+      text: row.bio,
+      image: row.image,
+      path: `/gardeners/${row.handle}`,
+    });
+  const held = new Set(heldRows.map((row) => row.hash));
+  for (const row of uploadRows)
+    items.set(itemKey("photo", row.hash), {
+      gone: false,
+      hidden: held.has(row.hash),
+      reviewAskedAt: null,
+      title: null,
+      text: null,
+      image: `/uploads/${row.hash}-${row.width}x${row.height}.webp`,
+      path: null,
+    });
+  return items;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The open cases, heaviest first (the weight of their open reports), the longest waiting first among
@@ -262,35 +289,37 @@ export async function readQueue(
         .where(and(inArray(reports.reporterId, reporterIds), eq(reports.state, "closed")))
         .groupBy(reports.reporterId)
     : [];
-  return Promise.all(
-    cases.map(async (row) => {
-      // An appeal's reports are those of the decision it appeals; a report case's, its open ones.
-      const own = caseReports.filter((report) =>
-        row.appealOf ? report.caseId === row.appealOf : report.caseId === row.id && report.state === "open",
-      );
-      return {
-        ...row,
-        item: await itemOf(db, row.targetType, row.targetId),
-        author: authors.find((author) => author.id === row.authorId) ?? null,
-        reports: own.map((report) => ({
-          ...report,
-          record: records.find((r) => r.reporterId === report.reporterId) ?? { upheld: 0, dismissed: 0 },
-          // Another reporter of this case sent theirs from the same address, or made their account there.
-          sharesAddress: own.some(
-            (other) =>
-              other.reporterId !== report.reporterId &&
-              ((report.reporterAddress !== null && other.reporterAddress === report.reporterAddress) ||
-                (report.signupAddress !== null && other.signupAddress === report.signupAddress)),
-          ),
-        })),
-        appeal: (() => {
-          const decided = decisions.find((c) => c.id === row.appealOf);
-          return decided ? { note: row.appealNote ?? "", decided } : null;
-        })(),
-        history: history.filter((entry) => entry.authorId === row.authorId).slice(0, 20),
-      };
-    }),
+  const items = await itemsOf(
+    db,
+    cases.map((row) => ({ type: row.targetType, id: row.targetId })),
   );
+  return cases.map((row) => {
+    // An appeal's reports are those of the decision it appeals; a report case's, its open ones.
+    const own = caseReports.filter((report) =>
+      row.appealOf ? report.caseId === row.appealOf : report.caseId === row.id && report.state === "open",
+    );
+    return {
+      ...row,
+      item: items.get(itemKey(row.targetType, row.targetId)) ?? GONE,
+      author: authors.find((author) => author.id === row.authorId) ?? null,
+      reports: own.map((report) => ({
+        ...report,
+        record: records.find((r) => r.reporterId === report.reporterId) ?? { upheld: 0, dismissed: 0 },
+        // Another reporter of this case sent theirs from the same address, or made their account there.
+        sharesAddress: own.some(
+          (other) =>
+            other.reporterId !== report.reporterId &&
+            ((report.reporterAddress !== null && other.reporterAddress === report.reporterAddress) ||
+              (report.signupAddress !== null && other.signupAddress === report.signupAddress)),
+        ),
+      })),
+      appeal: (() => {
+        const decided = decisions.find((c) => c.id === row.appealOf);
+        return decided ? { note: row.appealNote ?? "", decided } : null;
+      })(),
+      history: history.filter((entry) => entry.authorId === row.authorId).slice(0, 20),
+    };
+  });
 }
 
 export type QueueRow = Awaited<ReturnType<typeof readQueue>>[number];
