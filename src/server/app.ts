@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps) {
   app.all("/api/*", noSuchEndpoint);
   // A photo on hold is served to its uploader only: the photo route reads the session as the API does.
   app.use("/uploads/*", apiContext(context));
-  app.get("/uploads/:name", servePhotoFile(storage, new HeldPhotos(db)));
+  app.get("/uploads/:name", servePhotoFile(storage, new HeldPhotos(db, publicCache)));
   // The figures on the site's own port: only with METRICS_TOKEN configured, and only for a scraper that
   // sends it; without one configured there is nothing here (METRICS_PORT serves them apart).
   app.get("/metrics", async (c, next) => {

@@ -44,6 +44,7 @@ const changeTo: Record<PublicTable, () => Promise<unknown>> = {
   users: () => ctx.db.execute(sql`update users set bio = coalesce(bio, '') || '.' where id = ${authorId}`),
   comments: () => ctx.db.execute(sql`update comments set body = body where tip_id = ${tipId}`),
   blocks: () => ctx.db.execute(sql`update blocks set created_at = created_at where blocker_id = ${authorId}`),
+  photo_holds: () => ctx.db.execute(sql`delete from photo_holds where hash = 'none'`),
 };
 
 beforeAll(async () => {

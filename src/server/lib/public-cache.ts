@@ -23,11 +23,19 @@ import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from 
  * The tables cached answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010, 0012,
  * 0031).
  */
-export const PUBLIC_TABLES = ["tips", "gardeners", "tip_likes", "users", "comments", "blocks"] as const;
+export const PUBLIC_TABLES = [
+  "tips",
+  "gardeners",
+  "tip_likes",
+  "users",
+  "comments",
+  "blocks",
+  "photo_holds",
+] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 /**
- * What a visitor's page reads: not comments (their count is on the tip) nor blocks (a visitor has none), so
- * a new comment does not drop every cached page.
+ * What a visitor's page reads: not comments (their count is on the tip), blocks (a visitor has none) nor
+ * photo holds (photos are files of their own), so a new comment does not drop every cached page.
  */
 export const PAGE_TABLES: readonly PublicTable[] = ["tips", "gardeners", "tip_likes", "users"];
 
@@ -80,6 +88,7 @@ const MAX_ENTRIES = 5000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 export class PublicCache {
+  private readonly watchers = new Set<(table: string | null) => void>();
   private entries = new Map<string, PublicAnswer>();
   private bytes = 0;
   private version = 0;
@@ -133,12 +142,23 @@ export class PublicCache {
     return entry;
   }
 
+  /**
+   * Calls `watcher` with each table a committed change reaches the cache for, and with null when the cache
+   * is emptied (what it keeps may be stale). Keeps of their own (the photos on hold) follow the same feed.
+   * The returned function stops watching.
+   */
+  watch(watcher: (table: string | null) => void): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
   /** Drops the answers that read `table`; with no known table, every answer. */
   changed(table: string): void {
     if (!(PUBLIC_TABLES as readonly string[]).includes(table)) {
       this.invalidate();
       return;
     }
+    for (const watcher of this.watchers) watcher(table);
     this.version += 1;
     for (const [key, entry] of this.entries)
       if ((entry.reads as readonly string[]).includes(table)) {
@@ -148,6 +168,7 @@ export class PublicCache {
   }
 
   invalidate(): void {
+    for (const watcher of this.watchers) watcher(null);
     this.version += 1;
     this.entries.clear();
     this.bytes = 0;

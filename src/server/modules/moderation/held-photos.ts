@@ -2,24 +2,38 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { photoHolds, photoUploads } from "../../db/schema.ts";
 import type { PhotoHoldLookup } from "../../lib/photo-holds.ts";
-
-/** How long the list of photos on hold is reused before it is read again. */
-const FRESH_MS = 1000;
+import type { PublicCache } from "../../lib/public-cache.ts";
 
 /**
- * The uploaded photos on hold (ADR 041), read at most once a second: every photo request asks, and
- * asking the database each time would add a round trip to the busiest route for a list that is nearly
- * always empty. A hold reaches every instance's photo answers within a second.
+ * The uploaded photos on hold (ADR 041), kept in memory while the public cache's change feed listens: every
+ * photo request asks, and asking the database each time would add a round trip to the busiest route for a
+ * list that is nearly always empty. A change to `photo_holds`, committed by any instance, empties the keep
+ * as it reaches this one (a request's own hold before it answers), so a hold is respected the moment it
+ * is made. While the feed is not listening, each request asks the database.
  */
 export class HeldPhotos implements PhotoHoldLookup {
   private hashes: Promise<Set<string>> | null = null;
-  private readAt = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly changes: Pick<PublicCache, "live" | "watch">,
+  ) {
+    changes.watch((table) => {
+      if (table === null || table === "photo_holds") this.hashes = null;
+    });
+  }
 
   async has(hash: string): Promise<boolean> {
-    if (!this.hashes || Date.now() - this.readAt > FRESH_MS) {
-      this.readAt = Date.now();
+    if (!this.changes.live) {
+      this.hashes = null;
+      const [row] = await this.db
+        .select({ hash: photoHolds.hash })
+        .from(photoHolds)
+        .where(eq(photoHolds.hash, hash))
+        .limit(1);
+      return row !== undefined;
+    }
+    if (!this.hashes) {
       const reading = this.db
         .select({ hash: photoHolds.hash })
         .from(photoHolds)

@@ -9,7 +9,7 @@ import { ProfileSchema } from "#shared/schemas/gardener.ts";
 import { LogEntrySchema, ReportSchema } from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
-import { users } from "../../db/schema.ts";
+import { photoHolds, users } from "../../db/schema.ts";
 import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
 import { photoForm, smallPng } from "../../test/photo-fixtures.ts";
@@ -288,7 +288,7 @@ describe("gardener pages and photos on hold", () => {
     expect(await hiddenFrom(visitor(), `/api/gardeners/${handle}`)).toBe(true);
   });
 
-  it("a photo on hold is served to its uploader only, and kept out of shared caches", async () => {
+  it("a photo on hold is refused at once, served to its uploader only, and kept out of shared caches", async () => {
     const uploader = await signedInMember(app);
     const form = photoForm(await smallPng(5), "held.png", "image/png");
     const uploaded = await uploader.client.postForm("/api/uploads", form, { schema: UploadedPhotoSchema });
@@ -299,15 +299,29 @@ describe("gardener pages and photos on hold", () => {
     const hash = parsePhotoUrl(uploaded.body.url)?.hash ?? "";
     expect(hash).not.toBe("");
 
-    // Every instance reads the holds at most a second late.
-    await expect
-      .poll(async () => (await visitor().get(path)).status, { timeout: 3000, interval: 100 })
-      .toBe(404);
+    // From the moment the report that holds it is answered.
+    expect((await visitor().get(path)).status).toBe(404);
     expect(await hiddenFrom(visitor(), path)).toBe(true);
     const other = await signedInMember(app);
     expect((await other.client.get(path)).status).toBe(404);
     const own = await uploader.client.get(path);
     expect(own.status).toBe(200);
     expect(own.headers.get("cache-control")).toBe("private, no-store");
+
+    // Another instance's hold (here written straight to the database) is refused as soon as it commits.
+    const second = await uploader.client.postForm(
+      "/api/uploads",
+      photoForm(await smallPng(6), "b.png", "image/png"),
+      {
+        schema: UploadedPhotoSchema,
+      },
+    );
+    const secondPath = new URL(second.body.url).pathname;
+    expect((await visitor().get(secondPath)).status).toBe(200);
+    await app.db
+      .insert(photoHolds)
+      .values({ hash: parsePhotoUrl(second.body.url)?.hash ?? "", reason: "copyright" });
+    await app.publicCache.settled();
+    expect((await visitor().get(secondPath)).status).toBe(404);
   });
 });
