@@ -11,9 +11,15 @@ export const E2E = {
    * The site's administrators (ADMIN_EMAILS), one per moderation test so tests running at once never sign
    * up the same one: each signs up with its own and verifies it.
    */
-  administrators: ["journey", "light-1280", "light-390", "dark-1280", "dark-390"].map(
-    (key) => `admin.${key}@garden.test`,
-  ),
+  administrators: [
+    "journey",
+    "light-1280",
+    "light-390",
+    "dark-1280",
+    "dark-390",
+    "established-1",
+    "established-2",
+  ].map((key) => `admin.${key}@garden.test`),
   oidcPort: port + 1,
   google: {
     clientId: "garden-e2e-client",

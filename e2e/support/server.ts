@@ -6,6 +6,7 @@ import path from "node:path";
 import { startOidcIssuer } from "../../src/server/test/oidc-issuer.ts";
 import { startSmtpCapture } from "../../src/server/test/smtp-capture.ts";
 import { E2E, mailDir } from "./env.ts";
+import { seedEstablished } from "./established.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 rmSync(path.join(root, ".test-data", "e2e"), { recursive: true, force: true });
@@ -36,5 +37,8 @@ Object.assign(process.env, {
   // account in a second, more across a run, past the write limits (ADR 032). The limits themselves are
   // proven by the server tests.
   RATE_LIMITS: "off",
+  // As behind one proxy: the tests that need members at addresses of their own send X-Forwarded-For.
+  TRUST_PROXY: "1",
 });
+await seedEstablished(process.env.DATA_DIR ?? "");
 await import(path.join(root, "dist/server/server.mjs"));
