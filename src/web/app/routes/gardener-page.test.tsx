@@ -54,6 +54,31 @@ describe("A gardener's page", () => {
     expect(screen.queryByRole("link", { name: "Edit profile" })).not.toBeInTheDocument();
   });
 
+  it("links a bio's www. addresses over https, as its other addresses, and leaves e-mail addresses as text", async () => {
+    server.use(
+      http.get("*/api/gardeners/rosa_b", () =>
+        HttpResponse.json({
+          ...rosa,
+          bio: "My allotment blog: www.rosas-plot.example/notes. Write to rosa@example.com or see https://example.com/rosa",
+        }),
+      ),
+      http.get("*/api/gardeners/rosa_b/tips", () =>
+        HttpResponse.json([], { headers: { "X-Total-Count": "0" } }),
+      ),
+    );
+    renderPage("rosa_b");
+    const bio = (await screen.findByText(/My allotment blog/)) as HTMLElement;
+    const www = within(bio).getByRole("link", { name: "www.rosas-plot.example/notes" });
+    expect(www).toHaveAttribute("href", "https://www.rosas-plot.example/notes");
+    const other = within(bio).getByRole("link", { name: "https://example.com/rosa" });
+    for (const name of ["rel", "target"]) expect(www.getAttribute(name), name).toBe(other.getAttribute(name));
+    expect(www.getAttribute("rel")?.split(" ")).toEqual(
+      expect.arrayContaining(["nofollow", "ugc", "noopener"]),
+    );
+    expect(within(bio).getAllByRole("link")).toHaveLength(2);
+    expect(bio).toHaveTextContent("Write to rosa@example.com or see");
+  });
+
   it("offers its own member to edit it", async () => {
     const me = aUser({ name: "Rosa B" });
     signInAs(me);

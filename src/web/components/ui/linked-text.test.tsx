@@ -20,6 +20,16 @@ describe("LinkedText", () => {
     );
   });
 
+  it("makes an address written from www. a link over https, and leaves e-mail addresses as text", () => {
+    const text = "Blog: www.example.com/blog. Mail ana@example.com or ana@www.example.com.";
+    const { container } = render(<LinkedText text={text} />);
+    const link = screen.getByRole("link", { name: "www.example.com/blog" });
+    expect(link).toHaveAttribute("href", "https://www.example.com/blog");
+    expect(link).toHaveAttribute("rel", "nofollow ugc noopener");
+    expect(screen.getAllByRole("link")).toHaveLength(1);
+    expect(container.textContent).toBe(text);
+  });
+
   it("keeps markup, scripts and other schemes as inert text", () => {
     const text = `<img src=x onerror=alert(1)> <a href="javascript:alert(1)">x</a> javascript:alert(2) data:text/html,hi`;
     const { container } = render(<LinkedText text={text} />);

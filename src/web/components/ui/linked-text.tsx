@@ -3,15 +3,16 @@ import { findLinks } from "#shared/links.ts";
 
 /**
  * A member's plain text (a bio, a comment) as text, line breaks kept, with its web addresses made links
- * that pass no ranking and no window to the page they open. Nothing in it is ever read as HTML.
+ * that pass no ranking and no window to the page they open ("www.example.com" opens over https). E-mail
+ * addresses stay text. Nothing in it is ever read as HTML.
  */
-export function LinkedText({ text, className = "" }: { text: string; className?: string }) {
+export function LinkedText({ text, className = "", id }: { text: string; className?: string; id?: string }) {
   const parts: ReactNode[] = [];
   let last = 0;
-  for (const { address, index } of findLinks(text)) {
+  for (const { address, href, index } of findLinks(text)) {
     parts.push(text.slice(last, index));
     parts.push(
-      <a key={index} href={address} rel="nofollow ugc noopener" className="link link-primary break-all">
+      <a key={index} href={href} rel="nofollow ugc noopener" className="link link-primary break-all">
         {address}
       </a>,
     );
@@ -19,7 +20,7 @@ export function LinkedText({ text, className = "" }: { text: string; className?:
   }
   parts.push(text.slice(last));
   return (
-    <p className={`whitespace-pre-line wrap-anywhere ${className}`} dir="auto">
+    <p id={id} className={`whitespace-pre-line wrap-anywhere ${className}`} dir="auto">
       {parts}
     </p>
   );
