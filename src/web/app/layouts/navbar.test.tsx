@@ -1,6 +1,7 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import { aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderWithProviders } from "#web/test/render.tsx";
 import { Navbar } from "./navbar.tsx";
@@ -42,5 +43,17 @@ describe("the header's way to moderation", () => {
     expect(await within(menu).findByRole("link", { name: "Your reports" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: /^Moderation/ })).toBeNull();
     expect(asked).toBe(false);
+  });
+});
+
+describe("the header's avatar", () => {
+  it("falls back to the default avatar, as every other avatar does, when the photo fails", async () => {
+    signInAs(aUser({ name: "Rosa B", image: "https://photos.example/gone.jpg" }));
+    renderWithProviders(<Navbar />);
+    const profile = await screen.findByRole("link", { name: "Rosa B: your profile" });
+    const photo = within(profile).getByRole("img", { name: "Rosa B" });
+    expect(photo).toHaveAttribute("src", "https://photos.example/gone.jpg");
+    fireEvent.error(photo);
+    expect(photo).toHaveAttribute("src", DEFAULT_AVATAR_IMAGE);
   });
 });

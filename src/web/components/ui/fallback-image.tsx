@@ -1,9 +1,9 @@
-import { type ImgHTMLAttributes, useState } from "react";
+import { type ImgHTMLAttributes, useEffect, useRef, useState } from "react";
 import { parsePhotoUrl } from "#shared/photos.ts";
 
 /**
  * An image that swaps to a shipped fallback when its URL is missing or broken: a picture linked from
- * elsewhere can vanish at any time. An uploaded photo (ADR 021) also gets its narrower copies as `srcset`,
+ * elsewhere can vanish at any time. Every avatar of the site (Avatar) is one, the header's included. An uploaded photo (ADR 021) also gets its narrower copies as `srcset`,
  * chosen by `sizes`: the width the image is shown at, e.g. "(min-width: 1024px) 33vw, 100vw".
  */
 export function FallbackImage({
@@ -21,8 +21,18 @@ export function FallbackImage({
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = src && src !== failedSrc ? src : fallback;
   const photo = usable === fallback ? null : parsePhotoUrl(usable);
+  const image = useRef<HTMLImageElement>(null);
+  // A picture in the server's HTML may have failed before the script listened for its error (the header's
+  // avatar, on every page): one the browser is done with and drew nothing of is broken too. Not an SVG,
+  // which may have no width of its own and still be drawn.
+  useEffect(() => {
+    const drawn = image.current;
+    if (usable === fallback || /\.svg(?:[?#]|$)/i.test(usable)) return;
+    if (drawn?.complete && drawn.naturalWidth === 0) setFailedSrc(usable);
+  }, [usable, fallback]);
   return (
     <img
+      ref={image}
       {...rest}
       src={usable}
       srcSet={photo?.srcSet}
