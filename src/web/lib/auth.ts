@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useNavigate } from "react-router";
 import type { User } from "#shared/schemas/auth.ts";
 import { paths } from "#web/config/paths.ts";
@@ -81,6 +81,32 @@ export function useLoggedOutHere(): boolean {
   );
 }
 
+/** Set by this tab's own Logout, so that the sign-out it asked for is not taken for a session that ended. */
+let signingOut = false;
+
+/** What a member is told when their session ends without their asking (expired, ended elsewhere, suspended). */
+const SIGNED_OUT_NOTICE =
+  "You have been signed out. Sign in again to go on: if you cannot, the sign-in page will say why.";
+
+/**
+ * Tells a member whose session ended while they were here (a call answered 401 and the session was read
+ * again, or coming back to the tab found it gone: it expired, they signed out in another tab, or the
+ * moderators suspended the account) that they are signed out, rather than leaving them a visitor
+ * without a word. Their own Logout is not such an ending. Used once, by the root layout.
+ */
+export function useSignedOutNotice() {
+  const { user } = useUser();
+  const signedIn = user !== null;
+  const was = useRef(signedIn);
+  useEffect(() => {
+    const before = was.current;
+    was.current = signedIn;
+    if (!before || signedIn) return;
+    if (signingOut) signingOut = false;
+    else toast.error(SIGNED_OUT_NOTICE, { duration: 10_000 });
+  }, [signedIn]);
+}
+
 /**
  * Logout: forgets the session and everything loaded for the user, and goes home. "Logged out
  * successfully" (the previous version's toast was a copy error); a failure is said, not only logged.
@@ -92,6 +118,7 @@ export function useLogout() {
     mutationFn: signOut,
     onSuccess: async () => {
       setLoggedOutHere(true);
+      signingOut = true;
       queryClient.setQueryData(queryKeys.session, null);
       await navigate(paths.home.getHref());
       queryClient.removeQueries({

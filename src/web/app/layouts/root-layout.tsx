@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { FullPageLoader } from "#web/components/ui/loading-state.tsx";
-import { useUser } from "#web/lib/auth.ts";
+import { useSignedOutNotice, useUser } from "#web/lib/auth.ts";
 import { ToastHost } from "#web/lib/toast.tsx";
 
 function SessionGate() {
@@ -12,6 +12,7 @@ function SessionGate() {
 
 export function RootLayout() {
   const { user } = useUser();
+  useSignedOutNotice();
   return (
     <>
       <SessionGate />
