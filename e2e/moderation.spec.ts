@@ -278,7 +278,7 @@ test.describe("moderation", () => {
 
         await reporter.page.goto("about:blank");
         await gotoWithTheme(reporter.page, "/moderation-report", theme);
-        await expect(reporter.page.getByRole("table")).toContainText("off-topic");
+        await expect(reporter.page.getByRole("table")).toContainText("Off-topic");
         await expectNoA11yViolations(reporter.page, `the moderation report (${theme}, ${width})`);
         await reporter.page.screenshot({ path: `test-results/moderation-report-${theme}-${width}.png` });
         for (const context of [author.context, reporter.context, admin.context]) await context.close();

@@ -49,6 +49,34 @@ describe("apiClient", () => {
     expect(error).toMatchObject({ status: 400, message: "limit must be at most 100", isServerError: false });
   });
 
+  it("keeps a limit's rule (429) and says when to try again in plain words, not in seconds", async () => {
+    server.use(
+      http.post("*/api/tips/:id/comments", () =>
+        HttpResponse.json(
+          { message: "Too many comments (at most 1 per account in 1 minute). Try again in 59 seconds." },
+          { status: 429, headers: { "Retry-After": "59" } },
+        ),
+      ),
+    );
+    const error = await apiClient.send("POST", "/tips/t1/comments", { body: "Hi" }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 429,
+      retryAfter: 59,
+      message: "Too many comments (at most 1 per account in 1 minute). Try again in about a minute.",
+    });
+    server.use(
+      http.post("*/api/reports", () =>
+        HttpResponse.json(
+          { message: "Too many reports (at most 20 per account in 1 hour). Try again in 300 seconds." },
+          { status: 429, headers: { "Retry-After": "300" } },
+        ),
+      ),
+    );
+    expect(await apiClient.send("POST", "/reports", {}).catch((e: unknown) => e)).toMatchObject({
+      message: "Too many reports (at most 20 per account in 1 hour). Try again in 5 minutes.",
+    });
+  });
+
   it("hides 5xx details behind a generic message", async () => {
     server.use(
       http.get("*/api/gardeners", () =>

@@ -1,6 +1,7 @@
 // Constants only: a schema module here would bring zod into every page's first scripts.
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_EXACT_HEADER, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import type { ApiError } from "#shared/schemas/common.ts";
+import { tryAgainIn } from "./format.ts";
 
 /** A failed API call: `status` 0 means the server could not be reached at all. */
 export class ApiClientError extends Error {
@@ -40,15 +41,31 @@ export interface ListResult<T> {
 const GENERIC_SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 const UNREACHABLE = "We could not reach the server. Check your connection and try again.";
 
+/** The server's own "Try again in 59 seconds." at the end of a limit's refusal. */
+const SERVER_WAIT = /\s*Try again in [^.]*\.?\s*$/;
+
 /**
- * What a refusal tells the person: the server's own words for a 4xx, and for a 503 with Retry-After (the
- * server turning work away on purpose, saying when to come back); any other 5xx is a fault of ours.
+ * A limit's refusal (429) as every form shows it: the server's sentence, which says the rule that applied
+ * ("Too many comments (at most 1 per account in 1 minute)"), then when to try again in plain words ("Try
+ * again in about a minute."), never a count of seconds. Without Retry-After it is the server's as it is.
+ */
+function limitMessage(message: string, retryAfter: number | undefined): string {
+  if (retryAfter === undefined) return message;
+  const rule = message.replace(SERVER_WAIT, "").trim();
+  return `${rule}${/[.!?]$/.test(rule) ? "" : "."} Try again ${tryAgainIn(retryAfter)}.`;
+}
+
+/**
+ * What a refusal tells the person: the server's own words for a 4xx (a limit's wait said in plain words),
+ * and for a 503 with Retry-After (the server turning work away on purpose, saying when to come back); any
+ * other 5xx is a fault of ours.
  */
 function refusal(status: number, body: Partial<ApiError> | null, retryAfterHeader: string | null) {
   const retryAfter =
     retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : undefined;
   const ownWords = status < 500 || (status === 503 && retryAfter !== undefined);
-  const message = ownWords && body?.message ? body.message : GENERIC_SERVER_ERROR;
+  const own = ownWords && body?.message ? body.message : undefined;
+  const message = own ? (status === 429 ? limitMessage(own, retryAfter) : own) : GENERIC_SERVER_ERROR;
   return new ApiClientError(status, message, body?.issues, retryAfter);
 }
 

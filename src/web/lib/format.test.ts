@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countLabel, formatNumber } from "./format.ts";
+import { countLabel, formatNumber, sentenceCase, tryAgainIn } from "./format.ts";
 
 describe("formatNumber", () => {
   it("groups digits as en-US Intl does, for whole numbers of every length and sign", () => {
@@ -26,5 +26,45 @@ describe("countLabel", () => {
     expect(countLabel(23456, noun)).toBe("23,456 tips");
     expect(countLabel(1000, noun, false)).toBe("1,000+ tips");
     expect(countLabel(1, noun, false)).toBe("1+ tips");
+  });
+});
+
+describe("tryAgainIn", () => {
+  it("says a wait in plain words, never in seconds, and never sooner than it is", () => {
+    const said = Object.fromEntries(
+      [1, 5, 30, 59, 60, 90, 91, 299, 300, 3000, 3600, 5400, 5401, 7200, 86_400, 200_000].map((s) => [
+        s,
+        tryAgainIn(s),
+      ]),
+    );
+    expect(said).toEqual({
+      1: "in a few seconds",
+      5: "in a few seconds",
+      30: "in less than a minute",
+      59: "in about a minute",
+      60: "in about a minute",
+      90: "in about a minute",
+      91: "in 2 minutes",
+      299: "in 5 minutes",
+      300: "in 5 minutes",
+      3000: "in 50 minutes",
+      3600: "in about an hour",
+      5400: "in about an hour",
+      5401: "in 2 hours",
+      7200: "in 2 hours",
+      86400: "in about a day",
+      200000: "in 3 days",
+    });
+    for (const words of Object.values(said)) expect(words).not.toMatch(/\d+ seconds?/);
+  });
+});
+
+describe("sentenceCase", () => {
+  it("capitalises the first letter only", () => {
+    expect(["rude or harassing", "off-topic", "spam"].map(sentenceCase)).toEqual([
+      "Rude or harassing",
+      "Off-topic",
+      "Spam",
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { type Report, ReportInputSchema } from "#shared/schemas/moderation.ts";
 import { FormError, SelectField, SubmitButton, TextareaField } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { apiClient } from "#web/lib/api-client.ts";
+import { sentenceCase } from "#web/lib/format.ts";
 import { toast } from "#web/lib/toast.tsx";
 
 const ReportFormSchema = ReportInputSchema.pick({ reason: true, note: true });
@@ -53,7 +54,7 @@ export default function ReportDialog({
             }
           }}
         >
-          <SelectField name="reason" label="Reason" options={REPORT_REASONS} />
+          <SelectField name="reason" label="Reason" options={REPORT_REASONS} optionLabel={sentenceCase} />
           <TextareaField name="note" label="Note for the moderators (optional)" rows={3} />
           <FormError message={error} />
           <div className="modal-action mt-0">

@@ -8,6 +8,7 @@ import { FormError, SelectField, SubmitButton, TextareaField } from "#web/compon
 import { Form } from "#web/components/ui/form/form.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { paths } from "#web/config/paths.ts";
+import { sentenceCase } from "#web/lib/format.ts";
 import { toast } from "#web/lib/toast.tsx";
 import { useDecide, useModerationQueue } from "../api/queue.ts";
 
@@ -57,8 +58,6 @@ const actionOf = (label: string) =>
   MODERATION_ACTIONS.find((action) => ACTION_LABELS[action] === label) ?? "dismiss";
 
 /** The moderation queue: every open case, heaviest first, each with what is needed to decide it. */
-/** "spam" → "Spam", "rude or harassing" → "Rude or harassing". */
-const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** How long the reporter has been a member, in words: "Joined today", "Member for 3 days", "… 5 months". */
 function memberFor(joinedAt: string): string {

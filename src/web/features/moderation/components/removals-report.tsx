@@ -3,6 +3,7 @@ import { REPORT_REASONS } from "#shared/constants.ts";
 import type { RemovalCount } from "#shared/schemas/moderation.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
+import { sentenceCase } from "#web/lib/format.ts";
 import { useRemovals } from "../api/notices.ts";
 
 const monthName = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" });
@@ -41,8 +42,8 @@ export function RemovalsReport() {
                 <tr className="text-base-content">
                   <th scope="col">Month</th>
                   {REPORT_REASONS.map((reason) => (
-                    <th key={reason} scope="col" className="text-right capitalize">
-                      {reason}
+                    <th key={reason} scope="col" className="text-right">
+                      {sentenceCase(reason)}
                     </th>
                   ))}
                   <th scope="col" className="text-right">
