@@ -155,18 +155,23 @@ export function PasswordField({
   );
 }
 
-/** A select of the surrounding <Form>; `placeholder` adds an empty first option ("Select"). */
+/**
+ * A select of the surrounding <Form>; `placeholder` adds an empty first option ("Select"). `optionLabel`
+ * words an option for the reader when its value is not already how it should read ("spam" → "Spam").
+ */
 export function SelectField({
   name,
   label,
   hint,
   className,
   options,
+  optionLabel,
   placeholder,
   ...select
 }: Common &
   Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "className" | "children"> & {
     options: readonly string[];
+    optionLabel?: (option: string) => string;
     placeholder?: string;
   }) {
   const id = useId();
@@ -184,7 +189,7 @@ export function SelectField({
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </option>
           ))}
         </select>

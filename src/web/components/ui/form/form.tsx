@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type FormEvent, type KeyboardEventHandler, type ReactNode, useState } from "react";
 import {
   type DefaultValues,
   type FieldValues,
@@ -27,6 +27,8 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
   schema,
   defaultValues,
   onSubmit,
+  onSubmitStart,
+  onKeyDown,
   children,
   className,
   "aria-label": ariaLabel,
@@ -34,6 +36,9 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
   schema: z.ZodType<Output, Input>;
   defaultValues: DefaultValues<Input>;
   onSubmit: (values: Output, form: UseFormReturn<Input, unknown, Output>) => unknown;
+  /** Each press of submit, before the fields are checked: what the last try said no longer applies. */
+  onSubmitStart?: () => void;
+  onKeyDown?: KeyboardEventHandler<HTMLFormElement>;
   children: ReactNode | ((form: UseFormReturn<Input, unknown, Output>) => ReactNode);
   className?: string;
   "aria-label"?: string;
@@ -44,6 +49,7 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    onSubmitStart?.();
     const uploading = uploads.fields();
     if (uploads.getSnapshot().waiting) return;
     if (uploading.length > 0) {
@@ -60,7 +66,7 @@ export function Form<Input extends FieldValues, Output extends FieldValues>({
   return (
     <FormProvider {...form}>
       <PendingUploadsContext value={uploads}>
-        <form noValidate aria-label={ariaLabel} className={className} onSubmit={submit}>
+        <form noValidate aria-label={ariaLabel} className={className} onSubmit={submit} onKeyDown={onKeyDown}>
           {/* A page the server rendered shows its form before the script that runs it has loaded: its fields
               stay disabled until then, so nothing typed or clicked meanwhile is lost or sent anywhere. */}
           <HydrationGate>{typeof children === "function" ? children(form) : children}</HydrationGate>

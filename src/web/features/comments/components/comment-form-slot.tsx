@@ -1,6 +1,7 @@
 import { type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ErrorState } from "#web/components/ui/error-state.tsx";
 import { useWantedSoon } from "#web/hooks/use-wanted-soon.ts";
+import { closeOnEscape } from "./close-on-escape.ts";
 import type { CommentForm, CommentFormProps, Draft } from "./comment-form.tsx";
 
 /**
@@ -94,6 +95,7 @@ function FormShape({
   replyTo,
   editing,
   onDone,
+  autoFocus,
   field,
   focused,
 }: CommentFormProps & { field?: RefObject<HTMLTextAreaElement | null>; focused?: RefObject<boolean> }) {
@@ -104,6 +106,7 @@ function FormShape({
       aria-busy="true"
       className="mt-3 mb-4 flex flex-col gap-2"
       onSubmit={(event) => event.preventDefault()}
+      onKeyDown={closeOnEscape(onDone)}
     >
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium">
@@ -117,6 +120,8 @@ function FormShape({
           rows={replyTo || editing ? 2 : 3}
           defaultValue={editing?.body}
           readOnly={!field}
+          // biome-ignore lint/a11y/noAutofocus: only a reply or change the reader opened with its button; focus goes to its field, here and then in the form
+          autoFocus={autoFocus}
           onFocus={() => {
             if (focused) focused.current = true;
           }}

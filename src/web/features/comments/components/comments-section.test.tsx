@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import type { Comment } from "#shared/schemas/comment.ts";
+import { textContrast } from "#web/test/contrast.ts";
 import { aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderWithProviders } from "#web/test/render.tsx";
 import { CommentsSection } from "./comments-section.tsx";
@@ -268,5 +269,202 @@ describe("A tip's comments", () => {
     expect(screen.getByText("The first word")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Show more comments" })).not.toBeInTheDocument();
     expect(asked).toEqual([null, "page-2"]);
+  });
+});
+
+describe("Focus and what is said as comments are written", () => {
+  it("keeps focus in the form after a comment is posted and says so politely", async () => {
+    signInAs(aUser({ emailVerified: true }));
+    server.use(
+      http.get("*/api/tips/:id/comments", () => HttpResponse.json([], { headers: { "X-Total-Count": "0" } })),
+      http.post("*/api/tips/:id/comments", () => HttpResponse.json(aComment(), { status: 201 })),
+    );
+    renderWithProviders(<CommentsSection tip={aTip()} />);
+    const form = await readyForm("Add a comment");
+    const field = within(form).getByLabelText("Add a comment");
+    await userEvent.type(field, "Water at dawn");
+    await userEvent.click(within(form).getByRole("button", { name: "Post comment" }));
+    await waitFor(() => expect(field).toHaveValue(""));
+    // Ready for the next comment, not lost on <body>.
+    await waitFor(() => expect(field).toHaveFocus());
+    const region = screen.getByText("Your comment was posted.").closest("[role=status]");
+    expect(region).toBeInTheDocument();
+    expect(region).not.toHaveAttribute("aria-live", "assertive");
+  });
+
+  it("focuses a reply's field as it opens, closes it on Escape back to its button, and focuses the reply posted", async () => {
+    signInAs(aUser({ emailVerified: true }));
+    const root = aComment({ _id: "00000000-0000-4000-9000-bbbbbbbbbbbb" });
+    const reply = aComment({
+      threadId: root._id,
+      body: "Me too",
+      author: { name: "Rosa B", handle: "rosa_b", image: "" },
+    });
+    let items = [root];
+    server.use(
+      http.get("*/api/tips/:id/comments", () =>
+        HttpResponse.json(items, { headers: { "X-Total-Count": String(items.length) } }),
+      ),
+      http.post("*/api/tips/:id/comments", () => {
+        items = [root, reply];
+        return HttpResponse.json(reply, { status: 201 });
+      }),
+    );
+    renderWithProviders(<CommentsSection tip={aTip()} />);
+    const replyButton = await screen.findByRole("button", { name: "Reply to Ana B" });
+    await userEvent.click(replyButton);
+    let replyForm = await readyForm("Reply to Ana B");
+    await waitFor(() => expect(within(replyForm).getByLabelText("Reply to Ana B")).toHaveFocus());
+
+    await userEvent.keyboard("Never mind{Escape}");
+    expect(screen.queryByRole("form", { name: "Reply to Ana B" })).not.toBeInTheDocument();
+    const again = screen.getByRole("button", { name: "Reply to Ana B" });
+    expect(again).toHaveFocus();
+
+    await userEvent.click(again);
+    replyForm = await readyForm("Reply to Ana B");
+    await waitFor(() => expect(within(replyForm).getByLabelText("Reply to Ana B")).toHaveFocus());
+    await userEvent.keyboard("Me too");
+    await userEvent.click(within(replyForm).getByRole("button", { name: "Post reply" }));
+    const posted = await screen.findByRole("article", { name: "Comment by Rosa B" });
+    await waitFor(() => expect(posted).toHaveFocus());
+    expect(screen.getByRole("status")).toHaveTextContent("Your reply was posted.");
+  });
+
+  it("moves focus to the first comment read by Show more comments", async () => {
+    server.use(
+      http.get("*/api/tips/:id/comments", ({ request }) =>
+        new URL(request.url).searchParams.get("cursor") === "page-2"
+          ? HttpResponse.json(
+              [aComment({ body: "The last word", author: { name: "Ben C", handle: "ben_c", image: "" } })],
+              {
+                headers: { "X-Total-Count": "2" },
+              },
+            )
+          : HttpResponse.json([aComment({ body: "The first word" })], {
+              headers: { "X-Total-Count": "2", "X-Next-Cursor": "page-2" },
+            }),
+      ),
+    );
+    renderWithProviders(<CommentsSection tip={aTip()} />);
+    const more = await screen.findByRole("button", { name: "Show more comments" });
+    await userEvent.click(more);
+    const next = await screen.findByRole("article", { name: "Comment by Ben C" });
+    await waitFor(() => expect(next).toHaveFocus());
+    expect(document.body).not.toHaveFocus();
+  });
+});
+
+describe("The comment form's errors", () => {
+  it("shows one at a time: the server's last answer goes when the form is sent again", async () => {
+    signInAs(aUser({ emailVerified: true }));
+    const answers = [
+      HttpResponse.json({ message: "You posted this same comment a moment ago" }, { status: 409 }),
+      HttpResponse.json(
+        { message: "Too many comments (at most 1 per account in 1 minute). Try again in 59 seconds." },
+        { status: 429, headers: { "Retry-After": "59" } },
+      ),
+      HttpResponse.json(aComment(), { status: 201 }),
+    ];
+    server.use(
+      http.get("*/api/tips/:id/comments", () => HttpResponse.json([], { headers: { "X-Total-Count": "0" } })),
+      http.post("*/api/tips/:id/comments", () => answers.shift()),
+    );
+    renderWithProviders(<CommentsSection tip={aTip()} />);
+    const form = await readyForm("Add a comment");
+    const field = within(form).getByLabelText("Add a comment");
+    const post = within(form).getByRole("button", { name: "Post comment" });
+    await userEvent.type(field, "Lovely tip");
+    await userEvent.click(post);
+    expect(await within(form).findByRole("alert")).toHaveTextContent(
+      "You posted this same comment a moment ago",
+    );
+
+    // Sent again empty: the form's own objection, and the server's old answer gone.
+    await userEvent.clear(field);
+    await userEvent.click(post);
+    expect(await within(form).findByText("Comment is required")).toBeInTheDocument();
+    expect(within(form).queryByText("You posted this same comment a moment ago")).not.toBeInTheDocument();
+    expect(within(form).queryByRole("alert")).not.toBeInTheDocument();
+
+    // Refused for the limit: the rule, and when to try again in words.
+    await userEvent.type(field, "Lovely tip, again");
+    await userEvent.click(post);
+    await waitFor(() =>
+      expect(within(form).getByRole("alert")).toHaveTextContent(
+        "Too many comments (at most 1 per account in 1 minute). Try again in about a minute.",
+      ),
+    );
+    expect(within(form).getAllByRole("alert")).toHaveLength(1);
+    expect(form).not.toHaveTextContent(/\d+ seconds/);
+
+    await userEvent.click(post);
+    await waitFor(() => expect(field).toHaveValue(""));
+    expect(within(form).queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
+
+describe("A long comment", () => {
+  it("is clamped to its first lines, with a button to show all of it and then less", async () => {
+    const long = `${"Mulch keeps the soil cool and moist. ".repeat(30)}The end.`;
+    const tall = Array.from({ length: 12 }, (_, i) => `Line ${i + 1}`).join("\n");
+    server.use(
+      http.get("*/api/tips/:id/comments", () =>
+        HttpResponse.json(
+          [
+            aComment({ body: long }),
+            aComment({ body: tall, author: { name: "Ben C", handle: "ben_c", image: "" } }),
+            aComment({ body: "Short and sweet", author: { name: "Cy D", handle: "cy_d", image: "" } }),
+          ],
+          { headers: { "X-Total-Count": "3" } },
+        ),
+      ),
+    );
+    renderWithProviders(<CommentsSection tip={aTip()} />);
+    const first = await screen.findByRole("article", { name: "Comment by Ana B" });
+    const toggle = within(first).getByRole("button", { name: "Show more" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // The whole text is there all along, for screen readers and for finding in the page.
+    expect(within(first).getByText(/The end\.$/)).toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAccessibleName("Show less");
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+
+    const second = screen.getByRole("article", { name: "Comment by Ben C" });
+    expect(within(second).getByRole("button", { name: "Show more" })).toBeInTheDocument();
+    const short = screen.getByRole("article", { name: "Comment by Cy D" });
+    expect(within(short).queryByRole("button", { name: /Show (more|less)/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("A comment's placeholder", () => {
+  it("reads at AA contrast (4.5:1) in both themes, on the cards and on the page", async () => {
+    server.use(
+      http.get("*/api/tips/:id/comments", () =>
+        HttpResponse.json(
+          [
+            aComment({ deleted: true, body: "", author: null }),
+            aComment({ hidden: true, body: "", author: null }),
+            aComment({ hidden: true, removed: true, body: "", author: null }),
+          ],
+          { headers: { "X-Total-Count": "3" } },
+        ),
+      ),
+    );
+    renderWithProviders(<CommentsSection tip={aTip()} />);
+    const placeholders = [
+      await screen.findByText("[deleted]"),
+      screen.getByText("Hidden pending review"),
+      screen.getByText("Removed by the moderators"),
+    ];
+    for (const placeholder of placeholders)
+      for (const theme of ["light", "dark"] as const)
+        for (const surface of ["base-100", "base-200"])
+          expect(
+            textContrast(placeholder, theme, surface),
+            `${placeholder.textContent}, ${theme} theme, on ${surface}`,
+          ).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -1,5 +1,5 @@
 import { MessageCircle, Pencil, Reply, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS } from "#shared/constants.ts";
 import type { Comment } from "#shared/schemas/comment.ts";
@@ -39,6 +39,16 @@ function threadsOf(comments: Comment[]): Thread[] {
   return threads;
 }
 
+/** A comment longer than this is shown clamped to its first lines, with "Show more" to read it all. */
+const LONG_COMMENT = { characters: 600, lines: 8 };
+
+/** What the section tells screen readers (politely) once a comment is saved. */
+const SAVED = {
+  comment: "Your comment was posted.",
+  reply: "Your reply was posted.",
+  edit: "Your change was saved.",
+};
+
 /** When a comment was written, in the reader's own time zone. */
 const written = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -54,6 +64,37 @@ export function CommentsSection({ tip }: { tip: Tip }) {
   const remove = useDeleteComment(tip._id);
   const all = comments.data?.pages.flatMap((page) => page.items) ?? [];
   const total = comments.data?.pages[0]?.total ?? tip.totalComments;
+  // The comment that takes focus once it is on the page: a reply just posted, the first of the next page.
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const focusDone = useCallback(() => setFocusId(null), []);
+  // A comment asked for that is not among those read (a reply beyond the pages shown) is not waited for:
+  // it must not take focus later, when more comments are read.
+  const shown = !comments.isFetching && focusId !== null && all.some((comment) => comment._id === focusId);
+  useEffect(() => {
+    if (focusId !== null && !comments.isFetching && !shown) setFocusId(null);
+  }, [focusId, comments.isFetching, shown]);
+  // Said once each time (a new node in the live region), even when the words are the same as the last.
+  const [said, setSaid] = useState<{ text: string; n: number } | null>(null);
+  const announce = useCallback((text: string) => setSaid((last) => ({ text, n: (last?.n ?? 0) + 1 })), []);
+  const saved = useCallback(
+    (comment: Comment, kind: keyof typeof SAVED) => {
+      announce(SAVED[kind]);
+      if (kind === "reply") setFocusId(comment._id);
+    },
+    [announce],
+  );
+
+  const showMore = async () => {
+    if (comments.isFetchingNextPage) return;
+    const before = new Set(all.map((comment) => comment._id));
+    const result = await comments.fetchNextPage();
+    const after = result.data?.pages.flatMap((page) => page.items) ?? [];
+    // The first new thread, or else the first new reply (to a thread already shown).
+    const first =
+      threadsOf(after).find(({ root }) => !before.has(root._id))?.root ??
+      after.find((comment) => !before.has(comment._id));
+    if (first) setFocusId(first._id);
+  };
   return (
     <section aria-labelledby="comments-heading" className="mx-auto mt-8 max-w-4xl px-4 pb-12">
       <h2 id="comments-heading" className="mb-4 flex items-center gap-2 text-2xl font-bold">
@@ -68,7 +109,12 @@ export function CommentsSection({ tip }: { tip: Tip }) {
           to join the conversation.
         </p>
       ) : canWrite ? (
-        <NewCommentSlot tipId={tip._id} label="Add a comment" submit="Post comment" />
+        <NewCommentSlot
+          tipId={tip._id}
+          label="Add a comment"
+          submit="Post comment"
+          onSaved={(comment) => saved(comment, "comment")}
+        />
       ) : (
         <p className="alert alert-info mb-6">
           Verify your e-mail address to comment: use the link we sent you.
@@ -89,7 +135,15 @@ export function CommentsSection({ tip }: { tip: Tip }) {
         <ol className="flex flex-col gap-4">
           {threadsOf(all).map(({ root, replies }) => (
             <li key={root._id} className="rounded-box border border-base-300 bg-base-100 p-4">
-              <CommentItem comment={root} tipId={tip._id} canWrite={canWrite} onDelete={setDeleting} />
+              <CommentItem
+                comment={root}
+                tipId={tip._id}
+                canWrite={canWrite}
+                onDelete={setDeleting}
+                onSaved={saved}
+                focus={focusId === root._id}
+                onFocused={focusDone}
+              />
               {replies.length > 0 && (
                 <ol className="mt-3 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Replies">
                   {replies.map((reply) => (
@@ -99,6 +153,9 @@ export function CommentsSection({ tip }: { tip: Tip }) {
                         tipId={tip._id}
                         canWrite={canWrite}
                         onDelete={setDeleting}
+                        onSaved={saved}
+                        focus={focusId === reply._id}
+                        onFocused={focusDone}
                       />
                     </li>
                   ))}
@@ -110,16 +167,20 @@ export function CommentsSection({ tip }: { tip: Tip }) {
       )}
       {comments.hasNextPage && (
         <div className="mt-6 flex justify-center">
+          {/* aria-disabled, not disabled, while the page comes: a disabled button would drop the focus. */}
           <button
             type="button"
-            className="btn btn-outline"
-            onClick={() => comments.fetchNextPage()}
-            disabled={comments.isFetchingNextPage}
+            className={`btn btn-outline ${comments.isFetchingNextPage ? "btn-disabled" : ""}`}
+            onClick={showMore}
+            aria-disabled={comments.isFetchingNextPage || undefined}
           >
             {comments.isFetchingNextPage ? "Loading…" : "Show more comments"}
           </button>
         </div>
       )}
+      <p role="status" className="sr-only">
+        {said && <span key={said.n}>{said.text}</span>}
+      </p>
       <ConfirmDialog
         title="Delete comment"
         question="Are you sure you want to delete this comment?"
@@ -150,23 +211,63 @@ export function CommentsSection({ tip }: { tip: Tip }) {
   );
 }
 
+/** A comment that may take focus (tabIndex -1): outlined when it does, clear of the sticky header. */
+const FOCUSABLE =
+  "scroll-mt-24 rounded-field outline-offset-4 focus-visible:outline-2 focus-visible:outline-primary";
+
 function CommentItem({
   comment,
   tipId,
   canWrite,
   onDelete,
+  onSaved,
+  focus,
+  onFocused,
 }: {
   comment: Comment;
   tipId: string;
   canWrite: boolean;
   onDelete: (comment: Comment) => void;
+  onSaved: (comment: Comment, kind: "reply" | "edit") => void;
+  /** Takes focus once on the page: a reply just posted, the first comment of a page just read. */
+  focus: boolean;
+  onFocused: () => void;
 }) {
   const [mode, setMode] = useState<"read" | "edit" | "reply">("read");
+  const self = useRef<HTMLElement | null>(null);
+  const setSelf = useCallback((element: HTMLElement | null) => {
+    self.current = element;
+  }, []);
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!focus) return;
+    self.current?.focus();
+    onFocused();
+  }, [focus, onFocused]);
+
+  // A reply or change closed (Cancel, Escape, saved) gives focus back to the button that opened it; a reply
+  // just posted then takes it, once it is on the page.
+  const previousMode = useRef(mode);
+  useLayoutEffect(() => {
+    const was = previousMode.current;
+    previousMode.current = mode;
+    if (mode !== "read" || was === "read") return;
+    const opener = was === "reply" ? replyButton.current : editButton.current;
+    (opener ?? self.current)?.focus();
+  }, [mode]);
+
   // Placeholders at 75 % of the text colour: 60 % fell under 4.5:1 on the light theme's cards.
-  if (comment.deleted) return <p className="text-base-content/75 italic">[deleted]</p>;
+  if (comment.deleted)
+    return (
+      <p ref={setSelf} tabIndex={-1} className={`text-base-content/75 italic ${FOCUSABLE}`}>
+        [deleted]
+      </p>
+    );
   if (!comment.author)
     return (
-      <div className="flex flex-wrap items-center gap-2">
+      <div ref={setSelf} tabIndex={-1} className={`flex flex-wrap items-center gap-2 ${FOCUSABLE}`}>
         <p className="text-base-content/75 italic">
           {comment.removed ? REMOVED_BY_MODERATORS : HIDDEN_PENDING_REVIEW}
         </p>
@@ -180,7 +281,7 @@ function CommentItem({
     );
   const { author } = comment;
   return (
-    <article aria-label={`Comment by ${author.name}`}>
+    <article ref={setSelf} tabIndex={-1} aria-label={`Comment by ${author.name}`} className={FOCUSABLE}>
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Avatar src={author.image} name="" size={28} />
         <Link
@@ -209,21 +310,33 @@ function CommentItem({
           label="Change your comment"
           submit="Save"
           editing={comment}
+          autoFocus
+          onSaved={(saved) => onSaved(saved, "edit")}
           onDone={() => setMode("read")}
         />
       ) : (
-        <LinkedText text={comment.body} className="mt-2" />
+        <CommentBody text={comment.body} />
       )}
       {mode === "read" && (canWrite || comment.canEdit || comment.canDelete) && (
         <div className="mt-2 flex flex-wrap gap-1">
           {canWrite && !comment.hidden && (
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode("reply")}>
+            <button
+              ref={replyButton}
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setMode("reply")}
+            >
               <Reply aria-hidden="true" className="size-3.5" />
               Reply<span className="sr-only"> to {author.name}</span>
             </button>
           )}
           {comment.canEdit && (
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => setMode("edit")}>
+            <button
+              ref={editButton}
+              type="button"
+              className="btn btn-ghost btn-xs"
+              onClick={() => setMode("edit")}
+            >
               <Pencil aria-hidden="true" className="size-3.5" />
               Edit<span className="sr-only"> your comment</span>
             </button>
@@ -254,10 +367,46 @@ function CommentItem({
           label={`Reply to ${author.name}`}
           submit="Post reply"
           replyTo={comment._id}
+          autoFocus
+          onSaved={(saved) => onSaved(saved, "reply")}
           onDone={() => setMode("read")}
         />
       )}
     </article>
+  );
+}
+
+/**
+ * A comment's text; a long one (a screenful and more) shows its first lines, with a button to read it all.
+ * The whole text is on the page either way: clamped only to the eye, never to a screen reader.
+ */
+function CommentBody({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const long = text.length > LONG_COMMENT.characters || text.split("\n").length > LONG_COMMENT.lines;
+  // On a wide screen a long text may still fit in the clamped lines: then there is nothing more to show,
+  // and no button. Measured where the page is drawn (a screen of its own has heights).
+  // Measured again for a changed text.
+  const [fitting, setFitting] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    const clamped = document.getElementById(id);
+    if (!long || !clamped || clamped.clientHeight === 0) return;
+    if (clamped.scrollHeight <= clamped.clientHeight + 1) setFitting(text);
+  }, [id, long, text]);
+  if (!long || fitting === text) return <LinkedText text={text} className="mt-2" />;
+  return (
+    <div className="mt-2">
+      <LinkedText id={id} text={text} className={open ? "" : "line-clamp-8"} />
+      <button
+        type="button"
+        className="btn btn-link btn-xs px-0"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        {open ? "Show less" : "Show more"}
+      </button>
+    </div>
   );
 }
 
