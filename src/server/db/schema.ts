@@ -524,6 +524,11 @@ export const reports = pgTable(
     state: reportStateEnum("state").notNull().default("open"),
     /** What the moderators decided: `removed` or `kept`; null while open. */
     outcome: text("outcome", { enum: ["removed", "kept"] }),
+    /**
+     * What the reporter saw of the item when they reported it, so their list and e-mails name it after it
+     * is gone: a tip's title, a comment's first words, a page's name; null for a photo.
+     */
+    itemLabel: text("item_label"),
     decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

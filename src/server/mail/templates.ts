@@ -150,7 +150,13 @@ export interface NoticeFacts {
     appealOf: string | null;
     decidedAt: Date | null;
   };
-  item: { type: "tip" | "comment" | "gardener" | "photo"; title: string | null; path: string | null };
+  item: {
+    type: "tip" | "comment" | "gardener" | "photo";
+    title: string | null;
+    path: string | null;
+    /** To a reporter: what they saw of it when they reported it (a comment's first words). */
+    label?: string | null;
+  };
   suspendedUntil: Date | null;
 }
 
@@ -168,7 +174,12 @@ function yourItem({ item }: Pick<NoticeFacts, "item">): string {
   }
 }
 
-const theirItem = (facts: Pick<NoticeFacts, "item">) => yourItem(facts).replace(/^your /, "the ");
+/** "the tip “Tomato cages”", "the comment “Buy my seeds…”", "the gardener page of Sam", "the photo". */
+function theirItem({ item }: Pick<NoticeFacts, "item">): string {
+  const label = item.label ?? item.title;
+  if (!label) return yourItem({ item }).replace(/^your /, "the ");
+  return item.type === "gardener" ? `the gardener page of ${label}` : `the ${item.type} “${label}”`;
+}
 
 const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 

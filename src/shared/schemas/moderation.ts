@@ -169,6 +169,15 @@ export const ReportSchema = z
     targetType: z.enum(REPORT_TARGETS),
     /** As the reporter names it: a tip's or comment's _id, a gardener's handle, a photo's hash. */
     targetId: z.string(),
+    /** The item reported, as the reporter can tell it from others. */
+    item: z.object({
+      /** What they saw when they reported it: a tip's title, a comment's first words, a page's name; null for a photo. */
+      label: z.string().nullable(),
+      /** Where it is on the site while they can see it; null once it is hidden, removed or gone. */
+      path: z.string().nullable(),
+    }),
+    /** Only in the answer to a report that repeats one of the caller's still open (200): that report. */
+    alreadyReported: z.boolean().optional(),
     reason: z.enum(REPORT_REASONS),
     note: z.string(),
     createdAt: z.string(),

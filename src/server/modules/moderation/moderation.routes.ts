@@ -33,6 +33,7 @@ import {
   TeamMemberSchema,
   UndoInputSchema,
 } from "#shared/schemas/moderation.ts";
+import type { Db } from "../../db/client.ts";
 import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
 import { addressTag, clientIp } from "../../lib/client-ip.ts";
 import { createRouter } from "../../lib/create-router.ts";
@@ -55,7 +56,7 @@ import {
   type NoticeView,
   noticeByToken,
 } from "./notices.ts";
-import { countWaiting, type QueueRow, readQueue } from "./queue.ts";
+import { countWaiting, itemKey, itemsOf, type QueueRow, readQueue } from "./queue.ts";
 import { countRemovals, REMOVAL_MONTHS } from "./removals.ts";
 import {
   fileReport,
@@ -98,9 +99,22 @@ function toLogEntry(row: LogRow): LogEntry {
 const NO_CASE = "No such item in the moderation queue";
 const VERIFY_FIRST = "Verify your e-mail address before you report: use the link we sent you";
 
-function toReport(row: ReportRow): Report {
+/** Where each report's item is on the site while its reporter can see it (hidden, removed or gone: none). */
+async function pathsOf(db: Db, rows: readonly ReportRow[]): Promise<(row: ReportRow) => string | null> {
+  const items = await itemsOf(
+    db,
+    rows.map((row) => ({ type: row.targetType, id: row.storedId })),
+  );
+  return (row) => {
+    const item = items.get(itemKey(row.targetType, row.storedId));
+    return item && !item.gone && !item.hidden ? item.path : null;
+  };
+}
+
+function toReport(row: ReportRow, path: string | null): Report {
   return {
     _id: row.id,
+    item: { label: row.itemLabel, path },
     targetType: row.targetType,
     targetId: row.targetId,
     reason: row.reason,
@@ -535,7 +549,10 @@ export const moderationRouter = createRouter()
         reporterRole: user.role,
         reporterAddress: addressTag(clientIp(c, c.var.limiter.options.trustProxy)),
       });
-      return created ? c.json(toReport(row), 201) : c.json(toReport(row), 200);
+      const path = (await pathsOf(c.var.db, [row]))(row);
+      return created
+        ? c.json(toReport(row, path), 201)
+        : c.json({ ...toReport(row, path), alreadyReported: true }, 200);
     } catch (error) {
       if (!(error instanceof ReportRefusal)) throw error;
       if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
@@ -547,7 +564,11 @@ export const moderationRouter = createRouter()
     const { rows, more } = await listMyReports(c.var.db, c.var.user.id, { limit, after: cursor });
     const last = rows.at(-1);
     if (more && last) c.header(NEXT_CURSOR_HEADER, last.id);
-    return c.json(rows.map(toReport), 200);
+    const path = await pathsOf(c.var.db, rows);
+    return c.json(
+      rows.map((row) => toReport(row, path(row))),
+      200,
+    );
   })
   .openapi(teamRoute, async (c) => {
     const imageUrl = imageUrls(c);

@@ -279,7 +279,14 @@ export async function deliverNotices({
         .where(eq(users.id, notice.userId));
       if (view && to) {
         if (notice.kind === "outcome") {
-          await mailer.send(outcomeEmail({ to: to.email, name: to.name, baseUrl, notice: view }));
+          // Named as the reporter saw it: the item may since be changed, hidden or gone.
+          const [reported] = await db
+            .select({ label: reports.itemLabel })
+            .from(reports)
+            .where(and(eq(reports.caseId, notice.caseId), eq(reports.reporterId, notice.userId)))
+            .limit(1);
+          const facts = { ...view, item: { ...view.item, label: reported?.label ?? null } };
+          await mailer.send(outcomeEmail({ to: to.email, name: to.name, baseUrl, notice: facts }));
         } else {
           // A link only while the decision may still be appealed: a late or retried e-mail offers none.
           const until = appealableUntil(view.decided);

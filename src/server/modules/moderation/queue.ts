@@ -46,7 +46,7 @@ export const itemKey = (type: ReportTarget, id: string) => `${type}:${id}`;
  * however many cases (a queue or a member's notices read them all at once). An item not found is gone.
  */
 export async function itemsOf(
-  db: Db,
+  db: Pick<Db, "select" | "selectDistinctOn">,
   targets: ReadonlyArray<{ type: ReportTarget; id: string }>,
 ): Promise<Map<string, ItemView>> {
   const ids = (type: ReportTarget) => [...new Set(targets.filter((t) => t.type === type).map((t) => t.id))];

@@ -67,7 +67,9 @@ describe("reporting", () => {
       status: "open",
       outcome: null,
       decidedAt: null,
+      item: { label: "Buy cheap seeds at my shop", path: `/tips/${tip._id}` },
     });
+    expect(first.body).not.toHaveProperty("alreadyReported");
     const again = await reporter.client.post(
       "/api/reports",
       { ...body, reason: "other" },
@@ -75,6 +77,7 @@ describe("reporting", () => {
     );
     expect(again.status).toBe(200);
     expect(again.body._id).toBe(first.body._id);
+    expect(again.body.alreadyReported).toBe(true);
     expect(again.body.reason).toBe("spam");
 
     const mine = await reporter.client.get("/api/reports/mine", { schema: ReportsSchema });
@@ -83,6 +86,54 @@ describe("reporting", () => {
     // Nobody else sees it.
     const other = await signedInMember(app);
     expect((await other.client.get("/api/reports/mine", { schema: ReportsSchema })).body).toEqual([]);
+  });
+
+  it("names the item as the reporter saw it, in their list and e-mail, after it is hidden, changed or gone", async () => {
+    const author = await signedInMember(app);
+    const reporter = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    const long = `${"Cheap seeds and bulbs ".repeat(6)}at my shop`;
+    const comment = await commentOn(author.client, tip._id, long);
+    const filed = await report(reporter.client, {
+      targetType: "comment",
+      targetId: comment._id,
+      reason: "spam",
+    });
+    expect(filed.status).toBe(201);
+    const label = `${long.slice(0, 79)}…`;
+    expect(filed.body).toMatchObject({ item: { label, path: `/tips/${tip._id}` } });
+    const onTip = await report(reporter.client, {
+      targetType: "tip",
+      targetId: tip._id,
+      reason: "off-topic",
+    });
+    expect(onTip.body).toMatchObject({ item: { label: "Reported tip", path: `/tips/${tip._id}` } });
+
+    // A moderator removes the comment: the list keeps its words, without a link to what is gone.
+    const moderator = await signedInMember(app, { name: "Moderator" });
+    await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+    const mod = createClient(app.app);
+    await mod.post("/api/auth/sign-in/email", moderator.account);
+    const queue = await mod.get("/api/moderation/queue?limit=100", {
+      schema: z.array(z.object({ _id: z.string(), targetId: z.string() }).passthrough()),
+    });
+    const waiting = queue.body.find((item) => item.targetId === comment._id);
+    const before = app.mailer.sent.length;
+    expect(
+      (
+        await mod.post(`/api/moderation/queue/${waiting?._id}/decision`, {
+          action: "delete",
+          reason: "An advert",
+        })
+      ).status,
+    ).toBe(200);
+    const mine = await reporter.client.get("/api/reports/mine", { schema: ReportsSchema });
+    expect(mine.body.find((r) => "_id" in filed.body && r._id === filed.body._id)?.item).toEqual({ label, path: null });
+    await expect
+      .poll(
+        () => app.mailer.sent.slice(before).find((m) => m.to === reporter.account.email.toLowerCase())?.text,
+      )
+      .toContain(`Thank you for reporting the comment “${label}”. We removed it.`);
   });
 
   it("takes a tip, a gardener by handle and an uploaded photo by address or hash", async () => {

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
 import { waitInWords } from "../../lib/rate-limit.ts";
 import { lockAuthor, openCase, weighReports } from "./holds.ts";
+import { type ItemView, itemKey, itemsOf } from "./queue.ts";
 
 /** Reports one member may make in any 24 hours. */
 export const REPORTS_PER_DAY = 10;
@@ -162,7 +163,23 @@ const reportColumns = {
   outcome: reports.outcome,
   decidedAt: reports.decidedAt,
   createdAt: reports.createdAt,
+  itemLabel: reports.itemLabel,
+  /** Its target as stored, to read the item as it is now. */
+  storedId: reports.targetId,
 };
+
+/** A comment's first words, on one line: at most 80 characters. */
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
+}
+
+/** What a reporter sees of an item, to name it later: a tip's title, a comment's first words, a page's name. */
+function labelOf(type: ReportTarget, item: ItemView): string | null {
+  if (item.gone) return null;
+  if (type === "comment") return item.text === null ? null : excerpt(item.text);
+  return item.title;
+}
 
 export type ReportRow = Awaited<ReturnType<typeof listMyReports>>["rows"][number];
 
@@ -210,6 +227,9 @@ export async function fileReport(
       )
       .limit(1);
     if (open) return { id: open.id, created: false };
+    const seen = (await itemsOf(tx, [{ type: input.targetType, id: target.storedId }])).get(
+      itemKey(input.targetType, target.storedId),
+    );
     await checkDailyReports(tx, mine, REPORTS_PER_DAY, "You can send");
     // And per address, whoever signs in there: a hundred free accounts at one address get 20 in all.
     await tx.execute(
@@ -234,6 +254,7 @@ export async function fileReport(
         weight: await weightOf(tx, input.reporterId, input.reporterRole),
         reporterAddress: input.reporterAddress,
         caseId: await openCase(tx, { type: input.targetType, ...target }),
+        itemLabel: seen ? labelOf(input.targetType, seen) : null,
       })
       .returning({ id: reports.id });
     if (!row) throw new Error("The report was not stored");

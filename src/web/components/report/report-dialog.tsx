@@ -45,9 +45,18 @@ export default function ReportDialog({
           onSubmit={async ({ reason, note }) => {
             setError(null);
             try {
-              // A repeat of an open report answers that report: the same thanks.
-              await apiClient.send<Report>("POST", "/reports", { targetType, targetId, reason, note });
-              toast.success("Thank you: the moderators will look at it");
+              // A repeat of an open report answers that report, and says so.
+              const sent = await apiClient.send<Report>("POST", "/reports", {
+                targetType,
+                targetId,
+                reason,
+                note,
+              });
+              toast.success(
+                sent.alreadyReported
+                  ? "You reported this already: the moderators will look at it, once"
+                  : "Thank you: the moderators will look at it",
+              );
               onClose();
             } catch (failure) {
               setError(failure instanceof Error ? failure.message : "The report could not be sent");

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import type { Report } from "#shared/schemas/moderation.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
-import { paths } from "#web/config/paths.ts";
 import { useMyReports } from "../api/my-reports.ts";
 
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
@@ -23,11 +22,10 @@ function outcomeOf(report: Report): { text: string; badge: string } {
     : { text: "We reviewed it and left it up", badge: "badge-info" };
 }
 
-/** Where the reported item is seen, when it has a page. */
-function linkOf(report: Report): string | null {
-  if (report.targetType === "tip") return paths.tip.getHref(report.targetId);
-  if (report.targetType === "gardener") return paths.gardener.getHref(report.targetId);
-  return null;
+/** The item in words: "A tip, “Tomato cages”", "A comment, “Buy my seeds…”", "A photo". */
+function nameOf(report: Report): string {
+  const label = report.item.label;
+  return label ? `${KIND[report.targetType]}, “${label}”` : KIND[report.targetType];
 }
 
 /** The member's reports and what the moderators decided about each. */
@@ -53,19 +51,19 @@ export function MyReports() {
             <ul className="flex flex-col gap-3" aria-label="Your reports">
               {items.map((report) => {
                 const outcome = outcomeOf(report);
-                const link = linkOf(report);
+                const link = report.item.path;
                 return (
                   <li key={report._id} className="rounded-box border border-base-300 bg-base-100 p-4">
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <p className="font-semibold">
                         {link ? (
-                          <Link className="link" to={link}>
-                            {KIND[report.targetType]}
+                          <Link className="link wrap-anywhere" to={link}>
+                            {nameOf(report)}
                           </Link>
                         ) : (
-                          KIND[report.targetType]
-                        )}{" "}
-                        reported as {report.reason}, {when.format(new Date(report.createdAt))}
+                          <span className="wrap-anywhere">{nameOf(report)}</span>
+                        )}
+                        , reported as {report.reason}, {when.format(new Date(report.createdAt))}
                       </p>
                       <span className={`badge ${outcome.badge}`}>{outcome.text}</span>
                     </div>
