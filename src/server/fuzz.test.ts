@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { users } from "./db/schema.ts";
+import { blocks, users } from "./db/schema.ts";
 import { isJsonObject, type JsonObject, objectAt, toJsonObject } from "./lib/json.ts";
 import { RATE_LIMITS } from "./lib/rate-limit.ts";
 import { createClient, newAccount, type TestClient } from "./test/http-client.ts";
@@ -45,6 +45,7 @@ let operations: Operation[];
 let schemas: JsonObject;
 let victimTips: unknown[];
 let victim: TestClient;
+let victimId = "";
 let tipIds: string[];
 let sent = 0;
 
@@ -60,7 +61,9 @@ const tipBody = (availability: string) => ({
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false } });
   victim = createClient(ctx.app);
-  expect((await victim.post("/api/auth/sign-up/email", newAccount())).status).toBe(200);
+  const signedUp = await victim.post("/api/auth/sign-up/email", newAccount());
+  expect(signedUp.status).toBe(200);
+  victimId = (signedUp.body as { user: { id: string } }).user.id;
   // The e-mail and password the fuzzer tries most, without a photo: its sign-ins succeed, with and without
   // a callbackURL, and answer an account whose image is null.
   const { image: _none, ...known } = newAccount({ email: "someone@example.com", password: "Sunflower7" });
@@ -239,17 +242,31 @@ const encodePathSegment = (text: string) =>
 async function cookiesFor({ app, db }: FuzzTarget): Promise<(string | undefined)[]> {
   const client = createClient(app);
   await client.post("/api/auth/sign-up/email", newAccount());
-  // An administrator too, so the moderation routes are fuzzed past their door.
-  const administrator = createClient(app);
-  const account = newAccount();
-  await administrator.post("/api/auth/sign-up/email", account);
-  await db
-    .update(users)
-    .set({ role: "administrator", emailVerified: true })
-    .where(eq(users.email, account.email.toLowerCase()));
+  /** Another account, made as `set` says (a role, an age, a hold, a suspension), with its cookie. */
+  const another = async (set: Partial<typeof users.$inferInsert>) => {
+    const other = createClient(app);
+    const account = newAccount();
+    await other.post("/api/auth/sign-up/email", account);
+    const [row] = await db
+      .update(users)
+      .set({ emailVerified: true, ...set })
+      .where(eq(users.email, account.email.toLowerCase()))
+      .returning({ id: users.id });
+    return { other, id: row?.id ?? "" };
+  };
+  // The team, so the moderation routes are fuzzed past their door; an established member; members on
+  // hold and suspended (with the cookie they held before); and one the victim blocked.
+  const administrator = await another({ role: "administrator" });
+  const moderator = await another({ role: "moderator" });
+  const established = await another({ createdAt: new Date(Date.now() - 40 * 86_400_000) });
+  const held = await another({ held: true, heldAt: new Date() });
+  const suspended = await another({ held: true, suspendedUntil: new Date(Date.now() + 86_400_000) });
+  const blocked = await another({});
+  if (db === ctx.db && blocked.id) await db.insert(blocks).values({ blockerId: victimId, blockedId: blocked.id });
+  const cookie = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   return [
-    [...client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
-    [...administrator.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+    cookie(client),
+    ...[administrator, moderator, established, held, suspended, blocked].map(({ other }) => cookie(other)),
     undefined,
     "better-auth.session_token=garbage.signature",
     "better-auth.session_token=%ZZ%; ;;=;\u00ff",
