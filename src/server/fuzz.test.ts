@@ -262,7 +262,8 @@ async function cookiesFor({ app, db }: FuzzTarget): Promise<(string | undefined)
   const held = await another({ held: true, heldAt: new Date() });
   const suspended = await another({ held: true, suspendedUntil: new Date(Date.now() + 86_400_000) });
   const blocked = await another({});
-  if (db === ctx.db && blocked.id) await db.insert(blocks).values({ blockerId: victimId, blockedId: blocked.id });
+  if (db === ctx.db && blocked.id)
+    await db.insert(blocks).values({ blockerId: victimId, blockedId: blocked.id });
   const cookie = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   return [
     cookie(client),

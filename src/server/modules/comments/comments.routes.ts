@@ -21,6 +21,7 @@ import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
+import { mayViewTip } from "../../lib/visibility.ts";
 import { hasBlocked } from "../blocks/index.ts";
 import { accountCreatedAt, findVisibleTip } from "../tips/index.ts";
 import {
@@ -193,7 +194,10 @@ async function visibleComment(c: { var: SignedInEnv["Variables"] }, id: string) 
   const seen =
     row &&
     row.state === "visible" &&
-    ((row.tipAvailability === "Public" && row.tipShown) || row.tipAuthorId === c.var.user.id);
+    mayViewTip(
+      { availability: row.tipAvailability, shown: row.tipShown, authorId: row.tipAuthorId },
+      c.var.user.id,
+    );
   if (!row || !seen) throw new HttpError(404, NO_COMMENT);
   return row;
 }

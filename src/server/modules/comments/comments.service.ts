@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { blocks, comments, tips, users } from "../../db/schema.ts";
 import { openCaseAbout } from "../../lib/hold-state.ts";
 import { isNewAccount } from "../../lib/newcomers.ts";
+import { commentShown } from "../../lib/visibility.ts";
 
 /** A comment as read, with its author's name, handle and photo. */
 export interface CommentRow {
@@ -198,14 +199,14 @@ export async function addComment(
 export async function findComment(
   db: Db,
   id: string,
-): Promise<(CommentRow & { tipAuthorId: string; tipAvailability: string; tipShown: boolean }) | null> {
+): Promise<(CommentRow & { tipAuthorId: string; tipAvailability: string; tipShown: boolean | null }) | null> {
   if (!Uuid.safeParse(id).success) return null;
   const [row] = await db
     .select({
       ...columns,
       tipAuthorId: tips.authorId,
       tipAvailability: tips.availability,
-      tipShown: sql<boolean>`${tips.shown}`,
+      tipShown: tips.shown,
     })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
@@ -278,7 +279,7 @@ export async function readableCommentCount(
   readerId: string | null,
 ): Promise<number> {
   if (!readerId) return tip.totalComments;
-  const onHold = sql`(${comments.hold} is not null or ${comments.authorHeld})`;
+  const onHold = sql`(not ${commentShown})`;
   const [row] = await db
     .select({
       own: sql<number>`count(*) filter (where ${comments.authorId} = ${readerId} and ${onHold})`.mapWith(

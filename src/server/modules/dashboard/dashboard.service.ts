@@ -4,6 +4,7 @@ import type { User } from "#shared/schemas/auth.ts";
 import { type DashboardStats, LIKES_CHART_WEEKS, RECENT_TIPS_LIMIT } from "#shared/schemas/dashboard.ts";
 import type { Db } from "../../db/client.ts";
 import { tipCounts, tipLikes, tips } from "../../db/schema.ts";
+import { tipPublic } from "../../lib/visibility.ts";
 import { countGardeners } from "../gardeners/index.ts";
 import { countPublicTips, type TipRow } from "../tips/index.ts";
 
@@ -42,7 +43,7 @@ export async function getDashboardStats(
       .select()
       .from(tips)
       // Tips on hold (ADR 041) are in no public list, the recent ones included.
-      .where(and(eq(tips.availability, "Public"), eq(tips.shown, true)))
+      .where(tipPublic())
       .orderBy(desc(tips.createdAt), desc(tips.id))
       .limit(RECENT_TIPS_LIMIT),
     db

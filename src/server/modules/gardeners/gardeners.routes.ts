@@ -21,6 +21,7 @@ import { markPublic } from "../../lib/public-cache-layer.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
+import { isPageShown } from "../../lib/visibility.ts";
 import { listTips, toTip } from "../tips/index.ts";
 import { toGardener, toGardenerPage, toProfile } from "./gardener-dto.ts";
 import {
@@ -197,7 +198,7 @@ async function namedGardener(c: ContextWithVars & Parameters<typeof markPublic>[
   }
   // A page on hold, or an account on hold, is a placeholder for everyone alike (ADR 041); the member
   // reads why on their profile.
-  if (page.account.held || page.account.pageHold)
+  if (!isPageShown(page.account))
     throw new HttpError(
       404,
       await holdMessage(

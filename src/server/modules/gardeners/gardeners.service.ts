@@ -1,10 +1,11 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { GARDENER_STATUSES } from "#shared/constants.ts";
 import { asHandle, impersonatesTeam } from "#shared/handles.ts";
 import type { GardenerListQuerySchema, ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
 import { formerHandles, gardeners, tips, users } from "../../db/schema.ts";
+import { pageShown, tipPublic } from "../../lib/visibility.ts";
 
 type ListParams = z.output<typeof GardenerListQuerySchema>;
 type GardenerStatus = (typeof GARDENER_STATUSES)[number];
@@ -16,7 +17,7 @@ type GardenerStatus = (typeof GARDENER_STATUSES)[number];
  */
 const totalSharedTips = sql<number>`(
   select count(*)::int from tips
-  where tips.email = lower(gardeners.email) and tips.availability = 'Public' and tips.shown
+  where tips.email = lower(gardeners.email) and ${tipPublic()}
 )`.mapWith(Number);
 
 const gardenerColumns = {
@@ -91,7 +92,7 @@ function everyGardener(db: Db, status: ListParams["status"]) {
       ),
     })
     .from(tips)
-    .where(and(eq(tips.availability, "Public"), eq(tips.shown, true)))
+    .where(tipPublic())
     .groupBy(tips.authorId)
     .as("shared");
   const memberStatus = sql<GardenerStatus>`(case when ${shared.active} then 'active' else 'inactive' end)::gardener_status`;
@@ -119,8 +120,7 @@ function everyGardener(db: Db, status: ListParams["status"]) {
         eq(users.listed, true),
         eq(users.signInDisabled, false),
         // A page on hold, or an account on hold, is on no list (ADR 041).
-        eq(users.held, false),
-        isNull(users.pageHold),
+        pageShown,
         status === undefined ? undefined : sql`${shared.active} = ${status === "active"}`,
       ),
     );
@@ -196,7 +196,7 @@ export async function findGardenerPage(
   const handle = typeof given === "string" ? asHandle(given) : null;
   if (typeof given === "string" && !handle) return null;
   const named = typeof given === "string" ? eq(users.handle, handle ?? "") : eq(users.id, given.id);
-  const publicTips = sql`from ${tips} where ${tips.authorId} = ${users.id} and ${tips.availability} = 'Public' and ${tips.shown}`;
+  const publicTips = sql`from ${tips} where ${tips.authorId} = ${users.id} and ${tipPublic()}`;
   const [row] = await db
     .select({
       account: {

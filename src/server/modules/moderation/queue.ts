@@ -10,6 +10,7 @@ import {
   tips,
   users,
 } from "../../db/schema.ts";
+import { commentShown } from "../../lib/visibility.ts";
 
 /** The item a case is about, as a moderator reads it: enough to judge it without leaving the queue. */
 export interface ItemView {
@@ -79,7 +80,7 @@ export async function itemsOf(
             body: comments.body,
             tipId: comments.tipId,
             state: comments.state,
-            hidden: sql<boolean>`${comments.hold} is not null or ${comments.authorHeld}`,
+            hidden: sql<boolean>`not ${commentShown}`,
             askedAt: comments.holdReviewAskedAt,
           })
           .from(comments)

@@ -128,7 +128,10 @@ describe("reporting", () => {
       ).status,
     ).toBe(200);
     const mine = await reporter.client.get("/api/reports/mine", { schema: ReportsSchema });
-    expect(mine.body.find((r) => "_id" in filed.body && r._id === filed.body._id)?.item).toEqual({ label, path: null });
+    expect(mine.body.find((r) => "_id" in filed.body && r._id === filed.body._id)?.item).toEqual({
+      label,
+      path: null,
+    });
     await expect
       .poll(
         () => app.mailer.sent.slice(before).find((m) => m.to === reporter.account.email.toLowerCase())?.text,

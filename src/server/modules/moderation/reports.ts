@@ -5,6 +5,7 @@ import { parsePhotoUrl } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
 import { waitInWords } from "../../lib/rate-limit.ts";
+import { commentShown, isPageShown, mayViewTip, tipListed } from "../../lib/visibility.ts";
 import { lockAuthor, openCase, weighReports } from "./holds.ts";
 import { type ItemView, itemKey, itemsOf } from "./queue.ts";
 
@@ -67,7 +68,7 @@ async function findTarget(
         .where(eq(tips.id, id))
         .limit(1);
       // What is already hidden is out of sight: there is nothing more to report.
-      if (!row || ((row.availability !== "Public" || !row.shown) && row.authorId !== reporterId)) return null;
+      if (!row || !mayViewTip(row, reporterId)) return null;
       return { storedId: row.id, authorId: row.authorId };
     }
     case "comment": {
@@ -77,7 +78,7 @@ async function findTarget(
           id: comments.id,
           authorId: comments.authorId,
           state: comments.state,
-          shown: sql<boolean>`${comments.hold} is null and not ${comments.authorHeld}`,
+          shown: sql<boolean>`${commentShown}`,
           availability: tips.availability,
           tipShown: tips.shown,
           tipAuthorId: tips.authorId,
@@ -90,7 +91,10 @@ async function findTarget(
         row &&
         row.state === "visible" &&
         row.shown &&
-        ((row.availability === "Public" && row.tipShown) || row.tipAuthorId === reporterId);
+        mayViewTip(
+          { availability: row.availability, shown: row.tipShown, authorId: row.tipAuthorId },
+          reporterId,
+        );
       return seen ? { storedId: row.id, authorId: row.authorId } : null;
     }
     case "gardener": {
@@ -101,7 +105,7 @@ async function findTarget(
         .from(users)
         .where(eq(users.handle, handle))
         .limit(1);
-      if (!row || ((row.held || row.pageHold) && row.id !== reporterId)) return null;
+      if (!row || (!isPageShown(row) && row.id !== reporterId)) return null;
       return { storedId: row.id, authorId: row.id };
     }
     case "photo": {
@@ -135,7 +139,7 @@ async function weightOf(db: Pick<Db, "select">, reporterId: string, role: Role):
   const [row] = await db
     .select({
       old: sql<boolean>`${users.createdAt} < now() - make_interval(days => ${ESTABLISHED.ageDays})`,
-      tips: sql<number>`(select count(*)::int from (select 1 from ${tips} where ${tips.authorId} = ${reporterId} and ${tips.availability} = 'Public' limit ${ESTABLISHED.publicTips}) t)`,
+      tips: sql<number>`(select count(*)::int from (select 1 from ${tips} where ${tips.authorId} = ${reporterId} and ${tipListed()} limit ${ESTABLISHED.publicTips}) t)`,
       comments: sql<number>`(select count(*)::int from (select 1 from ${comments} where ${comments.authorId} = ${reporterId} and ${comments.state} = 'visible' limit ${ESTABLISHED.comments}) c)`,
     })
     .from(users)

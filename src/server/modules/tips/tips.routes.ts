@@ -21,6 +21,7 @@ import { markPublic } from "../../lib/public-cache-layer.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls, storedImage } from "../../lib/urls.ts";
+import { isTipListed } from "../../lib/visibility.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { readableCommentCount } from "../comments/index.ts";
 import { releasePhoto } from "../uploads/index.ts";
@@ -202,7 +203,7 @@ export const tipsRouter = createRouter()
       if (!user) throw new HttpError(403, "Sign in to list your own tips");
       if (user.email !== query.email) throw new HttpError(403, "You can only list your own tips by e-mail");
       ownerId = user.id;
-    } else if (query.availability && query.availability !== "Public") {
+    } else if (query.availability && !isTipListed({ availability: query.availability })) {
       throw badQueryParameter(
         "availability",
         "only Public tips are listed to everyone; sign in and add ?email= for your own",

@@ -22,6 +22,7 @@ import type { Db } from "../../db/client.ts";
 import { tipCounts, tipLikes, tips, tipTitleKey, users } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { holdMessage } from "../../lib/hold-state.ts";
+import { isTipListed, mayViewTip, tipListed, tipPublic, tipSeenBy } from "../../lib/visibility.ts";
 import { batchedPer } from "../../lib/write-batch.ts";
 
 /** When the account was made: a young account may share fewer tips (RATE_LIMITS.shareTip). */
@@ -137,7 +138,7 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId, authorId }:
     if (query.availability) filters.push(eq(tips.availability, query.availability));
   } else {
     // A tip on hold (ADR 041) is in no public list; its author still lists it among their own.
-    filters.push(eq(tips.availability, "Public"), eq(tips.shown, true));
+    filters.push(tipPublic());
     if (authorId) filters.push(eq(tips.authorId, authorId));
   }
   if (query.difficulty) filters.push(eq(tips.difficulty, query.difficulty));
@@ -246,9 +247,9 @@ async function findTip(db: Db, id: string): Promise<TipRow | null> {
 export async function findVisibleTip(db: Db, id: string, viewerId: string | null): Promise<TipRow | null> {
   const row = await findTip(db, id);
   if (!row) return null;
-  if (row.availability !== "Public" && row.authorId !== viewerId) return null;
+  if (!isTipListed(row) && row.authorId !== viewerId) return null;
   // On hold: everyone but its author is told so, in place of the tip (ADR 041).
-  if (!row.shown && row.authorId !== viewerId)
+  if (!mayViewTip(row, viewerId))
     throw new HttpError(
       404,
       await holdMessage(
@@ -295,7 +296,7 @@ export async function createTip(
   input: TipInputParsed,
   author: Pick<User, "id" | "name" | "email" | "emailVerified">,
 ): Promise<TipRow> {
-  if (author.emailVerified || input.availability !== "Public") return shareInBatch(db, newTip(input, author));
+  if (author.emailVerified || !isTipListed(input)) return shareInBatch(db, newTip(input, author));
   return db.transaction(async (tx) => {
     await checkUnverifiedPublicTips(tx, author.id);
     const [row] = await insertTips(tx, [newTip(input, author)]);
@@ -319,13 +320,7 @@ async function checkUnverifiedPublicTips(
   const [row] = await tx
     .select({ count: count() })
     .from(tips)
-    .where(
-      and(
-        eq(tips.authorId, authorId),
-        eq(tips.availability, "Public"),
-        except ? sql`${tips.id} <> ${except}` : undefined,
-      ),
-    );
+    .where(and(eq(tips.authorId, authorId), tipListed(), except ? sql`${tips.id} <> ${except}` : undefined));
   if ((row?.count ?? 0) >= UNVERIFIED_PUBLIC_TIPS) throw new HttpError(422, CONFIRM_EMAIL_FOR_PUBLIC_TIPS);
 }
 
@@ -366,7 +361,7 @@ export async function updateTip(
   const current = await findOwnTip(db, id, user);
   // A tip on hold may be changed once, which asks the moderators to show it again (ADR 041).
   if (current.hold && current.holdReviewAskedAt) throw new HttpError(403, REVIEW_ALREADY_ASKED);
-  const publishes = input.availability === "Public" && current.availability !== "Public";
+  const publishes = isTipListed(input) && !isTipListed(current);
   if (!user.emailVerified && publishes)
     return db.transaction(async (tx) => {
       await checkUnverifiedPublicTips(tx, user.id, id);
@@ -426,7 +421,7 @@ async function applyLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeStat
     ),
     target as (
       select input.* from input join ${tips} on ${tips.id} = input."tipId"
-      where (${tips.availability} = 'Public' and ${tips.shown}) or ${tips.authorId} = input."userId"
+      where ${tipSeenBy(sql`input."userId"`)}
     ),
     added as (
       insert into ${tipLikes} (tip_id, user_id) select "tipId", "userId" from target where liked
@@ -464,7 +459,7 @@ async function applyLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeStat
 /** `applyLikes` for one change, in the simplest statement that does it (no list to unpack). */
 async function applyLike(db: Db, { tipId, userId, liked }: LikeChange): Promise<LikeState | null> {
   const target = sql`select ${tips.id} as id from ${tips}
-    where ${tips.id} = ${tipId} and ((${tips.availability} = 'Public' and ${tips.shown}) or ${tips.authorId} = ${userId})`;
+    where ${tips.id} = ${tipId} and ${tipSeenBy(userId)}`;
   const change = liked
     ? sql`insert into ${tipLikes} (tip_id, user_id) select id, ${userId} from target
         on conflict do nothing returning tip_id`
