@@ -37,7 +37,9 @@ export function PrivacyRoute() {
           <li>
             <strong>Your gardener page:</strong> your handle (the name in your page's address), and what you
             choose to fill in: a short bio, experience, a place name you type, certifications, your garden's
-            name, a YouTube link, your age and gender, and whether you are listed on Explore Gardeners.
+            name, a YouTube link, your age and gender, and whether you are listed on Explore Gardeners. When
+            you change your handle we keep the old one for you, so links to your page still lead to it and
+            nobody else can take it.
           </li>
           <li>
             <strong>Your comments</strong> on tips, with when you wrote and last changed them. A comment you
@@ -57,8 +59,9 @@ export function PrivacyRoute() {
             and like counts stay correct.
           </li>
           <li>
-            <strong>Your reports and blocks:</strong> what you reported, why, your note, and what the
-            moderators decided; and the members you blocked.
+            <strong>Your reports and blocks:</strong> what you reported (with its title or first words as you
+            saw it, so you can tell your reports apart), why, your note, and what the moderators decided; and
+            the members you blocked.
           </li>
           <li>
             <strong>Moderation records:</strong> when members report something you posted, the reports (never
