@@ -41,6 +41,11 @@ export const GARDENER_STATUSES = ["active", "inactive"] as const;
  */
 export const ROLES = ["member", "moderator", "administrator"] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles a badge shows beside a name, wherever it shows: nobody can pass for the team unmarked. */
+export const TEAM_ROLES = ["moderator", "administrator"] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+/** A team role, or nothing for a member: what an answer carries as `role`. */
+export const teamRoleOf = (role: Role): { role?: TeamRole } => (role === "member" ? {} : { role });
 
 /** What a member can report, and why (docs/product.md, Moderation). */
 export const REPORT_TARGETS = ["tip", "comment", "gardener", "photo"] as const;

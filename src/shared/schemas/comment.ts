@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TEAM_ROLES } from "../constants.ts";
 import {
   hasControlCharacters,
   hasHiddenFormatting,
@@ -60,7 +61,15 @@ export const CommentSchema = z
     /** Only to its author, and only while it is hidden: why, and whether they asked for it back. */
     hold: HoldSchema.optional(),
     /** Null once deleted, and for anyone but its author while it is hidden. */
-    author: z.object({ name: z.string(), handle: z.string(), image: z.string() }).nullable(),
+    author: z
+      .object({
+        name: z.string(),
+        handle: z.string(),
+        image: z.string(),
+        /** Only for the team: shown as a badge beside the name. */
+        role: z.enum(TEAM_ROLES).optional(),
+      })
+      .nullable(),
     createdAt: z.string(),
     /** When it was last changed after its first 5 minutes; null if never. */
     editedAt: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GARDENER_STATUSES } from "../constants.ts";
+import { GARDENER_STATUSES, TEAM_ROLES } from "../constants.ts";
 import { HandleSchema } from "../handles.ts";
 import {
   hasControlCharacters,
@@ -73,6 +73,8 @@ export const GardenerPageSchema = z
     totalSharedTips: z.number().int(),
     /** Likes on their public tips, all together. */
     totalLikesReceived: z.number().int(),
+    /** Only for the team: shown as a badge beside the name. */
+    role: z.enum(TEAM_ROLES).optional(),
   })
   .meta({ id: "GardenerPage" });
 export type GardenerPage = z.infer<typeof GardenerPageSchema>;

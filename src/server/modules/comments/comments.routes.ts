@@ -4,6 +4,7 @@ import {
   NEXT_CURSOR_HEADER,
   REVIEW_ALREADY_ASKED,
   TOTAL_COUNT_HEADER,
+  teamRoleOf,
 } from "#shared/constants.ts";
 import {
   type Comment,
@@ -75,6 +76,7 @@ function toComment(row: CommentRow, reader: Reader, imageUrl: (stored: string) =
           name: row.authorName,
           handle: row.authorHandle,
           image: imageUrl(row.authorImage || DEFAULT_AVATAR_IMAGE),
+          ...teamRoleOf(row.authorRole),
         },
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { ReportReason } from "#shared/constants.ts";
+import type { ReportReason, Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { blocks, comments, tips, users } from "../../db/schema.ts";
 import { openCaseAbout } from "../../lib/hold-state.ts";
@@ -22,6 +22,7 @@ export interface CommentRow {
   authorName: string;
   authorHandle: string;
   authorImage: string | null;
+  authorRole: Role;
   /** Hidden pending review (ADR 041): its own reason, and whether its author's account is on hold. */
   hold: ReportReason | null;
   holdReviewAskedAt: Date | null;
@@ -51,6 +52,7 @@ const columns = {
   authorName: users.name,
   authorHandle: users.handle,
   authorImage: users.image,
+  authorRole: users.role,
   hold: comments.hold,
   holdReviewAskedAt: comments.holdReviewAskedAt,
   authorHeld: comments.authorHeld,

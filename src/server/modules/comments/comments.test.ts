@@ -339,6 +339,24 @@ describe("comments on a tip", () => {
     expect(mine.body.find((t) => t._id === tip._id)?.totalComments).toBe(2);
   });
 
+  it("marks the team's comments with their role, and no one else's", async () => {
+    const author = await member();
+    const moderator = await member();
+    await ctx.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+    const tip = await tipBy(author.client);
+    await comment(author.client, tip._id, "Water at dawn.");
+    // A fresh session reads the role.
+    const signedIn = createClient(ctx.app);
+    await signedIn.post("/api/auth/sign-in/email", moderator.account);
+    await comment(signedIn, tip._id, "Please keep it about gardening.");
+    const { items } = await thread(visitor, tip._id);
+    expect(items.map((c) => c.author?.role)).toEqual([undefined, "moderator"]);
+    expect(items[0]?.author).not.toHaveProperty("role");
+    const page = await visitor.get(`/api/gardeners/${items[1]?.author?.handle}`);
+    expect(page.body).toMatchObject({ role: "moderator" });
+    expect((await visitor.get(`/api/gardeners/${items[0]?.author?.handle}`)).body).not.toHaveProperty("role");
+  });
+
   it("counts, for each reader, only the comments they can read: not placeholders, not the blocked", async () => {
     const author = await member();
     const [ana, held, blocked, blocker] = [await member(), await member(), await member(), await member()];

@@ -1,4 +1,4 @@
-import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
+import { DEFAULT_AVATAR_IMAGE, teamRoleOf } from "#shared/constants.ts";
 import type { Gardener, GardenerPage, Profile } from "#shared/schemas/gardener.ts";
 import { holdOf } from "#shared/schemas/hold.ts";
 import type { GardenerListRow, GardenerPageRow } from "./gardeners.service.ts";
@@ -70,6 +70,7 @@ export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) 
     ...given("gardenName", account.gardenName),
     ...given("youtube", account.youtube),
     ...counts,
+    ...teamRoleOf(account.role),
   };
 }
 

@@ -23,6 +23,9 @@ let visitor: TestClient;
 beforeAll(async () => {
   ctx = await createTestApp({ config: { RATE_LIMIT: false }, webRoot: standInWebRoot() });
   visitor = createClient(ctx.app);
+  // The first verified account is the site's administrator, whose page carries the role: the tests'
+  // members come after it.
+  await member();
 });
 afterAll(async () => {
   await ctx.close();

@@ -175,6 +175,7 @@ export interface GardenerPageRow {
     | "held"
     | "pageHold"
     | "pageHoldReviewAskedAt"
+    | "role"
   >;
   /** The specification's card, for a demo gardener's account; null for a member. */
   card: GardenerRow | null;
@@ -214,6 +215,7 @@ export async function findGardenerPage(
         gender: users.gender,
         listed: users.listed,
         createdAt: users.createdAt,
+        role: users.role,
         held: users.held,
         pageHold: users.pageHold,
         pageHoldReviewAskedAt: users.pageHoldReviewAskedAt,

@@ -41,7 +41,7 @@ describe("A tip's comments", () => {
     const reply = aComment({
       threadId: root._id,
       body: "About 2 cm",
-      author: { name: "Ben C", handle: "ben_c", image: "" },
+      author: { name: "Ben C", handle: "ben_c", image: "", role: "moderator" },
     });
     const gone = aComment({ deleted: true, body: "", author: null });
     server.use(
@@ -59,7 +59,10 @@ describe("A tip's comments", () => {
     );
     expect(within(first).getByRole("link", { name: "Ana B" })).toHaveAttribute("href", "/gardeners/ana_b");
     const replies = screen.getByRole("list", { name: "Replies" });
-    expect(within(replies).getByRole("article", { name: "Comment by Ben C" })).toBeInTheDocument();
+    const byModerator = within(replies).getByRole("article", { name: "Comment by Ben C" });
+    // The team's role shows beside the name; a member's shows none.
+    expect(within(byModerator).getByText("Moderator")).toBeInTheDocument();
+    expect(within(first).queryByText(/Moderator|Administrator/)).toBeNull();
     expect(screen.getByText("[deleted]")).toBeInTheDocument();
     // A visitor is asked to sign in, and offered nothing to change.
     expect(screen.getByRole("link", { name: "Sign in" })).toBeInTheDocument();

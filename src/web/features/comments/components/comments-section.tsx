@@ -11,6 +11,7 @@ import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { ErrorState } from "#web/components/ui/error-state.tsx";
 import { LinkedText } from "#web/components/ui/linked-text.tsx";
 import { LoadingState } from "#web/components/ui/loading-state.tsx";
+import { RoleBadge } from "#web/components/ui/role-badge.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { countLabel } from "#web/lib/format.ts";
@@ -291,6 +292,7 @@ function CommentItem({
         >
           {author.name}
         </Link>
+        <RoleBadge role={author.role} />
         <time dateTime={comment.createdAt} className="text-base-content/70">
           {written.format(new Date(comment.createdAt))}
         </time>

@@ -12,6 +12,7 @@ import { LinkedText } from "#web/components/ui/linked-text.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
+import { RoleBadge } from "#web/components/ui/role-badge.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { formatNumber, monthYear } from "#web/lib/format.ts";
@@ -99,7 +100,9 @@ function GardenerHeader({ page }: { page: GardenerPage }) {
               <h1 className="text-3xl font-bold wrap-anywhere" dir="auto">
                 {page.name}
               </h1>
-              <p className="text-base-content/70">@{page.handle}</p>
+              <p className="flex flex-wrap items-center gap-2 text-base-content/70">
+                @{page.handle} <RoleBadge role={page.role} />
+              </p>
             </div>
             {own && (
               <Link to={paths.profile.getHref()} className="btn btn-outline btn-sm">
