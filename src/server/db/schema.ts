@@ -109,6 +109,8 @@ export const tips = pgTable(
      * tip shows its e-mail as the specification's cards do; a member's tip shows it to its author alone.
      */
     authorDemo: boolean("author_demo").notNull().default(false),
+    /** Its author's role, copied as the name is (drizzle/0035): the team's tips show a role badge. */
+    authorRole: roleEnum("author_role").notNull().default("member"),
     /** Maintained by the server from the likes it stores; never written by a client, who could inflate it. */
     totalLiked: integer("total_liked").notNull().default(0),
     /** Its visible comments, kept by triggers on `comments` (migration 0015), never counted per request. */

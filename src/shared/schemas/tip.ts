@@ -4,6 +4,7 @@ import {
   CATEGORIES,
   DIFFICULTIES,
   LIMITS,
+  TEAM_ROLES,
   TIP_SEARCH_MAX_LENGTH,
   TIP_SORTS,
 } from "../constants.ts";
@@ -37,6 +38,8 @@ export const TipSchema = z
     email: z.string().optional(),
     /** The author's handle: their gardener page is /gardeners/{authorHandle}. */
     authorHandle: z.string(),
+    /** Only when the author is on the team: shown as a badge beside their name. */
+    authorRole: z.enum(TEAM_ROLES).optional(),
     totalLiked: z.number().int(),
     /**
      * The comments the reader can read (placeholders not counted); in lists, those anyone can read. A

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { LogEntrySchema, TeamMemberSchema } from "#shared/schemas/moderation.ts";
+import { TipSchema } from "#shared/schemas/tip.ts";
 import { moderationLog, users } from "../../db/schema.ts";
 import { seedDemoData } from "../../db/seed.ts";
 import { createLogger } from "../../lib/logger.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
-import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
 import { memberVerifiedByLink, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { createRoleKeeper } from "./roles.ts";
@@ -245,6 +246,26 @@ describe("appointing moderators", () => {
       before: { role: "member" },
       after: { role: "moderator" },
     });
+  });
+
+  it("marks the team's tips with the role beside the name, as the role is given and ended", async () => {
+    const member = await signedInMember(app);
+    const handle = await handleOf(app, member.id);
+    const title = `Role badge ${Math.random().toString(36).slice(2, 10)}`;
+    expect((await member.client.post("/api/tips", newTip(title))).status).toBe(201);
+    const visitor = createClient(app.app);
+    const listed = async () => {
+      const res = await visitor.get(`/api/tips?q=${encodeURIComponent(title)}`, {
+        schema: z.array(TipSchema),
+      });
+      return res.body[0];
+    };
+    expect(await listed()).not.toHaveProperty("authorRole");
+    expect((await admin.client.put(`/api/moderation/roles/${handle}`, reason)).status).toBe(200);
+    // The cached list follows the appointment.
+    expect((await listed())?.authorRole).toBe("moderator");
+    expect((await removeWithReason(admin.client, handle, "Stepped down")).status).toBe(200);
+    expect(await listed()).not.toHaveProperty("authorRole");
   });
 
   it("refuses what cannot be: an unknown handle, an unverified account, an administrator, no reason", async () => {

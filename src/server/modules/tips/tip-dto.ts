@@ -27,6 +27,7 @@ export function toTip(
     name: row.name,
     ...(row.authorDemo || row.authorId === readerId ? { email: row.email } : {}),
     authorHandle: row.authorHandle,
+    ...(row.authorRole === "member" ? {} : { authorRole: row.authorRole }),
     totalLiked: row.totalLiked,
     totalComments: row.totalComments,
     createdAt: row.createdAt.toISOString(),

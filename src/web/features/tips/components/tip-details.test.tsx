@@ -49,3 +49,18 @@ describe("A tip on hold", () => {
     expect(screen.queryByRole("link", { name: "Change it" })).not.toBeInTheDocument();
   });
 });
+
+describe("A tip's author", () => {
+  it.each([
+    ["moderator", "Moderator"],
+    [undefined, null],
+  ] as const)("carries the team's role beside the name (%s)", async (authorRole, badge) => {
+    signInAs(aUser({ email: "reader@example.com" }));
+    const tip = aTip({ name: "Mia Moss", ...(authorRole ? { authorRole } : {}) });
+    server.use(http.get("*/api/tips/:id", () => HttpResponse.json(tip)));
+    renderDetails(tip._id);
+    expect(await screen.findByRole("link", { name: "Mia Moss" })).toBeVisible();
+    if (badge) expect(screen.getByText(badge)).toBeVisible();
+    else expect(screen.queryByText(/^(Moderator|Administrator)$/)).toBeNull();
+  });
+});
