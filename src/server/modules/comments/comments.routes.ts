@@ -15,6 +15,7 @@ import {
 } from "#shared/schemas/comment.ts";
 import { holdOf } from "#shared/schemas/hold.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
+import { readableCommentCount } from "../../lib/comment-counts.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { checkNewcomerLinks } from "../../lib/newcomers.ts";
@@ -35,7 +36,6 @@ import {
   listComments,
   NoSuchCommentError,
   RepeatedCommentError,
-  readableCommentCount,
   replyAnswersBlocker,
 } from "./comments.service.ts";
 

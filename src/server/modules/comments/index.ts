@@ -1,2 +1,2 @@
 export { commentsRouter } from "./comments.routes.ts";
-export { deleteComment, readableCommentCount } from "./comments.service.ts";
+export { deleteComment } from "./comments.service.ts";

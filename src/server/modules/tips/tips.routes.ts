@@ -13,6 +13,7 @@ import {
   TipUpdateSchema,
 } from "#shared/schemas/tip.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
+import { readableCommentCount } from "../../lib/comment-counts.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { checkNewcomerLinks } from "../../lib/newcomers.ts";
@@ -23,7 +24,6 @@ import { getSessionUser, requirePoster, requireUser } from "../../lib/session.ts
 import { imageUrls, storedImage } from "../../lib/urls.ts";
 import { isTipListed } from "../../lib/visibility.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
-import { readableCommentCount } from "../comments/index.ts";
 import { releasePhoto } from "../uploads/index.ts";
 import { toTip } from "./tip-dto.ts";
 import {
