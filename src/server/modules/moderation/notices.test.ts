@@ -400,7 +400,8 @@ describe("a reversed suspension", () => {
 });
 
 describe("the sweep", () => {
-  it("e-mails every moderator once about reports waiting more than 48 hours", async () => {
+  /** A tip reported 49 hours ago by the test's clock: past the 48 hours a case may wait. */
+  const overdueCase = async () => {
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
     await report(await signedInMember(app), tip._id);
@@ -409,6 +410,11 @@ describe("the sweep", () => {
       .update(reports)
       .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
       .where(eq(reports.caseId, _id));
+    return { tip, _id };
+  };
+
+  it("e-mails every moderator once about reports waiting more than 48 hours", async () => {
+    const { tip, _id } = await overdueCase();
     expect((await caseOf(tip._id)).overdue).toBe(true);
     const before = app.mailer.sent.length;
     expect(await mailOverdue(delivery())).toBeGreaterThanOrEqual(1);
@@ -427,14 +433,7 @@ describe("the sweep", () => {
   });
 
   it("keeps the overdue e-mails while the mail server is down, and sends them once it is back", async () => {
-    const author = await signedInMember(app);
-    const tip = await tipBy(author.client);
-    await report(await signedInMember(app), tip._id);
-    const { _id } = await caseOf(tip._id);
-    await app.db
-      .update(reports)
-      .set({ createdAt: new Date(Date.now() - 49 * 3_600_000) })
-      .where(eq(reports.caseId, _id));
+    await overdueCase();
     const down = {
       describe: "down",
       local: false,
