@@ -33,6 +33,8 @@ export const GardenerSchema = z
     youtube: z.string().optional(),
     /** Their public tips, counted live, so it always agrees with the tips. */
     totalSharedTips: z.number().int(),
+    /** Only for the team: shown as a badge beside the name. */
+    role: z.enum(TEAM_ROLES).optional(),
   })
   .meta({ id: "Gardener" });
 export type Gardener = z.infer<typeof GardenerSchema>;

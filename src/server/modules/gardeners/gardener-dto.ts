@@ -24,6 +24,7 @@ export function toGardener(row: GardenerListRow, imageUrl: (stored: string) => s
     ...(row.gardenName ? { gardenName: row.gardenName } : {}),
     ...(row.youtube ? { youtube: row.youtube } : {}),
     totalSharedTips: row.totalSharedTips,
+    ...teamRoleOf(row.role),
   };
 }
 
@@ -44,7 +45,7 @@ export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) 
       handle: _handle,
       totalSharedTips: _counted,
       ...shown
-    } = toGardener({ ...card, handle: account.handle }, imageUrl);
+    } = toGardener({ ...card, handle: account.handle, role: account.role }, imageUrl);
     return {
       handle: account.handle,
       ...shown,

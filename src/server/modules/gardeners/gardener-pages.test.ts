@@ -398,6 +398,19 @@ describe("GET /api/gardeners lists members beside the demo gardeners", () => {
     expect(JSON.stringify(items)).not.toContain(fern.account.email);
   });
 
+  it("carries the team's role on their cards, and no role on anyone else's", async () => {
+    const [fern, ivy] = [await member(), await member()];
+    await share(fern.client, "Net the brassicas");
+    await share(ivy.client, "Water in the morning");
+    await ctx.db.update(users).set({ role: "moderator" }).where(eq(users.id, ivy.id));
+    const { items } = await listed();
+    expect(find(items, ivy.handle).map((card) => card.role)).toEqual(["moderator"]);
+    expect(find(items, fern.handle)).toEqual([expect.not.objectContaining({ role: expect.anything() })]);
+    expect(items.filter((card) => typeof card.id === "number").every((card) => card.role === undefined)).toBe(
+      true,
+    );
+  });
+
   it("orders members among the demo gardeners by name, and shows a demo gardener once, by their card", async () => {
     const word = uniqueWord();
     const email = `demo.${word}@example.com`;

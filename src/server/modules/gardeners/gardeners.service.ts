@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { GARDENER_STATUSES } from "#shared/constants.ts";
+import type { GARDENER_STATUSES, Role } from "#shared/constants.ts";
 import { asHandle, impersonatesTeam } from "#shared/handles.ts";
 import type { GardenerListQuerySchema, ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
@@ -45,6 +45,8 @@ type GardenerRow = Omit<typeof gardeners.$inferSelect, "createdAt"> & { totalSha
  */
 export type GardenerListRow = Omit<GardenerRow, "id" | "email" | "image"> & {
   id: number | null;
+  /** The account's role: the team's cards carry it as a badge. */
+  role: Role;
   handle: string | null;
   email: string | null;
   image: string | null;
@@ -79,6 +81,7 @@ function everyGardener(db: Db, status: ListParams["status"]) {
       gardenName: sql<string | null>`${gardeners.gardenName}`.as("garden_name"),
       youtube: sql<string | null>`${gardeners.youtube}`.as("youtube"),
       totalSharedTips: sql<number>`${totalSharedTips}`.as("total_shared_tips"),
+      role: sql<Role>`coalesce(${users.role}, 'member')`.as("role"),
     })
     .from(gardeners)
     .leftJoin(users, demoAccount)
@@ -112,6 +115,7 @@ function everyGardener(db: Db, status: ListParams["status"]) {
       gardenName: sql<string | null>`${users.gardenName}`.as("garden_name"),
       youtube: sql<string | null>`${users.youtube}`.as("youtube"),
       totalSharedTips: sql<number>`${shared.count}`.as("total_shared_tips"),
+      role: sql<Role>`${users.role}`.as("role"),
     })
     .from(users)
     .innerJoin(shared, eq(shared.authorId, users.id))

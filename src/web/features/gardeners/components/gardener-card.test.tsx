@@ -59,6 +59,16 @@ describe("GardenerCard", () => {
     expect(card).toHaveTextContent("@maya_okafor");
   });
 
+  it("carries a badge for the team, and none for a member", () => {
+    const { unmount } = render(
+      <GardenerCard gardener={{ ...full, id: "ivy", handle: "ivy", role: "moderator" }} />,
+    );
+    expect(within(screen.getByRole("article")).getByText("Moderator")).toBeInTheDocument();
+    unmount();
+    render(<GardenerCard gardener={full} />);
+    expect(screen.getByRole("article")).not.toHaveTextContent(/Moderator|Administrator/);
+  });
+
   it("shows a member's card without an e-mail, age or gender they did not give", () => {
     const { email, ...withoutEmail } = full;
     render(

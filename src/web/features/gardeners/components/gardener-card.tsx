@@ -5,6 +5,7 @@ import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { Gardener } from "#shared/schemas/gardener.ts";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
+import { RoleBadge } from "#web/components/ui/role-badge.tsx";
 import { paths } from "#web/config/paths.ts";
 import { YouTubeLink } from "./youtube-link.tsx";
 
@@ -46,7 +47,9 @@ export function GardenerCard({
               )}
             </Heading>
             {gardener.handle && (
-              <p className="text-sm wrap-anywhere text-base-content/70">@{gardener.handle}</p>
+              <p className="text-sm wrap-anywhere text-base-content/70">
+                @{gardener.handle} <RoleBadge role={gardener.role} />
+              </p>
             )}
             <span className={`badge badge-sm mt-1 ${active ? "badge-success" : "badge-neutral"}`}>
               <span className="sr-only">Status: </span>
