@@ -133,6 +133,38 @@ describe("a decision", () => {
     expect(notMine?.status).toBe(404);
   });
 
+  it("e-mails a reporter once per outcome, each naming its own item", async () => {
+    const author = await signedInMember(app);
+    const [first, second] = [await tipBy(author.client), await tipBy(author.client)];
+    const reporter = await signedInMember(app);
+    const other = await signedInMember(app);
+    await report(reporter, first._id);
+    await report(other, first._id);
+    await report(reporter, second._id, "spam");
+    const outcomes = (to: string) =>
+      app.mailer.sent.filter((mail) => mail.to === to && mail.subject.startsWith("Your report"));
+
+    await decide((await caseOf(first._id))._id, { action: "hide", reason: "Not a tip" });
+    await mailTo(reporter.account.email);
+    await mailTo(other.account.email);
+    // Every delivery after the first finds nothing more to send.
+    await deliverNotices(delivery());
+    expect(outcomes(reporter.account.email).map((mail) => mail.text)).toEqual([
+      expect.stringContaining(`Thank you for reporting the tip “${first.title}”. We removed it.`),
+    ]);
+    expect(outcomes(other.account.email)).toHaveLength(1);
+
+    await decide((await caseOf(second._id))._id, { action: "dismiss", reason: "A fair tip" });
+    await mailTo(reporter.account.email, 2);
+    await deliverNotices(delivery());
+    expect(outcomes(reporter.account.email).map((mail) => mail.text)).toEqual([
+      expect.stringContaining(`the tip “${first.title}”. We removed it.`),
+      expect.stringContaining(`the tip “${second.title}”. We reviewed it and left it up.`),
+    ]);
+    // The second decision was not about the other reporter's report.
+    expect(outcomes(other.account.email)).toHaveLength(1);
+  });
+
   it("that leaves the item up tells the reporters so, and may not be appealed", async () => {
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
