@@ -144,5 +144,12 @@ test.describe("comments on a tip", () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await expectNoA11yViolations(page, `tip comments (${theme}, ${width})`);
         await commentsOf(page).screenshot({ path: testInfo.outputPath(`comments-${theme}-${width}.png`) });
+        // The comments follow the tip at once, however short the tip is beside the screen: no gap opens
+        // between them on a tall window.
+        await page.setViewportSize({ width, height: 2400 });
+        const card = page.getByRole("article").first().locator(":scope > div").first();
+        const tipBottom = await card.evaluate((el) => el.getBoundingClientRect().bottom);
+        const commentsTop = await commentsOf(page).evaluate((el) => el.getBoundingClientRect().top);
+        expect(commentsTop - tipBottom).toBeLessThanOrEqual(80);
       });
 });

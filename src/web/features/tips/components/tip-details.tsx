@@ -15,7 +15,7 @@ import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { useTip } from "../api/get-tip.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
-import { TipView, TipViewSkeleton } from "./tip-view.tsx";
+import { TIP_PAGE_CLASS, TipView, TipViewSkeleton } from "./tip-view.tsx";
 
 /**
  * A tip's page with its loading, not-found and error states; its author can delete it from here. What
@@ -55,7 +55,7 @@ export function TipDetails({ id, below }: { id: string; below?: (tip: Tip) => Re
         // A member's tip carries the e-mail only to its author.
         const isAuthor = data.email !== undefined && user?.email.toLowerCase() === data.email.toLowerCase();
         return (
-          <>
+          <div className={TIP_PAGE_CLASS}>
             {isAuthor && data.hold && (
               <div className="mx-auto max-w-4xl px-4 pt-6">
                 <HoldNotice
@@ -75,7 +75,7 @@ export function TipDetails({ id, below }: { id: string; below?: (tip: Tip) => Re
             </HydrationGate>
             {below?.(data)}
             {isAuthor && remove.dialog}
-          </>
+          </div>
         );
       }}
     </QueryView>

@@ -18,7 +18,7 @@ import { TipImage } from "./tip-image.tsx";
  */
 export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boolean; onDelete: () => void }) {
   return (
-    <article className={`${PAGE_CLASS} mx-auto max-w-4xl px-4 py-10`}>
+    <article className="mx-auto max-w-4xl px-4 py-10">
       <PageHead title={tip.title} description={tip.description.slice(0, 150)} />
       <div className="overflow-hidden rounded-box border border-base-300 bg-base-100 shadow-sm">
         <TipPhoto tip={tip} />
@@ -111,9 +111,10 @@ function TipPhoto({ tip }: { tip: Tip }) {
 
 /**
  * The page is at least a screen tall, loading or loaded: the footer stays below the first screen instead of
- * showing under the loading state and being pushed away when the tip arrives.
+ * showing under the loading state and being pushed away when the tip arrives. Loaded, the height is the
+ * tip's and what follows it together, so no gap opens between a short tip and its comments.
  */
-const PAGE_CLASS = "min-h-svh";
+export const TIP_PAGE_CLASS = "min-h-svh";
 /** The tallest the picture is drawn: most of a screen, and no more than 40rem on a tall one. */
 const PHOTO_MAX_HEIGHT = "max-h-[min(75svh,40rem)]";
 
@@ -123,7 +124,7 @@ const BONE = "rounded-field bg-base-300 motion-safe:animate-pulse";
 /** The tip's page while it loads: the same frame, picture box and first lines, so nothing moves after. */
 export function TipViewSkeleton({ label }: { label: string }) {
   return (
-    <div role="status" aria-live="polite" className={`${PAGE_CLASS} mx-auto max-w-4xl px-4 py-10`}>
+    <div role="status" aria-live="polite" className={`${TIP_PAGE_CLASS} mx-auto max-w-4xl px-4 py-10`}>
       <span className="sr-only">{label}</span>
       <div
         aria-hidden="true"
