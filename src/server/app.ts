@@ -10,7 +10,7 @@ import { createRouter } from "./lib/create-router.ts";
 import { createErrorHandler, noSuchEndpoint } from "./lib/errors.ts";
 import { jsonObjectBodies } from "./lib/json-body.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
-import { Metrics, mayScrape } from "./lib/metrics.ts";
+import { Metrics } from "./lib/metrics.ts";
 import { PublicCache } from "./lib/public-cache.ts";
 import { publicCacheLayer } from "./lib/public-cache-layer.ts";
 import { Limiter } from "./lib/rate-limit.ts";
@@ -27,7 +27,7 @@ import { dashboardRouter } from "./modules/dashboard/index.ts";
 import { createDocsRouter } from "./modules/docs/index.ts";
 import { gardenersRouter, whereHandleLeads } from "./modules/gardeners/index.ts";
 import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/moderation/index.ts";
-import { createSystemRouter } from "./modules/system/index.ts";
+import { createMetricsRouter, createSystemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
 import { createUploadsRouter, type PhotoQueueOptions, servePhotoFile } from "./modules/uploads/index.ts";
 import { createMemoryStorage, guardedStorage, type PhotoStorage } from "./storage/photo-storage.ts";
@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps) {
     allowedMethods(() => [...routesOf(api), ...authRoutes(auth)]),
   );
   app.use("/api/*", limitBody);
-  app.use("/api/*", jsonObjectBodies({ except: ["/api/uploads"] }));
+  app.use("/api/*", jsonObjectBodies());
   app.use("/api/*", sameOriginWrites(origins));
 
   api.route(
@@ -128,17 +128,7 @@ export function createApp(deps: AppDeps) {
   // A photo on hold is served to its uploader only: the photo route reads the session as the API does.
   app.use("/uploads/*", apiContext(context));
   app.get("/uploads/:name", servePhotoFile(storage, new HeldPhotos(db, publicCache)));
-  // The figures on the site's own port: only with METRICS_TOKEN configured, and only for a scraper that
-  // sends it; without one configured there is nothing here (METRICS_PORT serves them apart).
-  app.get("/metrics", async (c, next) => {
-    if (!config.METRICS_TOKEN) return next();
-    c.header("Cache-Control", "no-store");
-    if (!mayScrape(c.req.header("Authorization"), config.METRICS_TOKEN)) {
-      c.header("WWW-Authenticate", "Bearer");
-      return c.json<ApiError>({ message: "Send METRICS_TOKEN as Authorization: Bearer <token>" }, 401);
-    }
-    return c.body(await metrics.text(), 200, { "Content-Type": metrics.contentType });
-  });
+  app.route("/", createMetricsRouter({ metrics, token: config.METRICS_TOKEN }));
   if (webRoot)
     serveWeb(app, webRoot, shell, {
       gardener: async (handle) => {

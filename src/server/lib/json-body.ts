@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiError } from "#shared/schemas/common.ts";
 import type { AppEnv } from "./app-env.ts";
+import { declaring, needsOf } from "./route-needs.ts";
 
 /** How deeply a JSON body may nest. Our own bodies are flat; 32 leaves room for any client's. */
 const MAX_JSON_DEPTH = 32;
@@ -72,16 +73,18 @@ function parseJsonObject(text: string, contentType: string | undefined): JsonBod
  * The one JSON gate of the API: a POST, PUT or PATCH body is read once (its size already bounded by the
  * body limit) and must be a JSON object: 415 for another content type, 400 for malformed JSON, a bare
  * value, a NUL or nesting past MAX_JSON_DEPTH. An empty body is {}. The parsed object is `c.var.jsonBody`,
- * which the accounts limits count on and better-auth receives. Paths in `except` read a body of another
- * kind themselves (a photo upload is multipart).
+ * which the accounts limits count on and better-auth receives. A route declared with `multipartBody()`
+ * reads a body of another kind itself.
  */
-export function jsonObjectBodies({ except = [] }: { except?: string[] } = {}): MiddlewareHandler<AppEnv> {
-  const skipped = new Set(except);
+export function jsonObjectBodies(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!["POST", "PUT", "PATCH"].includes(c.req.method) || skipped.has(c.req.path)) return next();
+    if (!["POST", "PUT", "PATCH"].includes(c.req.method) || needsOf(c).rawBody) return next();
     const result = parseJsonObject(await c.req.text(), c.req.header("Content-Type"));
     if (!result.ok) return c.json<ApiError>({ message: result.message }, result.status);
     c.set("jsonBody", result.value);
     await next();
   };
 }
+
+/** Route middleware: the route's body is multipart form data, which it reads itself (not a JSON object). */
+export const multipartBody = () => declaring({ rawBody: true });

@@ -1,5 +1,6 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { declaredAnswers, declaredNeeds, type MiddlewareAnswers } from "./route-needs.ts";
 
 /**
  * Error answers for a route's `responses`, in the API's one error shape, by status:
@@ -19,29 +20,15 @@ export function errorResponses<Status extends number>(descriptions: Record<Statu
   >;
 }
 
-type ResponseConfig = RouteConfig["responses"][string];
-
-/** What a route middleware answers before the route's handler runs, as the API document lists it. */
-export type MiddlewareAnswers = Record<number, ResponseConfig>;
-
-const ANSWERS = Symbol("answers");
-
-/** `middleware`, marked with the answers it gives of its own (401 for a visitor, 429 past a limit). */
-export function answering<M extends object>(middleware: M, answers: MiddlewareAnswers): M {
-  return Object.assign(middleware, { [ANSWERS]: answers });
-}
-
 /**
  * `createRoute`, with the answers of the route's middleware added to its responses: a route behind
  * `requireUser()` documents its 401 (and so its need for a session), one behind `rateLimit()` its 429 with
  * Retry-After, because the middleware says so, not a list kept beside it.
  */
 export function apiRoute<R extends RouteConfig>(route: R): R {
-  const middleware = [route.middleware ?? []].flat() as object[];
   const answers: MiddlewareAnswers = {};
-  for (const handler of middleware) {
-    if (!(ANSWERS in handler)) continue;
-    for (const [status, answer] of Object.entries(handler[ANSWERS] as MiddlewareAnswers)) {
+  for (const own of declaredAnswers(route.middleware)) {
+    for (const [status, answer] of Object.entries(own)) {
       const earlier = answers[Number(status)];
       // Two limits on one route both answer 429: the document names both.
       answers[Number(status)] =
@@ -50,5 +37,11 @@ export function apiRoute<R extends RouteConfig>(route: R): R {
           : answer;
     }
   }
-  return createRoute({ ...route, responses: { ...answers, ...route.responses } });
+  // A route that reads a session when there is one answers visitors too: the session is optional.
+  const security = declaredNeeds(route.middleware).optionalSession ? [{}, { session: [] }] : route.security;
+  return createRoute({
+    ...route,
+    ...(security ? { security } : {}),
+    responses: { ...answers, ...route.responses },
+  });
 }

@@ -6,12 +6,12 @@ import { PHOTO_LIMITS } from "#shared/photos.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../db/client.ts";
 import { rateLimitHits } from "../db/schema.ts";
-import { bodyLimitOf } from "./body-limit.ts";
+import { bodyLimitFor } from "./body-limit.ts";
 import { clientIp, isLoopback } from "./client-ip.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
 import { isNewAccount, NEW_ACCOUNT_MS } from "./newcomers.ts";
-import { answering } from "./openapi.ts";
+import { answering } from "./route-needs.ts";
 
 /** One limit: at most `count` hits per fixed window of `minutes` (a fraction for seconds: 5 / 60). */
 interface Window {
@@ -606,7 +606,7 @@ type LimitedEnv = { Variables: { limiter: Limiter; logger: Logger } };
  */
 function bodyBytes(c: Context): number {
   const declared = Number(c.req.header("Content-Length"));
-  return Number.isSafeInteger(declared) && declared >= 0 ? declared : bodyLimitOf(c.req.path).maxSize;
+  return Number.isSafeInteger(declared) && declared >= 0 ? declared : bodyLimitFor(c).maxSize;
 }
 
 /**

@@ -2,8 +2,9 @@ import { createMiddleware } from "hono/factory";
 import { ACCOUNT_ON_HOLD, ROLES, type Role } from "#shared/constants.ts";
 import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "./app-env.ts";
 import { HttpError } from "./errors.ts";
-import { answering, errorResponses } from "./openapi.ts";
+import { errorResponses } from "./openapi.ts";
 import { hasSessionCookie } from "./public-cache.ts";
+import { answering, declaring } from "./route-needs.ts";
 import type { SessionCache } from "./session-cache.ts";
 
 export type { SessionUser };
@@ -112,6 +113,12 @@ export async function getSessionUser(c: SessionContext): Promise<SessionUser | n
   c.set("sessionUser", user);
   return user;
 }
+
+/**
+ * Route middleware for routes that read the session when there is one and answer visitors too: the handler
+ * asks `getSessionUser(c)`, and the API document marks the session optional.
+ */
+export const optionalUser = () => declaring({ optionalSession: true });
 
 /**
  * Route middleware for routes that need an account: a visitor gets 401 with `message` before the

@@ -30,3 +30,14 @@ export const HIDDEN_AUTH_PATHS = new Set([
   "/delete-user/callback",
   "/reference",
 ]);
+
+/**
+ * better-auth operations that read a session when there is one and answer visitors too: the document
+ * marks the session optional on them, as our own routes say with `optionalUser()`.
+ */
+export const OPTIONAL_SESSION_AUTH_PATHS: ReadonlySet<string> = new Set([
+  "get /get-session",
+  "post /sign-out",
+  "post /send-verification-email",
+  "get /verify-email",
+]);

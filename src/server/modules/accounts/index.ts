@@ -2,6 +2,6 @@
 
 export { createAuthRouter } from "./auth.routes.ts";
 export { type Auth, createAuth, type PasswordHashing } from "./auth.ts";
-export { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
+export { AUTH_LIMITS, HIDDEN_AUTH_PATHS, OPTIONAL_SESSION_AUTH_PATHS } from "./auth-limits.ts";
 export { GOOGLE_ONLY_AUTH_PATHS } from "./google-only-paths.ts";
 export { resolveAuthSecret } from "./secret.ts";

@@ -21,7 +21,7 @@ import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, requirePoster, requireUser } from "../../lib/session.ts";
+import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { mayViewTip } from "../../lib/visibility.ts";
 import { hasBlocked } from "../blocks/index.ts";
@@ -96,6 +96,7 @@ const listCommentsRoute = apiRoute({
   summary: "A tip's comments",
   description:
     "Oldest thread first, each thread's replies after it, oldest first; at most 50 a page. Pass X-Next-Cursor back as `cursor` for the next page. X-Total-Count is how many the caller can read: not deleted ones (\"[deleted]\" for their replies), nor placeholders of comments hidden pending review or removed by the moderators; a signed-in caller's count adds their own comments on hold and leaves out those of members they blocked. Whoever may see the tip may read them; anyone else gets 404.",
+  middleware: optionalUser(),
   request: { params: tipParam, query: CommentListQuerySchema },
   responses: {
     200: {

@@ -121,6 +121,25 @@ describe("the API document's sessions and limits", () => {
     }
   });
 
+  it("marks the session optional exactly on the operations that read one when there is one", async () => {
+    const optional = (await operations())
+      .filter(({ op }) => op.security?.length === 2 && op.security.some((s) => s.session !== undefined))
+      .map(({ method, path }) => `${method} ${path}`)
+      .sort();
+    expect(optional).toEqual(
+      [
+        "get /tips",
+        "get /tips/{id}",
+        "get /tips/{id}/comments",
+        "post /moderation/appeals",
+        "get /auth/get-session",
+        "post /auth/sign-out",
+        "post /auth/send-verification-email",
+        "get /auth/verify-email",
+      ].sort(),
+    );
+  });
+
   it("each limited operation lists its 429 with the limit it is behind, and no other operation does", async () => {
     const limited = (await operations())
       .filter(({ op }) => op.responses["429"])

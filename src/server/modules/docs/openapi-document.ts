@@ -6,10 +6,16 @@ import {
   sessionMiddleware,
 } from "better-auth/api";
 import type { AppEnv } from "../../lib/app-env.ts";
-import { bodyLimitOf } from "../../lib/body-limit.ts";
+import { DEFAULT_BODY_LIMIT_MESSAGE } from "../../lib/body-limit.ts";
 import { isJsonObject, type Json, type JsonObject, objectAt, toJsonObject } from "../../lib/json.ts";
 import { limitDescription } from "../../lib/rate-limit.ts";
-import { AUTH_LIMITS, type Auth, GOOGLE_ONLY_AUTH_PATHS, HIDDEN_AUTH_PATHS } from "../accounts/index.ts";
+import {
+  AUTH_LIMITS,
+  type Auth,
+  GOOGLE_ONLY_AUTH_PATHS,
+  HIDDEN_AUTH_PATHS,
+  OPTIONAL_SESSION_AUTH_PATHS,
+} from "../accounts/index.ts";
 
 /** better-auth answers 405 to POST /get-session unless deferSessionRefresh is on (it is not): GET only. */
 const UNREACHABLE = new Set(["post /auth/get-session"]);
@@ -22,17 +28,6 @@ const AUTH_OPERATION_IDS: Record<string, string> = {
   "get /auth/error": "authErrorPage",
 };
 
-/** Operations that read a session when there is one and answer visitors too. */
-const OPTIONAL_SESSION = new Set([
-  "get /tips",
-  "get /tips/{id}",
-  "get /auth/get-session",
-  "post /auth/sign-out",
-  "post /auth/send-verification-email",
-  "get /auth/verify-email",
-  // An author appeals signed in, or with the token of the decision e-mail (a suspended author cannot sign in).
-  "post /moderation/appeals",
-]);
 /**
  * better-auth operations that need a session: those behind one of its session middlewares, and the three
  * that look the session up in their handler and answer 401 without one (ours document their 401 through
@@ -151,7 +146,7 @@ const STANDARD: Record<string, (op: JsonObject, key: string) => JsonObject | nul
       : null,
   413: (_op, key) =>
     WRITES.has(key.split(" ")[0] ?? "")
-      ? error(`${bodyLimitOf(`/api${key.slice(key.indexOf(" ") + 1)}`).message}, refused before it is read`)
+      ? error(`${DEFAULT_BODY_LIMIT_MESSAGE}, refused before it is read`)
       : null,
   415: (op, key) => (op.requestBody || readsJsonBody(key) ? error("The request body is not JSON") : null),
   429: (_op, key) => {
@@ -258,10 +253,13 @@ export async function buildOpenApiDocument(
 
       const responses = objectAt(op, "responses") ?? {};
       op.responses = responses;
-      const required = isAuth
-        ? sessionRequired.has(path)
-        : Boolean(responses["401"]) && !OPTIONAL_SESSION.has(key);
-      op.security = required ? [{ session: [] }] : OPTIONAL_SESSION.has(key) ? [{}, { session: [] }] : [];
+      // Our routes that read a session when there is one say so (`optionalUser()`, as `security`); for
+      // better-auth's, the accounts module's table does.
+      const optional = isAuth
+        ? OPTIONAL_SESSION_AUTH_PATHS.has(`${method} ${path.slice("/auth".length)}`)
+        : Array.isArray(op.security);
+      const required = !optional && (isAuth ? sessionRequired.has(path) : Boolean(responses["401"]));
+      op.security = required ? [{ session: [] }] : optional ? [{}, { session: [] }] : [];
       if (required && !responses["401"]) responses["401"] = error("Not signed in");
 
       // better-auth describes its errors with inline schemas of its own; the body is the API's one error shape.

@@ -40,7 +40,7 @@ import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, requirePoster, requireRole, requireUser } from "../../lib/session.ts";
+import { getSessionUser, optionalUser, requirePoster, requireRole, requireUser } from "../../lib/session.ts";
 import { DEFAULT_BASE_URL, imageUrls } from "../../lib/urls.ts";
 import type { CaseRow } from "./case-row.ts";
 import { DecisionConflict, DecisionRefused, DecisionUnfit, decide, NoSuchCase } from "./decisions.ts";
@@ -456,7 +456,7 @@ const appealRoute = apiRoute({
   tags: ["Moderation"],
   summary: "Appeal a decision about what you posted",
   description: `The item's author, signed in or with the token of the decision e-mail's link (a suspended author cannot sign in), asks the moderators to reverse a decision: it goes back into their queue with \`note\`. Once per decision, within ${APPEAL_DAYS} days; a dismissal (the item stayed up) and the answer to an appeal are not appealed. The answer comes as another decision, told in the site and by e-mail.`,
-  middleware: [rateLimit<AppEnv>("appeal", () => null)] as const,
+  middleware: [optionalUser(), rateLimit<AppEnv>("appeal", () => null)] as const,
   request: { body: { content: { "application/json": { schema: AppealInputSchema } }, required: true } },
   responses: {
     201: {

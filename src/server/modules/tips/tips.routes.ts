@@ -13,6 +13,7 @@ import {
   TipUpdateSchema,
 } from "#shared/schemas/tip.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
+import { BODY_LIMITS, bodyLimit } from "../../lib/body-limit.ts";
 import { readableCommentCount } from "../../lib/comment-counts.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
@@ -20,7 +21,7 @@ import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, requirePoster, requireUser } from "../../lib/session.ts";
+import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/session.ts";
 import { imageUrls, storedImage } from "../../lib/urls.ts";
 import { isTipListed } from "../../lib/visibility.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
@@ -50,6 +51,7 @@ const listTipsRoute = apiRoute({
     "tips. `?email=` lists the signed-in user's own tips of every availability and answers 403 for anyone else.",
     "`q` searches title, plant type, category and author name, case-insensitively.",
   ].join(" "),
+  middleware: optionalUser(),
   request: { query: TipListQuerySchema },
   responses: {
     200: {
@@ -86,6 +88,7 @@ const getTipRoute = apiRoute({
   summary: "One tip",
   description:
     "Hidden and private tips answer 404 to anyone but their author, as do unknown and malformed ids.",
+  middleware: optionalUser(),
   request: { params: z.object({ id: z.string().meta({ description: "The tip's _id" }) }) },
   responses: {
     200: { description: "The tip", content: { "application/json": { schema: TipSchema } } },
@@ -119,6 +122,7 @@ const createTipRoute = apiRoute({
   description:
     "The author's name and e-mail come from the session; totalLiked starts at 0 and createdAt is set by the server. Other fields in the body are ignored. A tip from an account younger than a day, or not yet verified, may hold at most 2 links (422 says which and when it lifts). An account whose e-mail is not confirmed may have at most 2 public tips: a third is refused with 422, and may be shared as Hidden instead.",
   middleware: [
+    bodyLimit(BODY_LIMITS.tips),
     requirePoster("Sign in to share a tip"),
     rateLimit<SignedInEnv>("shareTip", async (c) => ({
       account: c.var.user.id,
@@ -144,6 +148,7 @@ const updateTipRoute = apiRoute({
   description:
     "Sends the editable fields, as the edit form does; any other field (_id, name, email, totalLiked, createdAt) is ignored. Without availability the tip keeps its current one. Making a tip Public is refused with 422 when the account's e-mail is not confirmed and it has 2 public tips already.",
   middleware: [
+    bodyLimit(BODY_LIMITS.tips),
     requirePoster(SIGN_IN_FIRST),
     rateLimit<SignedInEnv>("editTip", (c) => c.var.user.id),
   ] as const,

@@ -8,8 +8,10 @@ import { isPhotoFileName, PHOTO_LIMITS } from "#shared/photos.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
+import { BODY_LIMITS, bodyLimit } from "../../lib/body-limit.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { multipartBody } from "../../lib/json-body.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import type { PhotoHoldLookup } from "../../lib/photo-holds.ts";
 import { rateLimit, waitInWords } from "../../lib/rate-limit.ts";
@@ -43,6 +45,8 @@ const uploadPhotoRoute = apiRoute({
     "is refused with 503 and Retry-After at once. A refusal sent before the photo is read (401, 429, 503) leaves the body unread and closes the connection after the answer.",
   ].join(" "),
   middleware: [
+    bodyLimit(BODY_LIMITS.uploads, `The photo is larger than ${PHOTO_LIMITS.maxBytes / MB} MB`),
+    multipartBody(),
     refusalsLeaveBodyUnread,
     requirePoster("Sign in to upload a photo"),
     rateLimit<SignedInEnv>("upload", (c) => c.var.user.id),
