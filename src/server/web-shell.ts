@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { SitePage } from "#shared/site-pages.ts";
 
 /**
  * The placeholders of index.html, as in Vite's guide to server rendering: the rendered page's head goes
@@ -27,14 +28,31 @@ export interface Shell {
   scriptHashes: string[];
 }
 
+/**
+ * What `npm run build` leaves beside the web app for the server: the shell, and the web app's pages as
+ * its server renderer lists them from their declaration (the server imports no code of the web app).
+ */
+export interface BuiltShell extends Shell {
+  pages: SitePage[];
+}
+
 /** Where `npm run build` writes the shell: beside the web app's folder. */
-export const shellFileFor = (webRoot: string) => path.join(webRoot, "..", "shell.json");
+const shellFileFor = (webRoot: string) => path.join(webRoot, "..", "shell.json");
+
+/** Writes the shell for the web app in `webRoot`, with the app's `pages`, for the server to read. */
+export function writeShell(webRoot: string, shell: Shell, pages: readonly SitePage[]) {
+  writeFileSync(shellFileFor(webRoot), JSON.stringify({ ...shell, pages }));
+}
 
 /** The shell `npm run build` prepared for the web app in `webRoot`. */
-export function readShell(webRoot: string): Shell {
+export function readShell(webRoot: string): BuiltShell {
   const file = shellFileFor(webRoot);
   if (!existsSync(file)) throw new Error(`The web app is not built: ${file} is missing (run npm run build)`);
-  return JSON.parse(readFileSync(file, "utf8")) as Shell;
+  const built = JSON.parse(readFileSync(file, "utf8")) as Partial<BuiltShell>;
+  // Without its pages the server would answer 404 for every one of them.
+  if (!Array.isArray(built.pages))
+    throw new Error(`${file} lists no pages: it is from an older build (run npm run build)`);
+  return built as BuiltShell;
 }
 
 const once = (html: string, marker: string) => {

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Context, Hono } from "hono";
-import { isMemberPage, isSiteRoute } from "#shared/site-routes.ts";
+import { pageFinder } from "#shared/site-pages.ts";
 import { SSR_STATE_ID } from "#shared/ssr.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { compress, type Encoding, etagOf, matchesEtag, preferredEncoding } from "./lib/negotiate.ts";
@@ -116,15 +116,15 @@ export type GardenerFate = "current" | "nobody" | { movedTo: string };
 const GARDENER_PAGE = /^\/gardeners\/([^/]+)\/?$/;
 
 /**
- * Production serving of the built SPA, from memory: a page of the app answers index.html so client routes
- * survive a reload, any other path the same app with 404 (it shows its 404 page; the status says it too);
- * files answer their precompressed copy when the browser accepts one, with an ETag; hashed files under
- * /assets are cached for a year, HTML revalidates, other files keep an hour.
+ * Production serving of the built SPA, from memory: a page of the app (the shell's list of them) answers
+ * index.html so client routes survive a reload, any other path the same app with 404 (it shows its 404
+ * page; the status says it too); files answer their precompressed copy when the browser accepts one, with
+ * an ETag; hashed files under /assets are cached for a year, HTML revalidates, other files keep an hour.
  */
 export function serveWeb(
   app: Hono<AppEnv>,
   webRoot: string,
-  { bare: shell, rendered: frame } = readShell(webRoot),
+  { bare: shell, rendered: frame, pages } = readShell(webRoot),
   { gardener }: { gardener?: (handle: string) => Promise<GardenerFate> } = {},
 ) {
   const indexFile = path.join(webRoot, "index.html");
@@ -146,6 +146,7 @@ export function serveWeb(
       ["shell.html.gz", compress(shellBytes, "gzip", "build")],
     ]),
   };
+  const pageAt = pageFinder(pages);
   const ssrFile = path.join(webRoot, "..", "ssr", "entry-server.js");
   let renderer: Promise<PageRenderer | null> | undefined;
 
@@ -182,7 +183,8 @@ export function serveWeb(
     if (entry) return send(c, entry);
     // A missing file (anything with an extension) is a 404, not the app: a broken image must not get HTML.
     if (/\.[a-z0-9]+$/i.test(urlPath)) return c.text("Not found", 404);
-    let status: 200 | 404 = isSiteRoute(urlPath) ? 200 : 404;
+    const page = pageAt(urlPath);
+    let status: 200 | 404 = page ? 200 : 404;
     // A gardener's page answers as its handle leads (ADR 054): 404 for nobody's, a permanent redirect for
     // one its member gave up, so a search engine or a bookmark follows the member.
     const named = GARDENER_PAGE.exec(urlPath);
@@ -197,7 +199,7 @@ export function serveWeb(
     }
     // A member's own page is no search result, whoever asks (its content needs their session anyway).
     const answer = await pageAnswer(c, status);
-    if (isMemberPage(urlPath)) answer.headers.set("X-Robots-Tag", "noindex");
+    if (page?.member) answer.headers.set("X-Robots-Tag", "noindex");
     return answer;
   });
 

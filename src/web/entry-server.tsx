@@ -1,26 +1,15 @@
-import {
-  type DehydratedState,
-  dehydrate,
-  type FetchQueryOptions,
-  QueryClient,
-  QueryClientProvider,
-  type QueryKey,
-} from "@tanstack/react-query";
+import { type DehydratedState, dehydrate, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { isMemberPage } from "#shared/site-routes.ts";
-import { routes } from "./app/router.tsx";
-import { paths } from "./config/paths.ts";
+import { pageFinder } from "#shared/site-pages.ts";
+import { pageModule, routes } from "./app/router.tsx";
+import { type Page, type PageRules, sitePages } from "./config/paths.ts";
 import { RETURN_TO_PARAM } from "./features/auth/google-popup.ts";
 import { localReturnPath } from "./features/auth/use-return-path.ts";
-import { tipQueryOptions } from "./features/tips/api/get-tip.ts";
-import { myTipsQueryOptions } from "./features/tips/api/get-tips.ts";
-import { dashboardMyTipsParams } from "./features/tips/components/dashboard-my-tips-list.tsx";
-import { myTipsParams } from "./features/tips/components/my-tips-list.tsx";
 import { configQueryOptions } from "./hooks/use-config.ts";
 import { HydratedContext } from "./hooks/use-hydrated.ts";
-import { type ListPageState, readListPage } from "./hooks/use-list-page.ts";
-import { type ApiClient, createApiClient, type Fetcher } from "./lib/api-client.ts";
+import { readListPage } from "./hooks/use-list-page.ts";
+import { createApiClient, type Fetcher } from "./lib/api-client.ts";
 import { sessionQueryOptions } from "./lib/auth.ts";
 
 /**
@@ -30,8 +19,9 @@ import { sessionQueryOptions } from "./lib/auth.ts";
  * in: such a page is kept and reused for every visitor, so it shows its loading state where they go and
  * the browser asks the API for them, as it does on every later visit; a page is never older than the data
  * it shows (ADR 022). A member's own pages (their tip, their lists) are rendered for them alone, now, and
- * never kept: they come with their data (MEMBER_DATA). The dashboard's figures are not: hydrating its
- * charts cost a phone more than it gained (ADR 037). Built by `npm run build` into dist/ssr; the server
+ * never kept: they come with their data (their route module's `memberData`). The dashboard's figures are
+ * not: hydrating its charts cost a phone more than it gained (ADR 037). Which pages are rendered, and for
+ * whom, each page's declaration says (config/paths.ts). Built by `npm run build` into dist/ssr; the server
  * loads it by path.
  */
 
@@ -52,68 +42,12 @@ function withoutTimestamps(state: DehydratedState): DehydratedState {
   };
 }
 
-/**
- * The paths rendered here (a route's own path, or its parent's for an index route); the rest of the app
- * renders in the browser. A member's pages among them are rendered only for a signed-in member.
- */
-const RENDERED = new Set([
-  paths.myTips.path,
-  paths.tip.path,
-  paths.dashboard.root.path,
-  paths.dashboard.myTips.path,
-  paths.home.path,
-  paths.browseTips.path,
-  paths.exploreGardeners.path,
-  paths.gardener.path,
-  paths.privacy.path,
-  paths.terms.path,
-  paths.auth.login.path,
-  paths.auth.signup.path,
-  paths.auth.reset.path,
-  // The 404 page.
-  "*",
-]);
-
-interface MemberDataFor {
-  params: Record<string, string | undefined>;
-  list: ListPageState;
-  email: string;
-  client: ApiClient;
-  queryClient: QueryClient;
-}
-
-/** Reads `options` into `queryClient`: whether it could. */
-async function loaded<TQueryFnData, TQueryKey extends QueryKey>(
-  queryClient: QueryClient,
-  options: FetchQueryOptions<TQueryFnData, Error, TQueryFnData, TQueryKey>,
-): Promise<boolean> {
-  await queryClient.prefetchQuery(options);
-  return queryClient.getQueryState(options.queryKey)?.status === "success";
-}
-
-/**
- * What a member's page is rendered with, besides the session: the query its content waits on, the same
- * one (the same key) the page's component asks for in the browser. The page is not rendered when it
- * answers false: a tip the member may not see is left to the browser's not-found page. A list that could
- * not be read is rendered as loading; the browser asks for it again and says what failed.
- */
-const MEMBER_DATA: Record<string, (member: MemberDataFor) => Promise<boolean>> = {
-  [paths.tip.path]: ({ params, client, queryClient }) =>
-    loaded(queryClient, tipQueryOptions(params.id ?? "", client)),
-  [paths.myTips.path]: async ({ list, email, client, queryClient }) => {
-    await loaded(queryClient, myTipsQueryOptions(myTipsParams(list), email, client));
-    return true;
-  },
-  [paths.dashboard.myTips.path]: async ({ list, email, client, queryClient }) => {
-    await loaded(queryClient, myTipsQueryOptions(dashboardMyTipsParams(list), email, client));
-    return true;
-  },
-};
-
-/** Pages only for the signed out: a signed-in member who opens one is sent on where they were going. */
-const SIGNED_OUT_ONLY = new Set<string>([paths.auth.login.path, paths.auth.signup.path]);
-
 const handler = createStaticHandler(routes);
+
+/** The web app's pages, for `npm run build` to hand to the server (scripts/prepare-shell.ts). */
+export { sitePages };
+
+const sitePageAt = pageFinder(sitePages);
 
 export interface RenderedPage {
   /** The <title>, description and other tags the page hoists into <head>. */
@@ -144,9 +78,9 @@ export async function renderPage(
 ): Promise<RenderedPage | RedirectedPage | null> {
   const context = await handler.query(request);
   if (context instanceof Response) return null;
-  const leaf = context.matches.at(-1)?.route;
-  const leafPath = leaf?.index ? context.matches.at(-2)?.route.path : leaf?.path;
-  if (leafPath === undefined || !RENDERED.has(leafPath)) return null;
+  // The open page's rules (config/paths.ts): the server renders only the pages they say it renders.
+  const page = context.matches.at(-1)?.route.handle as PageRules | Page | undefined;
+  if (!page?.rendered) return null;
 
   const client = createApiClient(fetcher);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
@@ -165,14 +99,15 @@ export async function renderPage(
     return null;
   const session = queryClient.getQueryData(sessionQueryOptions(client).queryKey);
   const url = new URL(request.url);
-  // A visitor on a member's page is sent to sign in by the browser, as it always was.
-  if (!session && isMemberPage(url.pathname)) {
+  // A visitor on a member's page is sent to sign in by the browser, as it always was. By the page list, as
+  // the server's noindex is: a path that is no page (the dashboard's not-found) is not a member's page.
+  if (!session && sitePageAt(url.pathname)?.member) {
     queryClient.clear();
     return null;
   }
   // A member's own page comes with its data, so it shows at once: rendered for this member now, it is
   // never older than the data, and it is never kept (ADR 037).
-  const memberData = session ? MEMBER_DATA[leafPath] : undefined;
+  const memberData = session && "module" in page ? (await pageModule(page)).memberData : undefined;
   if (session && memberData) {
     const rendered = await memberData({
       params: context.matches.at(-1)?.params ?? {},
@@ -186,7 +121,7 @@ export async function renderPage(
       return null;
     }
   }
-  if (SIGNED_OUT_ONLY.has(leafPath) && session) {
+  if (page.access === "signed-out" && session) {
     queryClient.clear();
     return { redirect: localReturnPath(url.searchParams.get(RETURN_TO_PARAM)) };
   }

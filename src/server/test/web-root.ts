@@ -1,12 +1,14 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { prepareShell, shellFileFor } from "../web-shell.ts";
+// biome-ignore lint/style/noRestrictedImports: the stand-in lists the web app's real pages, as a build does
+import { sitePages } from "#web/config/paths.ts";
+import { prepareShell, writeShell } from "../web-shell.ts";
 
 /**
  * A stand-in build folder, as `npm run build` leaves it: the web app in web/ (a script, an image, the
- * sign-in popup's page), the shell prepared from its index.html beside it. No server-side renderer: pages
- * answer the shell. Answers the web root.
+ * sign-in popup's page), the shell prepared from its index.html beside it with the web app's real pages.
+ * No server-side renderer: pages answer the shell. Answers the web root.
  */
 export function standInWebRoot(): string {
   const webRoot = path.join(mkdtempSync(path.join(os.tmpdir(), "garden-web-")), "web");
@@ -23,7 +25,7 @@ export function standInWebRoot(): string {
   const shell = prepareShell(index, (urlPath) =>
     existsSync(path.join(webRoot, urlPath)) ? readFileSync(path.join(webRoot, urlPath), "utf8") : null,
   );
-  writeFileSync(shellFileFor(webRoot), JSON.stringify(shell));
+  writeShell(webRoot, shell, sitePages);
   writeFileSync(path.join(webRoot, "images", "leaf.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   mkdirSync(path.join(webRoot, "auth"));
   writeFileSync(path.join(webRoot, "auth", "popup-done.html"), "<!doctype html><title>done</title>");

@@ -2,15 +2,15 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { aUser, signInAs } from "#web/test/msw.ts";
 import { renderRoutes } from "#web/test/render.tsx";
-import { ModerationLogRoute, ModerationRoute } from "./moderation.tsx";
+import { routes } from "../router.tsx";
 
 describe("the moderation pages for a member", () => {
   it.each([
-    ["/moderation", <ModerationRoute key="queue" />, "The moderation queue"],
-    ["/moderation/log", <ModerationLogRoute key="log" />, "The moderation log"],
-  ])("%s says plainly that it is for moderators, and leads home", async (route, element, page) => {
+    ["/moderation", "The moderation queue"],
+    ["/moderation/log", "The moderation log"],
+  ])("%s says plainly that it is for moderators, and leads home", async (route, page) => {
     signInAs(aUser({ role: "member" }));
-    renderRoutes([{ path: route, element }], { route });
+    renderRoutes(routes, { route });
     expect(
       await screen.findByRole("heading", { name: "Only moderators can see this page" }),
     ).toBeInTheDocument();

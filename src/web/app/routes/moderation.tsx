@@ -1,35 +1,12 @@
-import { ShieldX } from "lucide-react";
 import { Link } from "react-router";
-import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ModerationLog } from "#web/features/moderation/components/moderation-log.tsx";
 import { ModerationQueue } from "#web/features/moderation/components/moderation-queue.tsx";
-import { useUser } from "#web/lib/auth.ts";
 
-/**
- * What a moderation page shows instead of itself: nothing while the session loads, a plain refusal to a
- * member; undefined for a moderator or administrator (the server checks the role again on every call).
- */
-function useModeratorsOnly(page: string) {
-  const { user } = useUser();
-  if (!user) return null;
-  if (user.role !== "member") return undefined;
-  return (
-    <MessagePage
-      icon={<ShieldX aria-hidden="true" className="size-14 text-base-content/60" />}
-      title="Only moderators can see this page"
-      text={`${page} is for the site's moderators and administrators.`}
-      action={{ to: paths.home.getHref(), label: "Back to the home page" }}
-    />
-  );
-}
-
-/** /moderation: the queue, for moderators and administrators. */
+/** /moderation: the queue, for moderators and administrators (config/paths.ts keeps other members out). */
 export function ModerationRoute() {
-  const refused = useModeratorsOnly("The moderation queue");
-  if (refused !== undefined) return refused;
   return (
     <PageFrame>
       <PageHead title="Moderation" description="Reported items waiting for a decision." />
@@ -51,8 +28,6 @@ export function ModerationRoute() {
 
 /** /moderation/log: every moderation action, for moderators and administrators. */
 export function ModerationLogRoute() {
-  const refused = useModeratorsOnly("The moderation log");
-  if (refused !== undefined) return refused;
   return (
     <PageFrame>
       <PageHead title="Moderation log" description="Every moderation action, newest first." />

@@ -4,7 +4,9 @@ import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { paths } from "#web/config/paths.ts";
-import { MyTipsList } from "#web/features/tips/components/my-tips-list.tsx";
+import { myTipsQueryOptions } from "#web/features/tips/api/get-tips.ts";
+import { MyTipsList, myTipsParams } from "#web/features/tips/components/my-tips-list.tsx";
+import { loaded, type MemberData } from "#web/lib/member-data.ts";
 
 export function MyTipsRoute() {
   return (
@@ -24,3 +26,9 @@ export function MyTipsRoute() {
     </PageFrame>
   );
 }
+
+/** Rendered by the server with the member's tips in it, or as loading when they could not be read. */
+export const memberData: MemberData = async ({ list, email, client, queryClient }) => {
+  await loaded(queryClient, myTipsQueryOptions(myTipsParams(list), email, client));
+  return true;
+};

@@ -1,9 +1,15 @@
 import { useParams } from "react-router";
 import { CommentsSection } from "#web/features/comments/components/comments-section.tsx";
+import { tipQueryOptions } from "#web/features/tips/api/get-tip.ts";
 import { TipDetails } from "#web/features/tips/components/tip-details.tsx";
+import { loaded, type MemberData } from "#web/lib/member-data.ts";
 
 /** A tip's page, its comments under it. */
 export function TipDetailsRoute() {
   const { id = "" } = useParams();
   return <TipDetails id={id} below={(tip) => <CommentsSection tip={tip} />} />;
 }
+
+/** Rendered by the server with the tip in it; one the member may not see is left to the browser. */
+export const memberData: MemberData = ({ params, client, queryClient }) =>
+  loaded(queryClient, tipQueryOptions(params.id ?? "", client));

@@ -1,5 +1,5 @@
 import { LogIn } from "lucide-react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
@@ -7,7 +7,6 @@ import { GoogleButton } from "#web/features/auth/components/google-button.tsx";
 import { LoginForm } from "#web/features/auth/components/login-form.tsx";
 import { signInReason } from "#web/features/auth/sign-in-reason.ts";
 import { useReturnPath } from "#web/features/auth/use-return-path.ts";
-import { useSignedInOnArrival } from "#web/features/auth/use-signed-in-on-arrival.ts";
 import { toast } from "#web/lib/toast.tsx";
 
 export function LoginRoute() {
@@ -16,7 +15,6 @@ export function LoginRoute() {
   // A full-page Google sign-in that failed comes back here with ?error=.
   const [searchParams] = useSearchParams();
   const googleFailed = searchParams.has("error");
-  if (useSignedInOnArrival()) return <Navigate to={returnTo} replace />;
   const reason = signInReason(returnTo);
 
   return (

@@ -1,17 +1,15 @@
-import { Link, Navigate, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
 import { GoogleButton } from "#web/features/auth/components/google-button.tsx";
 import { SignupForm } from "#web/features/auth/components/signup-form.tsx";
 import { useReturnPath } from "#web/features/auth/use-return-path.ts";
-import { useSignedInOnArrival } from "#web/features/auth/use-signed-in-on-arrival.ts";
 import { toast } from "#web/lib/toast.tsx";
 
 export function SignupRoute() {
   const navigate = useNavigate();
   const returnTo = useReturnPath();
-  if (useSignedInOnArrival()) return <Navigate to={returnTo} replace />;
 
   return (
     <AuthCard title="Create a Account" subtitle="Join fellow gardeners and share what grows for you.">

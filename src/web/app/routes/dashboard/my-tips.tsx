@@ -1,6 +1,11 @@
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
-import { DashboardMyTipsList } from "#web/features/tips/components/dashboard-my-tips-list.tsx";
+import { myTipsQueryOptions } from "#web/features/tips/api/get-tips.ts";
+import {
+  DashboardMyTipsList,
+  dashboardMyTipsParams,
+} from "#web/features/tips/components/dashboard-my-tips-list.tsx";
+import { loaded, type MemberData } from "#web/lib/member-data.ts";
 
 export function DashboardMyTipsRoute() {
   return (
@@ -14,3 +19,9 @@ export function DashboardMyTipsRoute() {
     </>
   );
 }
+
+/** Rendered by the server with the member's tips in it, searched and sorted as the URL says. */
+export const memberData: MemberData = async ({ list, email, client, queryClient }) => {
+  await loaded(queryClient, myTipsQueryOptions(dashboardMyTipsParams(list), email, client));
+  return true;
+};

@@ -1,23 +1,23 @@
-import { useEffect, useState } from "react";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { Navigate, useLocation } from "react-router";
 import { FullPageLoader } from "#web/components/ui/loading-state.tsx";
 import { paths } from "#web/config/paths.ts";
 import { clearLoggedOutHere, useLoggedOutHere, useUser } from "#web/lib/auth.ts";
 
 /**
- * Protected routes: a visitor is sent to the login page, which brings them back here afterwards. A
+ * A member's page: a visitor is sent to the login page, which brings them back here afterwards. A
  * member's pages are kept out of search engines (the server says so too, with X-Robots-Tag).
  */
-export function RequireAuth() {
+export function RequireAuth({ children }: { children: ReactNode }) {
   return (
     <>
       <meta name="robots" content="noindex" />
-      <Guarded />
+      <Guarded>{children}</Guarded>
     </>
   );
 }
 
-function Guarded() {
+function Guarded({ children }: { children: ReactNode }) {
   const { user, isPending } = useUser();
   const location = useLocation();
   const loggedOutHere = useLoggedOutHere();
@@ -31,5 +31,5 @@ function Guarded() {
   // Someone who just logged out here has not come to sign in: they go home, as from any other page.
   if (!user && loggedOutHere && !staleLogout) return <Navigate to={paths.home.getHref()} replace />;
   if (!user) return <Navigate to={paths.auth.login.getHref()} state={{ from: location }} replace />;
-  return <Outlet />;
+  return children;
 }
