@@ -8,10 +8,12 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { z } from "zod";
 import type { PoolUse } from "../lib/metrics.ts";
 import { migrationsDir } from "../lib/paths.ts";
 import { dumpServer } from "../ops/pg-dump.ts";
 import { PGliteThread } from "./pglite-thread-client.ts";
+import { rowsOf } from "./rows.ts";
 import * as schema from "./schema.ts";
 
 type Schema = typeof schema;
@@ -501,8 +503,10 @@ export async function migrationsApplied(db: Db): Promise<boolean> {
       }
     ).entries.map((entry) => entry.when),
   );
-  const result = (await db.execute(
+  const [row] = await rowsOf(
+    db,
+    z.object({ newest: z.string().nullable() }),
     sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
-  )) as unknown as { rows: Array<{ newest: string | null }> };
-  return Number(result.rows[0]?.newest ?? 0) >= newestMigration;
+  );
+  return Number(row?.newest ?? 0) >= newestMigration;
 }

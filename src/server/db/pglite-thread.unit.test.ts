@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { z } from "zod";
 import { type Database, openDatabase } from "./client.ts";
 
 // The embedded database on its own thread (ADR 038), as the server and scripts use it. These open their
@@ -27,7 +28,7 @@ async function open(dataDir?: string): Promise<Database> {
 
 /** The rows a statement answered. */
 const rowsOf = async (statement: PromiseLike<unknown>) =>
-  ((await statement) as { rows: Array<Record<string, unknown>> }).rows;
+  z.object({ rows: z.array(z.record(z.string(), z.unknown())) }).parse(await statement).rows;
 
 /** The PostgreSQL error behind drizzle's wrapper. */
 function databaseError(error: unknown): Record<string, unknown> {

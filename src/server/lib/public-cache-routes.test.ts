@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { TipSchema } from "#shared/schemas/tip.ts";
+import { rowsOf } from "../db/rows.ts";
 import { gardeners } from "../db/schema.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../test/http-client.ts";
 import { createTestApp } from "../test/test-db.ts";
@@ -85,12 +87,15 @@ describe("what the public cache keeps, and what empties it", () => {
   });
 
   it("has a trigger that notifies on every table public answers read", async () => {
-    const result = await ctx.db.execute(sql`
+    const rows = await rowsOf(
+      ctx.db,
+      z.object({ table: z.string() }),
+      sql`
       select c.relname as table
       from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
       where p.proname = 'notify_public_change' and not t.tgisinternal
-    `);
-    const { rows } = result as unknown as { rows: Array<{ table: string }> };
+    `,
+    );
     const tables = rows.map((row) => row.table);
     expect([...new Set(tables)].sort()).toEqual([...PUBLIC_TABLES].sort());
   });

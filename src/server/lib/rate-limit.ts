@@ -5,6 +5,7 @@ import { z } from "zod";
 import { PHOTO_LIMITS } from "#shared/photos.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { rateLimitHits } from "../db/schema.ts";
 import { bodyLimitFor } from "./body-limit.ts";
 import { clientIp, isLoopback } from "./client-ip.ts";
@@ -45,10 +46,8 @@ interface Refusal {
 /** How long a refused turn of a failures-only policy waits for turns in flight to be given back. */
 const WAIT_FOR_PENDING_MS = 15_000;
 
-/** What the upsert in `take` returns: `execute` leaves rows untyped, whichever driver is behind Db. */
-const UpsertResultSchema = z.object({
-  rows: z.array(z.object({ count: z.number().int(), wait: z.number().int() })),
-});
+/** A window's count after the upsert in `take`, and the seconds until it ends. */
+const WindowRow = z.object({ count: z.number().int(), wait: z.number().int() });
 
 /** Keys are hashed: the table then holds no e-mail or address, and every key has the same size. */
 function limitKey(...parts: string[]): string {
@@ -159,8 +158,10 @@ export class RateLimitStore {
     let retryAfter = 0;
     let rule: string | undefined;
     for (const { key, window, rule: words } of keys) {
-      const { rows } = UpsertResultSchema.parse(
-        await this.db.execute(sql`
+      const rows = await rowsOf(
+        this.db,
+        WindowRow,
+        sql`
           insert into ${rateLimitHits} (key, count, reset_at)
           values (${key}, ${cost}, now() + make_interval(secs => ${window.minutes * 60}))
           on conflict (key) do update set
@@ -168,7 +169,7 @@ export class RateLimitStore {
             reset_at = case when ${rateLimitHits.resetAt} <= now() then excluded.reset_at else ${rateLimitHits.resetAt} end
           where ${rateLimitHits.resetAt} <= now() or ${rateLimitHits.count} + ${cost} <= ${window.count}
           returning count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as wait
-        `),
+        `,
       );
       const row = rows[0];
       if (row) taken.push(key);
@@ -188,11 +189,13 @@ export class RateLimitStore {
 
   /** Seconds until the window of `key` ends, at least 1. */
   private async waitOf(key: string): Promise<number> {
-    const { rows } = UpsertResultSchema.pick({ rows: true }).parse(
-      await this.db.execute(sql`
+    const rows = await rowsOf(
+      this.db,
+      WindowRow,
+      sql`
         select 0 as count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as wait
         from ${rateLimitHits} where key = ${key}
-      `),
+      `,
     );
     return rows[0]?.wait ?? 1;
   }

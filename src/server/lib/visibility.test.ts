@@ -3,6 +3,7 @@ import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { rowsOf } from "../db/rows.ts";
 import { openTestDatabase } from "../test/test-db.ts";
 import { isTipListed, isTipPublic, mayViewTip, tipListed, tipPublic, tipSeenBy } from "./visibility.ts";
 
@@ -20,10 +21,7 @@ afterAll(async () => {
 
 /** What the database makes of `condition`. */
 async function holds(condition: SQL): Promise<boolean> {
-  const result = await database.db.execute(sql`select (${condition}) as yes`);
-  const [row] = z
-    .array(z.object({ yes: z.boolean() }))
-    .parse((result as unknown as { rows: unknown[] }).rows);
+  const [row] = await rowsOf(database.db, z.object({ yes: z.boolean() }), sql`select (${condition}) as yes`);
   return row?.yes ?? false;
 }
 

@@ -6,10 +6,11 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { extract, pack } from "tar-stream";
+import { z } from "zod";
 import { photoFileNames } from "#shared/photos.ts";
 import type { Database } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
-import { rowsOf } from "./restore.ts";
 
 /**
  * One backup file (ADR 046): a gzipped tar of the photos (`photos/<name>`), the database as plain SQL
@@ -78,8 +79,9 @@ export function rowsInDump(script: string): Record<string, number> {
 }
 
 export async function migrationsApplied(database: Database): Promise<number> {
-  const rows = await rowsOf<{ count: string | number }>(
-    database,
+  const rows = await rowsOf(
+    database.db,
+    z.object({ count: z.coerce.number() }),
     sql`select count(*) as count from drizzle.__drizzle_migrations`,
   );
   return Number(rows[0]?.count ?? 0);
@@ -87,8 +89,9 @@ export async function migrationsApplied(database: Database): Promise<number> {
 
 /** The photo files the database names: each uploaded photo and its narrower copies. */
 export async function photoNames(database: Database): Promise<string[]> {
-  const rows = await rowsOf<{ hash: string; width: number; height: number }>(
-    database,
+  const rows = await rowsOf(
+    database.db,
+    z.object({ hash: z.string(), width: z.coerce.number(), height: z.coerce.number() }),
     sql`select distinct hash, width, height from public.photo_uploads order by hash`,
   );
   return rows.flatMap((row) => photoFileNames(row.hash, Number(row.width), Number(row.height)));

@@ -2,20 +2,17 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../db/client.ts";
+import { rowsOf } from "../db/rows.ts";
 import { migrationsDir } from "../lib/paths.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 
-/** The rows a raw statement returned, whichever driver ran it. */
-export async function rowsOf<Row>(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  const result = await database.db.execute(query);
-  return (result as unknown as { rows: Row[] }).rows;
-}
-
 /** The tables of a database, as `schema.table`, leaving out PostgreSQL's own. */
 async function tablesOf(database: Database): Promise<string[]> {
-  const rows = await rowsOf<{ name: string }>(
-    database,
+  const rows = await rowsOf(
+    database.db,
+    z.object({ name: z.string() }),
     sql`select schemaname || '.' || tablename as name from pg_catalog.pg_tables
         where schemaname not in ('pg_catalog', 'information_schema') order by 1`,
   );
@@ -27,8 +24,9 @@ export async function countRows(database: Database): Promise<Record<string, numb
   const counts: Record<string, number> = {};
   for (const table of await tablesOf(database)) {
     const [schema, name] = table.split(".") as [string, string];
-    const rows = await rowsOf<{ count: string | number }>(
-      database,
+    const rows = await rowsOf(
+      database.db,
+      z.object({ count: z.coerce.number() }),
       sql`select count(*) as count from ${sql.identifier(schema)}.${sql.identifier(name)}`,
     );
     counts[table] = Number(rows[0]?.count ?? 0);
@@ -54,9 +52,9 @@ function knownMigrations(): number {
  */
 async function forTarget(database: Database, script: string): Promise<string> {
   const known = new Set(
-    (await rowsOf<{ name: string }>(database, sql`select name from pg_catalog.pg_settings`)).map(
-      (row) => row.name,
-    ),
+    (
+      await rowsOf(database.db, z.object({ name: z.string() }), sql`select name from pg_catalog.pg_settings`)
+    ).map((row) => row.name),
   );
   return script
     .split("\n")
@@ -139,8 +137,9 @@ async function unbindPhotoUrls(database: Database): Promise<number> {
     ["gardeners", "image"],
   ] as const) {
     const target = sql.identifier(column);
-    const rows = await rowsOf<{ n: string | number }>(
-      database,
+    const rows = await rowsOf(
+      database.db,
+      z.object({ n: z.coerce.number() }),
       sql`with changed as (
         update ${sql.identifier("public")}.${sql.identifier(table)}
         set ${target} = '/uploads/' || substring(${target} from '[^/]+$')
@@ -164,14 +163,16 @@ export async function unseenPhotos(
   database: Database,
   storage: PhotoStorage,
 ): Promise<Array<{ shown: string; why: string }>> {
-  const rows = await rowsOf<{ shown: string }>(
-    database,
+  const rows = await rowsOf(
+    database.db,
+    z.object({ shown: z.string() }),
     sql`select images as shown from public.tips where images ~ '/uploads/'
         union select image from public.users where image ~ '/uploads/'
         union select image from public.gardeners where image ~ '/uploads/'`,
   );
-  const hashes = await rowsOf<{ hash: string }>(
-    database,
+  const hashes = await rowsOf(
+    database.db,
+    z.object({ hash: z.string() }),
     sql`select distinct hash from public.photo_uploads`,
   );
   const known = new Set(hashes.map((row) => row.hash));
@@ -188,8 +189,9 @@ export async function unseenPhotos(
 
 /** Drops every schema of ours (public and drizzle's), with all they hold, and makes public again. */
 async function wipeScript(database: Database): Promise<string> {
-  const schemas = await rowsOf<{ name: string }>(
-    database,
+  const schemas = await rowsOf(
+    database.db,
+    z.object({ name: z.string() }),
     sql`select nspname as name from pg_catalog.pg_namespace
         where nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and nspname not like 'pg\_%'`,
   );

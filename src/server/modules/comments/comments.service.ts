@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ReportReason, Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { blocks, comments, tips, users } from "../../db/schema.ts";
 import { openCaseAbout } from "../../lib/hold-state.ts";
 import { isNewAccount } from "../../lib/newcomers.ts";
@@ -177,7 +178,10 @@ export async function addComment(
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtext(${`comment:${input.authorId}:${input.tipId}`}))`,
     );
-    const result = await tx.execute(sql`
+    const inserted = await rowsOf(
+      tx,
+      z.object({ id: z.string() }),
+      sql`
     insert into ${comments} (id, tip_id, author_id, thread_id, thread_at, body, created_at, editable_until)
     select ${id}::uuid, ${input.tipId}::uuid, ${input.authorId}, ${thread.id}::uuid, ${thread.at.toISOString()}::timestamptz,
       ${input.body}, ${now.toISOString()}::timestamptz, ${editableUntil.toISOString()}::timestamptz
@@ -187,8 +191,9 @@ export async function addComment(
         and ${comments.body} = ${input.body} and ${comments.state} = 'visible'
         and ${comments.createdAt} > ${new Date(now.getTime() - REPEAT_MS).toISOString()}::timestamptz
     )
-    returning id`);
-    return (result as unknown as { rows: unknown[] }).rows.length > 0;
+    returning id`,
+    );
+    return inserted.length > 0;
   });
   if (!written) throw new RepeatedCommentError();
   const row = await findComment(db, id);

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { HANDLE_PATTERN, impersonatesTeam, isReservedHandle, TEAM_HANDLE_REFUSED } from "#shared/handles.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { users } from "../../db/schema.ts";
-import { rowsOf } from "../../ops/restore.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
 import { signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
@@ -91,8 +92,9 @@ describe("a handle that passes for the team's", () => {
       ...["steam", "badminton_fan", "ecosystem", "jim_odell", "ada", "gardener2", "rose_marsh", "teamwork"],
     ];
     for (const handle of samples) {
-      const [row] = await rowsOf<{ refused: boolean }>(
-        ctx.database,
+      const [row] = await rowsOf(
+        ctx.db,
+        z.object({ refused: z.boolean() }),
         sql`select handle_impersonates_team(${handle}) as refused`,
       );
       expect(row?.refused, handle).toBe(impersonatesTeam(handle));

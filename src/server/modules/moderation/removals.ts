@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { ReportReason } from "#shared/constants.ts";
+import { z } from "zod";
+import { REPORT_REASONS, type ReportReason } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { moderationCases, reports } from "../../db/schema.ts";
 
 /** How many months the public page goes back, the current one included. */
@@ -14,7 +16,10 @@ export const REMOVAL_MONTHS = 12;
 export async function countRemovals(
   db: Db,
 ): Promise<Array<{ month: string; reason: ReportReason; count: number }>> {
-  const result = await db.execute(sql`
+  return rowsOf(
+    db,
+    z.object({ month: z.string(), reason: z.enum(REPORT_REASONS), count: z.number().int() }),
+    sql`
     with removals as (
       select to_char(c.decided_at at time zone 'UTC', 'YYYY-MM') as month,
         (select r.reason from ${reports} r where r.case_id = c.id group by r.reason
@@ -27,6 +32,6 @@ export async function countRemovals(
     )
     select month, coalesce(reason, 'other') as reason, count(*)::int as count from removals
     group by month, coalesce(reason, 'other')
-    order by month desc, array_position(enum_range(null::report_reason), coalesce(reason, 'other'))`);
-  return (result as unknown as { rows: Array<{ month: string; reason: ReportReason; count: number }> }).rows;
+    order by month desc, array_position(enum_range(null::report_reason), coalesce(reason, 'other'))`,
+  );
 }

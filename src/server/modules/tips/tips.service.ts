@@ -19,6 +19,7 @@ import {
   type TipUpdateParsed,
 } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { tipCounts, tipLikes, tips, tipTitleKey, users } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { holdMessage } from "../../lib/hold-state.ts";
@@ -405,6 +406,9 @@ interface LikeChange {
   liked: boolean;
 }
 
+/** Whether a like's tip was there for the member, and its count after the change. */
+const LikeRow = z.object({ found: z.boolean(), total: z.coerce.number().int() });
+
 /**
  * Likes and unlikes in one statement: answers each one's like as it is now and its tip's count, or null
  * when the tip does not exist for that account (hidden and private tips exist only for their author).
@@ -415,7 +419,10 @@ interface LikeChange {
  */
 async function applyLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeState | null>> {
   const input = JSON.stringify(changes.map((change, n) => ({ n, ...change })));
-  const result = await db.execute(sql`
+  const rows = await rowsOf(
+    db,
+    LikeRow.extend({ n: z.coerce.number().int() }),
+    sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as i(n int, "tipId" uuid, "userId" text, liked boolean)
     ),
@@ -447,12 +454,11 @@ async function applyLikes(db: Db, changes: LikeChange[]): Promise<Array<LikeStat
     left join target on target.n = input.n
     left join counted on counted.id = input."tipId"
     left join ${tips} on ${tips.id} = input."tipId"
-    order by input.n`);
-  const rows = (result as unknown as { rows: Array<{ n: number; found: boolean; total: number | string }> })
-    .rows;
+    order by input.n`,
+  );
   return changes.map((change, n) => {
-    const row = rows.find((candidate) => Number(candidate.n) === n);
-    return row?.found ? { liked: change.liked, totalLiked: Number(row.total) } : null;
+    const row = rows.find((candidate) => candidate.n === n);
+    return row?.found ? { liked: change.liked, totalLiked: row.total } : null;
   });
 }
 
@@ -465,7 +471,10 @@ async function applyLike(db: Db, { tipId, userId, liked }: LikeChange): Promise<
         on conflict do nothing returning tip_id`
     : sql`delete from ${tipLikes} where tip_id in (select id from target) and user_id = ${userId}
         returning tip_id`;
-  const result = await db.execute(sql`
+  const [row] = await rowsOf(
+    db,
+    LikeRow,
+    sql`
     with target as (${target}),
     changed as (${change}),
     counted as (
@@ -475,9 +484,9 @@ async function applyLike(db: Db, { tipId, userId, liked }: LikeChange): Promise<
     )
     select
       exists (select 1 from target) as found,
-      coalesce((select total from counted), (select ${tips.totalLiked} from ${tips} where ${tips.id} = ${tipId}), 0) as total`);
-  const [row] = (result as unknown as { rows: Array<{ found: boolean; total: number | string }> }).rows;
-  return row?.found ? { liked, totalLiked: Number(row.total) } : null;
+      coalesce((select total from counted), (select ${tips.totalLiked} from ${tips} where ${tips.id} = ${tipId}), 0) as total`,
+  );
+  return row?.found ? { liked, totalLiked: row.total } : null;
 }
 
 /**
