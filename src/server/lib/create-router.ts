@@ -11,12 +11,14 @@ import { validationErrorBody } from "./errors.ts";
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
+      // A path whose id cannot be one names nothing: the route's own 404, as for an id nobody has (ADR 058).
+      if (!result.success && result.target === "param") {
+        const message = result.error.issues[0]?.message ?? "Not found";
+        return c.json<ApiError>({ message }, 404);
+      }
       if (!result.success) {
         return c.json<ApiError>(
-          validationErrorBody(
-            result.error,
-            result.target === "param" ? "path" : result.target === "query" ? "query" : "body",
-          ),
+          validationErrorBody(result.error, result.target === "query" ? "query" : "body"),
           400,
         );
       }

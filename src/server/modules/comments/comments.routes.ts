@@ -18,6 +18,7 @@ import type { SignedInEnv } from "../../lib/app-env.ts";
 import { readableCommentCount } from "../../lib/comment-counts.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
@@ -46,8 +47,8 @@ const VERIFY_FIRST = "Verify your e-mail address before you comment: use the lin
 const BLOCKED = "The author of this tip has blocked you: you cannot comment on their tips";
 const REPLY_BLOCKED = "This member has blocked you: you cannot reply to their comments or in their threads";
 
-const tipParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
-const commentParam = z.object({ id: z.string().meta({ description: "The comment's _id" }) });
+const tipParam = idParam("tip", NO_TIP);
+const commentParam = idParam("comment", NO_COMMENT);
 
 /** Who reads a comment, for what they may do with it: the signed-in caller (null for a visitor), the tip's author. */
 interface Reader {

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { blocks, comments, tips, users } from "../../db/schema.ts";
 import { openCaseAbout } from "../../lib/hold-state.ts";
+import { IdSchema, isId } from "../../lib/ids.ts";
 import { isNewAccount } from "../../lib/newcomers.ts";
 
 /** A comment as read, with its author's name, handle and photo. */
@@ -67,9 +68,8 @@ const columns = {
 };
 
 const Timestamp = z.string().regex(/^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
-const Uuid = z.uuid();
 /** Where the next page starts: after this comment, in the order comments are read. */
-const CursorSchema = z.tuple([Timestamp, Uuid, Timestamp, Uuid]);
+const CursorSchema = z.tuple([Timestamp, IdSchema, Timestamp, IdSchema]);
 
 /** The cursor a client sent cannot be one this server gave. */
 export class BadCursorError extends Error {
@@ -206,7 +206,7 @@ export async function findComment(
   db: Db,
   id: string,
 ): Promise<(CommentRow & { tipAuthorId: string; tipAvailability: string; tipShown: boolean | null }) | null> {
-  if (!Uuid.safeParse(id).success) return null;
+  if (!isId(id)) return null;
   const [row] = await db
     .select({
       ...columns,
@@ -279,7 +279,7 @@ export async function deleteComment(
  * author of the thread it is in (a reply joins its thread, under the thread's first comment).
  */
 export async function replyAnswersBlocker(db: Db, replyTo: string, authorId: string): Promise<boolean> {
-  if (!Uuid.safeParse(replyTo).success) return false;
+  if (!isId(replyTo)) return false;
   const [row] = await db
     .select({ found: sql<number>`1` })
     .from(comments)

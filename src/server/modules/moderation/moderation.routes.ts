@@ -38,6 +38,7 @@ import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
 import { addressTag, clientIp } from "../../lib/client-ip.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireRole, requireUser } from "../../lib/session.ts";
@@ -97,6 +98,8 @@ function toLogEntry(row: LogRow): LogEntry {
 }
 
 const NO_CASE = "No such item in the moderation queue";
+const NO_NOTICE = "You have no such notice";
+const NO_LOG_ENTRY = "No such entry in the moderation log";
 const VERIFY_FIRST = "Verify your e-mail address before you report: use the link we sent you";
 
 /** Where each report's item is on the site while its reporter can see it (hidden, removed or gone: none). */
@@ -253,7 +256,14 @@ const undoRoute = apiRoute({
     rateLimit<SignedInEnv>("decide", (c) => c.var.user.id),
   ] as const,
   request: {
-    params: z.object({ id: z.string().meta({ description: "The decision's log entry id" }) }),
+    params: z.object({
+      id: z
+        .string()
+        .refine((id) => /^[1-9][0-9]{0,9}$/.test(id) && Number(id) <= 2_147_483_647, {
+          message: NO_LOG_ENTRY,
+        })
+        .meta({ description: "The decision's log entry id" }),
+    }),
     body: { content: { "application/json": { schema: UndoInputSchema } }, required: true },
   },
   responses: {
@@ -269,7 +279,7 @@ const undoRoute = apiRoute({
   },
 });
 
-const caseParam = z.object({ id: z.string().meta({ description: "The queue item's _id" }) });
+const caseParam = idParam("queue item", NO_CASE);
 
 function toQueueItem(row: QueueRow, imageUrl: (stored: string) => string): QueueItem {
   const handle = row.author?.handle ?? "";
@@ -385,7 +395,6 @@ function toAppeal(row: CaseRow): Appeal {
 
 const LINK_GONE =
   "This link no longer works: use the one in the newest e-mail about this decision, or sign in";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const removalsRoute = apiRoute({
   method: "get",
@@ -426,7 +435,7 @@ const noticeSeenRoute = apiRoute({
   summary: "Mark a decision seen",
   description: "The site stops pointing it out. Marking it again changes nothing.",
   middleware: [requireUser("Sign in to see decisions about what you posted")] as const,
-  request: { params: z.object({ id: z.string().meta({ description: "The notice's _id" }) }) },
+  request: { params: idParam("notice", NO_NOTICE) },
   responses: {
     204: { description: "Seen" },
     ...errorResponses({ 404: "You have no such notice" }),
@@ -606,7 +615,6 @@ export const moderationRouter = createRouter()
   .openapi(decisionRoute, async (c) => {
     const { action, reason, durationHours } = c.req.valid("json");
     const caseId = c.req.valid("param").id;
-    if (!UUID.test(caseId)) throw new HttpError(404, NO_CASE);
     try {
       const decided = await decide(c.var.db, {
         caseId,
@@ -638,10 +646,7 @@ export const moderationRouter = createRouter()
     }
   })
   .openapi(undoRoute, async (c) => {
-    const raw = c.req.valid("param").id;
-    const logId = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : Number.NaN;
-    if (!Number.isSafeInteger(logId) || logId > 2_147_483_647)
-      throw new HttpError(404, "No such entry in the moderation log");
+    const logId = Number(c.req.valid("param").id);
     const undone = await undoDecision(c.var.db, {
       logId,
       administrator: { id: c.var.user.id, name: c.var.user.name },
@@ -666,8 +671,7 @@ export const moderationRouter = createRouter()
   })
   .openapi(noticeSeenRoute, async (c) => {
     const { id } = c.req.valid("param");
-    if (!UUID.test(id) || !(await markNoticeSeen(c.var.db, c.var.user.id, id)))
-      throw new HttpError(404, "You have no such notice");
+    if (!(await markNoticeSeen(c.var.db, c.var.user.id, id))) throw new HttpError(404, NO_NOTICE);
     return c.body(null, 204);
   })
   .openapi(noticeLookupRoute, async (c) => {

@@ -10,6 +10,7 @@ import {
   tips,
   users,
 } from "../../db/schema.ts";
+import { isId } from "../../lib/ids.ts";
 import { commentShown } from "../../lib/visibility.ts";
 
 /** The item a case is about, as a moderator reads it: enough to judge it without leaving the queue. */
@@ -57,7 +58,7 @@ export async function itemsOf(
     ids("gardener"),
     ids("photo"),
   ];
-  const uuids = (list: string[]) => list.filter((id) => UUID.test(id));
+  const uuids = (list: string[]) => list.filter(isId);
   const [tipRows, commentRows, pageRows, uploadRows, heldRows] = await Promise.all([
     uuids(tipIds).length === 0
       ? []
@@ -159,8 +160,6 @@ export async function itemsOf(
     });
   return items;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The open cases, heaviest first (the weight of their open reports), the longest waiting first among

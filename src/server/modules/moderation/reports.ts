@@ -4,6 +4,7 @@ import { asHandle } from "#shared/handles.ts";
 import { parsePhotoUrl } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
+import { isId } from "../../lib/ids.ts";
 import { waitInWords } from "../../lib/rate-limit.ts";
 import { commentShown, isPageShown, mayViewTip, tipListed } from "../../lib/visibility.ts";
 import { lockAuthor, openCase, weighReports } from "./holds.ts";
@@ -22,7 +23,6 @@ const ESTABLISHED = { ageDays: 30, publicTips: 5, comments: 20 } as const;
  */
 const POOR_RECORD = { dismissed: 3, of: 5 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PHOTO_HASH = /^[0-9a-f]{32}$/;
 
 /** The item a report names, as stored: its id in `reports.target_id` and whose it is. */
@@ -61,7 +61,7 @@ async function findTarget(
 ): Promise<Target | null> {
   switch (type) {
     case "tip": {
-      if (!UUID.test(id)) return null;
+      if (!isId(id)) return null;
       const [row] = await db
         .select({ id: tips.id, authorId: tips.authorId, availability: tips.availability, shown: tips.shown })
         .from(tips)
@@ -72,7 +72,7 @@ async function findTarget(
       return { storedId: row.id, authorId: row.authorId };
     }
     case "comment": {
-      if (!UUID.test(id)) return null;
+      if (!isId(id)) return null;
       const [row] = await db
         .select({
           id: comments.id,

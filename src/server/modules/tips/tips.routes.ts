@@ -17,6 +17,7 @@ import { BODY_LIMITS, bodyLimit } from "../../lib/body-limit.ts";
 import { readableCommentCount } from "../../lib/comment-counts.ts";
 import { createRouter } from "../../lib/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
+import { idParam } from "../../lib/ids.ts";
 import { checkNewcomerLinks } from "../../lib/newcomers.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { markPublic } from "../../lib/public-cache-layer.ts";
@@ -37,6 +38,9 @@ import {
   setLike,
   updateTip,
 } from "./tips.service.ts";
+
+const NO_TIP = "Tip not found";
+const tipParam = idParam("tip", NO_TIP);
 
 const listTipsRoute = apiRoute({
   method: "get",
@@ -89,7 +93,7 @@ const getTipRoute = apiRoute({
   description:
     "Hidden and private tips answer 404 to anyone but their author, as do unknown and malformed ids.",
   middleware: optionalUser(),
-  request: { params: z.object({ id: z.string().meta({ description: "The tip's _id" }) }) },
+  request: { params: tipParam },
   responses: {
     200: { description: "The tip", content: { "application/json": { schema: TipSchema } } },
     ...errorResponses({ 404: "No such tip, or not visible to the caller" }),
@@ -99,7 +103,6 @@ const getTipRoute = apiRoute({
 /** The 401 message of changing and liking tips, as the API has always answered it. */
 const SIGN_IN_FIRST = "Sign in first";
 
-const idParam = z.object({ id: z.string().meta({ description: "The tip's _id" }) });
 const tipBody = { content: { "application/json": { schema: TipInputSchema } }, required: true };
 const writeErrors = errorResponses({ 400: "Invalid fields, each named in issues" });
 
@@ -153,7 +156,7 @@ const updateTipRoute = apiRoute({
     rateLimit<SignedInEnv>("editTip", (c) => c.var.user.id),
   ] as const,
   request: {
-    params: idParam,
+    params: tipParam,
     body: { content: { "application/json": { schema: TipUpdateSchema } }, required: true },
   },
   responses: {
@@ -174,7 +177,7 @@ const deleteTipRoute = apiRoute({
   tags: ["Tips"],
   summary: "Delete a tip (author only)",
   middleware: requireUser(SIGN_IN_FIRST),
-  request: { params: idParam },
+  request: { params: tipParam },
   responses: {
     204: { description: "Deleted" },
     ...errorResponses({ 403: "Not the author", 404: "No such tip" }),
@@ -189,7 +192,7 @@ const likeRoute = (method: "post" | "delete") =>
     tags: ["Tips"],
     summary: method === "post" ? "Like a tip (idempotent)" : "Take a like back (idempotent)",
     middleware: [requireUser(SIGN_IN_FIRST), rateLimit<SignedInEnv>("like", (c) => c.var.user.id)] as const,
-    request: { params: idParam },
+    request: { params: tipParam },
     responses: {
       200: {
         description: "The caller's like and the tip's count",
@@ -231,7 +234,7 @@ export const tipsRouter = createRouter()
     const { id } = c.req.valid("param");
     const user = await getSessionUser(c);
     const row = await findVisibleTip(c.var.db, id, user?.id ?? null);
-    if (!row) throw new HttpError(404, "Tip not found");
+    if (!row) throw new HttpError(404, NO_TIP);
     const tip = toTip(row, imageUrls(c), user?.id ?? null);
     if (user) {
       tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
@@ -283,7 +286,7 @@ async function releasePhotoQuietly(c: { var: SignedInEnv["Variables"] }, image: 
 for (const method of ["post", "delete"] as const) {
   tipsRouter.openapi(likeRoute(method), async (c) => {
     const state = await setLike(c.var.db, c.req.valid("param").id, c.var.user.id, method === "post");
-    if (!state) throw new HttpError(404, "Tip not found");
+    if (!state) throw new HttpError(404, NO_TIP);
     return c.json(state, 200);
   });
 }

@@ -23,6 +23,7 @@ import { rowsOf } from "../../db/rows.ts";
 import { tipCounts, tipLikes, tips, tipTitleKey, users } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { holdMessage } from "../../lib/hold-state.ts";
+import { IdSchema, isId } from "../../lib/ids.ts";
 import { isTipListed, mayViewTip, tipListed, tipPublic, tipSeenBy } from "../../lib/visibility.ts";
 import { batchedPer } from "../../lib/write-batch.ts";
 
@@ -39,9 +40,6 @@ export async function accountCreatedAt(db: Db, userId: string): Promise<Date | u
 /** A tip as stored; tip-dto.ts makes the API's shape of it. */
 export type TipRow = typeof tips.$inferSelect;
 type ListQuery = z.output<typeof TipListQuerySchema>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isTipId = (id: string) => UUID.test(id);
 
 /** Keyset cursors: the sort keys of the last row seen, so deep pages cost no more than the first. */
 const CursorSchema = z.object({
@@ -63,7 +61,7 @@ const CursorSchema = z.object({
     .max(LIMITS.title.max * 4)
     .refine((value) => !hasControlCharacters(value))
     .optional(),
-  i: z.string().regex(UUID),
+  i: IdSchema,
 });
 type Cursor = z.infer<typeof CursorSchema>;
 
@@ -236,7 +234,7 @@ export async function listTips(
 
 /** A tip by id whoever may see it; null for an unknown or malformed id. */
 async function findTip(db: Db, id: string): Promise<TipRow | null> {
-  if (!isTipId(id)) return null;
+  if (!isId(id)) return null;
   const [row] = await db.select().from(tips).where(eq(tips.id, id)).limit(1);
   return row ?? null;
 }
@@ -544,7 +542,7 @@ export async function setLike(
   userId: string,
   liked: boolean,
 ): Promise<LikeState | null> {
-  if (!isTipId(tipId)) return null;
+  if (!isId(tipId)) return null;
   return likeInBatch(db, { tipId, userId, liked });
 }
 
@@ -555,7 +553,7 @@ export async function setLikeAlone(
   userId: string,
   liked: boolean,
 ): Promise<LikeState | null> {
-  if (!isTipId(tipId)) return null;
+  if (!isId(tipId)) return null;
   const [state] = await writeLikes(db, [{ tipId, userId, liked }]);
   return state ?? null;
 }
