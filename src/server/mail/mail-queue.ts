@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm
 import type { Db } from "../db/client.ts";
 import { mailOutbox } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
+import { runEvery } from "../lib/periodic.ts";
 import type { Mailer, MailMessage } from "./mailer.ts";
 
 /** A delivery that claimed a message and neither sent it nor gave it back within this is taken over. */
@@ -201,17 +202,14 @@ export class MailQueue {
  * function that stops it.
  */
 export function startMailSweep(queue: MailQueue, logger: Logger, { everyMs = 30_000 } = {}): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    queue
-      .deliver()
-      .catch((error) => logger.warn("The mail sweep could not read the queue", error))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return runEvery({
+    name: "The mail sweep",
+    everyMs,
+    firstAfterMs: everyMs,
+    logger,
+    failureLevel: "warn",
+    run: async () => {
+      await queue.deliver();
+    },
+  });
 }

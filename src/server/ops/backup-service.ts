@@ -4,6 +4,7 @@ import { createServer, request } from "node:http";
 import path from "node:path";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../lib/logger.ts";
+import { runEvery } from "../lib/periodic.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { type BackupSummary, writeBackup } from "./backup.ts";
 
@@ -119,25 +120,26 @@ export async function startBackupService(options: BackupServiceOptions): Promise
     listening = true;
   }
 
-  let timer: NodeJS.Timeout | undefined;
+  let stopSchedule: (() => void) | undefined;
   if (options.everyMs) {
     await mkdir(backupDir, { recursive: true });
-    timer = setInterval(() => {
-      backUp(path.join(backupDir, backupName())).then(
-        (summary) => {
-          const removed = pruneBackups(backupDir, keep);
-          logger.info(
-            `Scheduled backup written to ${summary.file} (${summary.bytes} bytes)${removed.length ? `; removed ${removed.join(", ")}` : ""}`,
-          );
-        },
-        (error: unknown) => logger.error("A scheduled backup failed", error),
-      );
-    }, options.everyMs);
-    timer.unref();
+    stopSchedule = runEvery({
+      name: "A scheduled backup",
+      everyMs: options.everyMs,
+      firstAfterMs: options.everyMs,
+      logger,
+      run: async () => {
+        const summary = await backUp(path.join(backupDir, backupName()));
+        const removed = pruneBackups(backupDir, keep);
+        logger.info(
+          `Scheduled backup written to ${summary.file} (${summary.bytes} bytes)${removed.length ? `; removed ${removed.join(", ")}` : ""}`,
+        );
+      },
+    });
   }
 
   return async () => {
-    if (timer) clearInterval(timer);
+    stopSchedule?.();
     if (listening) await new Promise<void>((resolve) => control.close(() => resolve()));
     await turn;
   };

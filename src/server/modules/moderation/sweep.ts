@@ -1,5 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { runEvery } from "../../lib/periodic.ts";
 import { MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { holdLiftedEmail } from "../../mail/templates.ts";
@@ -29,11 +30,11 @@ export function startModerationSweep({
 }): () => void {
   // Through the outbox, so a mail server that is down delays the e-mail rather than losing it.
   const mail = new MailQueue(db, mailer, logger);
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return runEvery({
+    name: "The moderation sweep",
+    everyMs: intervalMs,
+    logger,
+    run: async () => {
       const ended = await endSuspensions(db);
       if (ended > 0) logger.info(`Ended ${ended} suspension(s) whose time had passed`);
       const lifted = await lapseHolds(db, (account) =>
@@ -43,14 +44,6 @@ export function startModerationSweep({
       const overdue = await mailOverdue({ db, mailer, baseUrl, logger });
       if (overdue > 0) logger.info(`Told the moderators of ${overdue} item(s) waiting too long`);
       await deliverNotices({ db, mailer, baseUrl, logger });
-    } catch (error) {
-      logger.error("The moderation sweep failed; it runs again in a minute", error);
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+  });
 }

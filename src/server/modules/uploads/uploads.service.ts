@@ -3,6 +3,7 @@ import { parsePhotoUrl, photoFileNames } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
 import { photoHashOf, photoUploads, tips, users } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { runEvery } from "../../lib/periodic.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import type { ProcessedPhoto } from "./photo-processing.ts";
 
@@ -139,25 +140,15 @@ export function startPhotoSweep({
   logger: Logger;
   intervalMs?: number;
 }): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return runEvery({
+    name: "Deleting unused photos",
+    everyMs: intervalMs,
+    // A minute after start: the server's first requests go first.
+    firstAfterMs: 60_000,
+    logger,
+    run: async () => {
       const deleted = await sweepUnusedPhotos(db, storage);
       if (deleted > 0) logger.info(`Deleted ${deleted} uploaded photo(s) nothing used for a day`);
-    } catch (error) {
-      logger.error("Deleting unused photos failed", error);
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(run, 60_000);
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(timer);
-  };
+    },
+  });
 }
