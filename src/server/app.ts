@@ -69,47 +69,77 @@ export interface AppDeps {
 
 /** Builds the whole HTTP application. Tests call it with their own database and never open a port. */
 export function createApp(deps: AppDeps) {
-  const {
-    db,
-    config = {},
-    logger = silentLogger,
-    webRoot,
-    publicCache = new PublicCache(),
-    sessionCache = new SessionCache(),
-    metrics = new Metrics(),
-    followingChanges = () => publicCache.live && sessionCache.live,
-  } = deps;
-  // One mailer for accounts and moderation, so a test reads every e-mail the app sent in one place.
-  const mailer = deps.mailer ?? createMemoryMailer();
-  const baseUrl = config.BASE_URL ?? DEFAULT_BASE_URL;
-  const https = baseUrl.startsWith("https://");
-  // Every failure of the storage is answered alike, whatever the storage: 503, nothing kept.
-  const storage = guardedStorage(deps.storage ?? createMemoryStorage({ publicBase: `${baseUrl}/uploads` }));
-  const origins = trustedOrigins(baseUrl);
-  const auth = authFor({ ...deps, mailer, storage, baseUrl, origins });
-  const limiter = Limiter.forConfig(db, config, metrics);
-  const shell = webRoot ? readShell(webRoot) : undefined;
+  const parts = partsOf(deps);
+  const { db, config, logger, auth, storage, metrics, publicCache, sessionCache, shell } = parts;
   const app = new OpenAPIHono<AppEnv>();
   // The modules' routers are mounted on `api`; the 405 table and the API document read their routes there.
-  const api = createRouter();
-
+  const api = apiOf(deps, parts);
   const routeOf = routeNamer(auth);
   app.onError(createErrorHandler(logger, routeOf));
   // The request log learns which route answered, whatever answers (ADR 044).
   app.use("*", noteRequests(routeOf));
   // Then: a stored public answer skips everything below, and a stored one has all its headers.
   app.use("*", publicCacheLayer(publicCache, sessionCache, metrics));
-  app.use("*", securityHeaders({ https, scriptHashes: shell?.scriptHashes ?? [] }));
-  const context = { db, config, logger, auth, storage, limiter, sessionCache, mailer, metrics };
-  app.use("/api/*", apiContext(context));
+  app.use("*", securityHeaders({ https: parts.https, scriptHashes: shell?.scriptHashes ?? [] }));
+  app.use("/api/*", apiContext(parts));
   app.use(
     "/api/*",
     allowedMethods(() => [...routesOf(api), ...authRoutes(auth)]),
   );
+  // What a route declares of its body (ADR 057) is applied before the body is read.
   app.use("/api/*", limitBody);
   app.use("/api/*", jsonObjectBodies());
-  app.use("/api/*", sameOriginWrites(origins));
+  app.use("/api/*", sameOriginWrites(parts.origins));
+  app.route("/api", api);
+  app.all("/api/*", noSuchEndpoint);
+  // A photo on hold is served to its uploader only: the photo route reads the session as the API does.
+  app.use("/uploads/*", apiContext(parts));
+  app.get("/uploads/:name", servePhotoFile(storage, new HeldPhotos(db, publicCache)));
+  app.route("/", createMetricsRouter({ metrics, token: config.METRICS_TOKEN }));
+  if (deps.webRoot)
+    serveWeb(app, deps.webRoot, shell, {
+      gardener: async (handle) => {
+        const leads = await whereHandleLeads(db, handle);
+        return leads.to === "moved" ? { movedTo: leads.handle } : leads.to;
+      },
+    });
+  app.notFound((c) => c.json<ApiError>({ message: "Not found" }, 404));
+  return app;
+}
 
+/** What the app is made of, from its dependencies and their defaults. */
+function partsOf(deps: AppDeps) {
+  const { db, config = {}, logger = silentLogger, webRoot, metrics = new Metrics() } = deps;
+  const publicCache = deps.publicCache ?? new PublicCache();
+  const sessionCache = deps.sessionCache ?? new SessionCache();
+  // One mailer for accounts and moderation, so a test reads every e-mail the app sent in one place.
+  const mailer = deps.mailer ?? createMemoryMailer();
+  const baseUrl = config.BASE_URL ?? DEFAULT_BASE_URL;
+  // Every failure of the storage is answered alike, whatever the storage: 503, nothing kept.
+  const storage = guardedStorage(deps.storage ?? createMemoryStorage({ publicBase: `${baseUrl}/uploads` }));
+  const origins = trustedOrigins(baseUrl);
+  return {
+    db,
+    config,
+    logger,
+    metrics,
+    publicCache,
+    sessionCache,
+    mailer,
+    storage,
+    origins,
+    https: baseUrl.startsWith("https://"),
+    auth: authFor({ ...deps, mailer, storage, baseUrl, origins }),
+    limiter: Limiter.forConfig(db, config, metrics),
+    shell: webRoot ? readShell(webRoot) : undefined,
+  };
+}
+
+/** The API: every module's router, mounted under /api by createApp. */
+function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
+  const { db, config, auth, origins, publicCache, sessionCache } = parts;
+  const followingChanges = deps.followingChanges ?? (() => publicCache.live && sessionCache.live);
+  const api = createRouter();
   api.route(
     "/",
     createSystemRouter({ followingChanges, ping: deps.pingDatabase ?? (() => pingDatabase(db)) }),
@@ -122,22 +152,8 @@ export function createApp(deps: AppDeps) {
   api.route("/", moderationRouter);
   api.route("/", blocksRouter);
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
-  api.route("/", createDocsRouter(api, auth, { secureCookies: https }));
-  app.route("/api", api);
-  app.all("/api/*", noSuchEndpoint);
-  // A photo on hold is served to its uploader only: the photo route reads the session as the API does.
-  app.use("/uploads/*", apiContext(context));
-  app.get("/uploads/:name", servePhotoFile(storage, new HeldPhotos(db, publicCache)));
-  app.route("/", createMetricsRouter({ metrics, token: config.METRICS_TOKEN }));
-  if (webRoot)
-    serveWeb(app, webRoot, shell, {
-      gardener: async (handle) => {
-        const leads = await whereHandleLeads(db, handle);
-        return leads.to === "moved" ? { movedTo: leads.handle } : leads.to;
-      },
-    });
-  app.notFound((c) => c.json<ApiError>({ message: "Not found" }, 404));
-  return app;
+  api.route("/", createDocsRouter(api, auth, { secureCookies: parts.https }));
+  return api;
 }
 
 const hasGoogle = (config: Partial<AppConfig>) =>
