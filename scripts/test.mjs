@@ -225,6 +225,11 @@ if (only === "server") {
     "unused code",
     timed("unused code", () => run(bin("knip"), ["--no-progress"])),
   );
+  banner("the house's figures (each at or below its ceiling)");
+  check(
+    "house figures",
+    timed("house figures", () => run(process.execPath, ["--import", "tsx", "scripts/house-figures.ts"])),
+  );
   banner("OpenAPI document (Redocly lint, 0 errors)");
   const openapiFile = path.join(resultsDir, "openapi.json");
   check(
