@@ -6,8 +6,9 @@ CREATE TABLE "rate_limit_hits" (
 --> statement-breakpoint
 ALTER TABLE "tips" ADD COLUMN "author_id" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "sign_in_disabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
--- Ruling 24: a tip belongs to an account. Existing tips go to the account with their e-mail, where one
--- exists; the rest (the demo data) to accounts made for them that nobody can sign in to.
+-- A tip belongs to an account, not to an e-mail string that anyone could sign up with. Existing tips go
+-- to the account with their e-mail, where one exists; the rest (the demo data) to accounts made for them
+-- that nobody can sign in to.
 UPDATE "tips" SET "author_id" = "users"."id" FROM "users" WHERE lower("users"."email") = lower("tips"."email");--> statement-breakpoint
 INSERT INTO "users" ("id", "name", "email", "email_verified", "sign_in_disabled")
 SELECT DISTINCT ON (lower("email")) gen_random_uuid()::text, "name", lower("email"), false, true
@@ -19,8 +20,9 @@ WHERE "users"."id" = "tips"."author_id" AND ("tips"."name", "tips"."email") IS D
 CREATE INDEX "rate_limit_hits_reset_idx" ON "rate_limit_hits" USING btree ("reset_at");--> statement-breakpoint
 ALTER TABLE "tips" ADD CONSTRAINT "tips_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "tips_author_created_idx" ON "tips" USING btree ("author_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
--- A tip's name and email are its author's current display name and account e-mail (ruling 24): copied
--- from the account when the tip is written, and again on every tip when the account changes.
+-- A tip's name and email are its author's current display name and account e-mail, whatever a writer
+-- passes: copied from the account when the tip is written, and again on every tip when the account
+-- changes.
 CREATE FUNCTION "tips_copy_author"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   SELECT "name", lower("email") INTO NEW."name", NEW."email" FROM "users" WHERE "id" = NEW."author_id";

@@ -1,5 +1,6 @@
--- Issue 11: public answers (tip lists, a tip, gardeners) are cached by every server instance. Any change
--- to the tables behind them, from any instance or tool, tells every listening instance to drop its cache.
+-- Public answers (tip lists, a tip, gardeners) are cached by every server instance, so many visitors at
+-- once are answered as fast as one. Any change to the tables behind them, from any instance or tool,
+-- tells every listening instance to drop its cache.
 -- Statement-level: one notification per statement, and PostgreSQL folds identical notifications of one
 -- transaction into one, delivered at commit (never for a rolled-back change).
 CREATE OR REPLACE FUNCTION "notify_public_change"() RETURNS trigger LANGUAGE plpgsql AS $$
