@@ -411,7 +411,7 @@ export const photoUploads = pgTable(
 );
 
 /**
- * Comments on tips (ADR 039), one reply level: a top-level comment is its own thread (`thread_id` = its
+ * Comments on tips (ADR 060), one reply level: a top-level comment is its own thread (`thread_id` = its
  * id) and a reply belongs to its top-level comment's thread. `thread_at` is the thread's start, so a tip's
  * comments read oldest thread first, each thread's replies after it, from one index range.
  */

@@ -9,7 +9,7 @@ import { createClient, newTip, type TestClient } from "../../test/http-client.ts
 import { establishedMember, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
-// Comments on tips (ADR 039): threads one reply deep, edit windows, deletion that keeps a thread's shape,
+// Comments on tips (ADR 060): threads one reply deep, edit windows, deletion that keeps a thread's shape,
 // who may read and write, and the count kept on the tip.
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
