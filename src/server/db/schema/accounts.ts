@@ -1,0 +1,229 @@
+// Accounts and what belongs to them alone: better-auth's tables, handles, limits, the outbox, facts.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { reportReasonEnum, roleEnum } from "./enums.ts";
+import { photoHashOf } from "./tips.ts";
+
+/** Key/value facts about this database, e.g. when the demo data was loaded. */
+export const appMeta = pgTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+// Accounts and sessions: the tables better-auth expects (user, session, account, verification).
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    /**
+     * Demo gardeners' accounts own the demo tips but nobody can sign in to them (ADR 012): they have no
+     * password, get no reset e-mail and are never linked to a Google sign-in.
+     */
+    signInDisabled: boolean("sign_in_disabled").notNull().default(false),
+    /**
+     * Names the member's gardener page (src/shared/handles.ts). Made from the name when the account is
+     * created without one, by a trigger before the row is checked (drizzle/0013), so every way an account
+     * is made (sign-up, Google, the demo data) gets one: hence a default of null on a column never null.
+     */
+    handle: text("handle").notNull().default(sql`null`),
+    // The member's gardener page (ADR 039): plain text, each optional.
+    bio: text("bio"),
+    location: text("location"),
+    experiences: text("experiences"),
+    certifications: text("certifications").array().notNull().default(sql`'{}'::text[]`),
+    gardenName: text("garden_name"),
+    youtube: text("youtube"),
+    age: integer("age"),
+    gender: text("gender"),
+    /** Whether the member is listed on Explore Gardeners once they share a public tip. */
+    listed: boolean("listed").notNull().default(true),
+    /**
+     * Administrators are the verified accounts ADMIN_EMAILS names, or the first verified account when it
+     * names none; moderators are appointed by an administrator (ADR 040). Never written by a client.
+     */
+    role: roleEnum("role").notNull().default("member"),
+    /**
+     * On hold: spam reports from 3 members, or a suspension (ADR 041). Everything the account posted is
+     * hidden from others (tips and comments copy this) and it may not post until a moderator decides.
+     */
+    held: boolean("held").notNull().default(false),
+    /**
+     * Suspended until then (ADR 042): no sign-in and no session; 'infinity' for indefinitely, null when not
+     * suspended. `held` is set with it, and both are lifted when it has passed.
+     */
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true, mode: "date" }),
+    /** The gardener page is hidden pending review, and why; null while it is shown. */
+    pageHold: reportReasonEnum("page_hold"),
+    /** When the member, after editing their page, asked for it to be shown again: once per hold. */
+    pageHoldReviewAskedAt: timestamp("page_hold_review_asked_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The address the account signed up from, as lib/client-ip.ts's `addressTag` (a hash, never the
+     * address): an address's unverified accounts are counted (ADR 048), and reports from accounts made
+     * at one address count once.
+     */
+    signupAddress: text("signup_address"),
+    /**
+     * When the account's automatic hold last ended (a decision, or its time): spam reports filed before it
+     * were weighed already and do not hold the account again (ADR 049).
+     */
+    holdClearedAt: timestamp("hold_cleared_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When reports put the account on hold; null when it is not, or when a suspension holds it. A hold no
+     * moderator confirms lifts by itself HOLD_LAPSES_AFTER_HOURS later (ADR 049).
+     */
+    heldAt: timestamp("held_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When a moderator decided to keep the account on the hold reports put on it (a keep_hold decision): such
+     * a hold does not lapse, and only that decision's appeal or its undoing lifts it.
+     */
+    holdKeptAt: timestamp("hold_kept_at", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (table) => [
+    // Which profiles show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
+    index("users_photo_idx").on(photoHashOf("image")),
+    index("users_signup_address_idx").on(table.signupAddress, table.createdAt),
+    // The minute's sweep of lapsed and orphaned holds reads only the few held accounts.
+    index("users_held_idx").on(table.heldAt).where(sql`${table.held}`),
+    uniqueIndex("users_handle_key").on(table.handle),
+    check("users_handle_check", sql`${table.handle} ~ '^[a-z0-9_]{2,25}$'`),
+    check("users_age_check", sql`${table.age} is null or (${table.age} between 0 and 150)`),
+  ],
+);
+
+/** Handles no member may take (src/shared/handles.ts): the handles the database makes avoid them. */
+export const reservedHandles = pgTable("reserved_handles", {
+  handle: text("handle").primaryKey(),
+});
+
+/**
+ * Handles members had before they changed them (ADR 054): each still leads to its member's page, and no
+ * one else may take it, so an old link never names somebody else. Kept by a trigger on users (drizzle/0032).
+ */
+export const formerHandles = pgTable(
+  "former_handles",
+  {
+    handle: text("handle").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    changedAt: timestamp("changed_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("former_handles_user_idx").on(table.userId)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true, mode: "date" }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true, mode: "date" }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [
+    index("accounts_user_id_idx").on(table.userId),
+    index("accounts_provider_account_idx").on(table.providerId, table.accountId),
+  ],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/**
+ * Fixed-window counters behind the sign-in, sign-up, reset and password-check limits. Kept in the
+ * database, so they survive a restart and several instances share them.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    resetAt: timestamp("reset_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("rate_limit_hits_reset_idx").on(table.resetAt)],
+);
+
+/**
+ * The account e-mails (verification, password reset) waiting to be sent or sent (ADR 045): written before
+ * any attempt, so a mail server that is down loses nothing; sent once, by whichever instance claims the
+ * row, retried with a growing wait until the mail server takes it. A sent message's body (its link) is
+ * emptied; the row stays as the record of what was sent to whom and when.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** The link the message is about, for the local outbox's log line; emptied with the body. */
+    link: text("link"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }),
+    /** Who holds the claim: each claim is a new token, so a delivery acts only on a claim it still holds. */
+    claimToken: uuid("claim_token"),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+    /** When its link stops working: a message not sent by then is not sent at all (its body is emptied). */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    lastError: text("last_error"),
+  },
+  (table) => [index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
+);
