@@ -40,7 +40,9 @@ function apiPathTables(): number {
 /** Places that read a photo's hash back out of its URL, in TypeScript or in SQL. */
 function photoUrlParsing(): number {
   const parsing = /parsePhotoUrl\(|photoHashOf\b|~ '\/uploads\//g;
-  return code.reduce((sum, file) => sum + [...read(file).matchAll(parsing)].length, 0);
+  // An import names the parser without parsing anything.
+  const withoutImports = (text: string) => text.replace(/^import [^;]*;$/gms, "");
+  return code.reduce((sum, file) => sum + [...withoutImports(read(file)).matchAll(parsing)].length, 0);
 }
 
 /** Casts of a raw statement's rows instead of parsing them (`rowsOf`). */
@@ -83,7 +85,7 @@ const figures: Array<{ what: string; value: number | null; target: number; ceili
   [
     { what: "lists a new page must be added to", value: pageLists(), target: 1, ceiling: 1 },
     { what: "path tables of API route needs", value: apiPathTables(), target: 0, ceiling: 0 },
-    { what: "places that parse a photo's URL", value: photoUrlParsing(), target: 0, ceiling: 19 },
+    { what: "places that parse a photo's URL", value: photoUrlParsing(), target: 0, ceiling: 17 },
     { what: "casts of raw SQL rows", value: rawSqlCasts(), target: 0, ceiling: 0 },
     { what: "duplicate pairs in src (not boilerplate)", value: duplicatePairs(), target: 20, ceiling: 51 },
     {

@@ -228,7 +228,7 @@ function routesOf(api: ReturnType<typeof createRouter>) {
     .map((route) => ({ path: `/api${route.path}`, method: route.method }));
 }
 
-export type { AppConfig, AppEnv } from "./lib/app-env.ts";
+export type { AppEnv } from "./lib/app-env.ts";
 export type App = ReturnType<typeof createApp>;
 
 /**
