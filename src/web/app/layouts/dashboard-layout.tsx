@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, ScrollRestoration, useLocation } from "react-rou
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
-import { moderationLabel, useModerationWaiting } from "#web/features/moderation/api/queue.ts";
+import { moderationLabel, useModerationWaiting } from "#web/features/moderation/api/get-waiting.ts";
 import { useLogout, useUser } from "#web/lib/auth.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 

@@ -5,7 +5,7 @@ import { Avatar } from "#web/components/ui/avatar.tsx";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { FRAME } from "#web/components/ui/page-frame.tsx";
 import { paths } from "#web/config/paths.ts";
-import { moderationLabel, useModerationWaiting } from "#web/features/moderation/api/queue.ts";
+import { moderationLabel, useModerationWaiting } from "#web/features/moderation/api/get-waiting.ts";
 import { useLogout, useUser } from "#web/lib/auth.ts";
 import { NAV_LINKS } from "./nav-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";

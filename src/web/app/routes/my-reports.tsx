@@ -1,6 +1,6 @@
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
-import { MyBlocks } from "#web/features/blocks/components/my-blocks.tsx";
+import { MyBlocks } from "#web/features/moderation/components/my-blocks.tsx";
 import { MyDecisions } from "#web/features/moderation/components/my-decisions.tsx";
 import { MyReports } from "#web/features/moderation/components/my-reports.tsx";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { HoldNotice } from "#web/components/ui/hold-notice.tsx";
+import { HoldNotice } from "#web/components/moderation/hold-notice.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";

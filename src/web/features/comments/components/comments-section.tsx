@@ -5,7 +5,7 @@ import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS } from "#shared/constants.
 import type { Comment } from "#shared/schemas/comment.ts";
 import type { Hold } from "#shared/schemas/hold.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
-import { ReportButton } from "#web/components/report/report-button.tsx";
+import { ReportButton } from "#web/components/moderation/report-button.tsx";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { ErrorState } from "#web/components/ui/error-state.tsx";

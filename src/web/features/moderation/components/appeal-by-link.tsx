@@ -1,9 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorState } from "#web/components/ui/error-state.tsx";
 import { LoadingState } from "#web/components/ui/loading-state.tsx";
-import { queryKeys } from "#web/lib/query-keys.ts";
-import { lookupNotice } from "../api/notices.ts";
+import { useNoticeByLink } from "../api/lookup-notice.ts";
 import { DecisionNotice } from "./decision-notice.tsx";
 
 /**
@@ -12,12 +10,7 @@ import { DecisionNotice } from "./decision-notice.tsx";
  */
 export function AppealByLink() {
   const [token] = useState(() => (typeof window === "undefined" ? "" : window.location.hash.slice(1)));
-  const notice = useQuery({
-    queryKey: queryKeys.moderation.byLink(token),
-    queryFn: () => lookupNotice(token),
-    enabled: token !== "",
-    retry: false,
-  });
+  const notice = useNoticeByLink(token);
   if (token === "")
     return (
       <ErrorState

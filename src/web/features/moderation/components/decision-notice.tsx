@@ -6,7 +6,7 @@ import { AppealInputSchema, type Notice } from "#shared/schemas/moderation.ts";
 import { FormError, SubmitButton, TextareaField } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { toast } from "#web/lib/toast.tsx";
-import { useAppeal } from "../api/notices.ts";
+import { useAppeal } from "../api/appeal.ts";
 import { decisionSentence } from "./decision-text.ts";
 
 const day = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });

@@ -1,7 +1,8 @@
 import { Gavel } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "#web/config/paths.ts";
-import { useMarkSeen, useNotices } from "../api/notices.ts";
+import { useNotices } from "../api/get-notices.ts";
+import { useMarkSeen } from "../api/mark-seen.ts";
 import { decisionSentence } from "./decision-text.ts";
 
 /**

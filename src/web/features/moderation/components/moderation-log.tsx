@@ -10,7 +10,8 @@ import { QueryView } from "#web/components/ui/query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { toast } from "#web/lib/toast.tsx";
-import { type LogFilter, useModerationLog, useUndoDecision } from "../api/log.ts";
+import { type LogFilter, useModerationLog } from "../api/get-log.ts";
+import { useUndoDecision } from "../api/undo-decision.ts";
 
 const at = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const FIELDS = ["moderator", "member", "from", "to"] as const;

@@ -10,7 +10,8 @@ import { QueryView } from "#web/components/ui/query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { sentenceCase } from "#web/lib/format.ts";
 import { toast } from "#web/lib/toast.tsx";
-import { useDecide, useModerationQueue } from "../api/queue.ts";
+import { useDecide } from "../api/decide.ts";
+import { useModerationQueue } from "../api/get-queue.ts";
 
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 

@@ -1,4 +1,4 @@
-import { useNotices } from "../api/notices.ts";
+import { useNotices } from "../api/get-notices.ts";
 import { DecisionNotice } from "./decision-notice.tsx";
 
 /** Every decision about what the member posted, newest first; nothing when there is none. */

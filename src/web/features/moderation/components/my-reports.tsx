@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Report } from "#shared/schemas/moderation.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
-import { useMyReports } from "../api/my-reports.ts";
+import { useMyReports } from "../api/get-my-reports.ts";
 
 const when = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
 

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { ReportButton } from "#web/components/report/report-button.tsx";
+import { ReportButton } from "#web/components/moderation/report-button.tsx";
 import { aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderWithProviders } from "#web/test/render.tsx";
 import { RemovalsReport } from "./removals-report.tsx";

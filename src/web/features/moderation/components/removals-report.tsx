@@ -4,7 +4,7 @@ import type { RemovalCount } from "#shared/schemas/moderation.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { sentenceCase } from "#web/lib/format.ts";
-import { useRemovals } from "../api/notices.ts";
+import { useRemovals } from "../api/get-removals.ts";
 
 const monthName = new Intl.DateTimeFormat("en", { month: "long", year: "numeric", timeZone: "UTC" });
 

@@ -6,7 +6,7 @@ import {
   HiddenPendingReviewPage,
   HoldNotice,
   isHiddenPendingReview,
-} from "#web/components/ui/hold-notice.tsx";
+} from "#web/components/moderation/hold-notice.tsx";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";

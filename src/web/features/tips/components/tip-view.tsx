@@ -2,7 +2,7 @@ import { Maximize2, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
-import { ReportButton } from "#web/components/report/report-button.tsx";
+import { ReportButton } from "#web/components/moderation/report-button.tsx";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { intrinsicSize } from "#web/components/ui/fallback-image.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";

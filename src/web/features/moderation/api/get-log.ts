@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import type { LogEntry } from "#shared/schemas/moderation.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
@@ -21,21 +21,3 @@ export const useModerationLog = (filter: LogFilter) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: false,
   });
-
-/**
- * An administrator undoes a decision from its log entry. Whatever the answer, the log, the queue and the
- * items are read again: the entry shows as no longer undoable, and the item as it now is.
- */
-export function useUndoDecision() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ entryId, reason }: { entryId: number; reason: string }) =>
-      apiClient.send<LogEntry>("POST", `/moderation/log/${entryId}/undo`, { reason }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.moderation.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.tips.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.comments.all }),
-      ]),
-  });
-}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { useBlocks, useSetBlocked } from "#web/components/block/blocks-api.ts";
+import { useBlocks } from "#web/components/moderation/api/get-blocks.ts";
+import { useSetBlocked } from "#web/components/moderation/api/set-blocked.ts";
 import { paths } from "#web/config/paths.ts";
 import { toast } from "#web/lib/toast.tsx";
 

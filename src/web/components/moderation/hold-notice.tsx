@@ -2,8 +2,8 @@ import { EyeOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS } from "#shared/constants.ts";
 import type { Hold } from "#shared/schemas/hold.ts";
+import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { ApiClientError } from "#web/lib/api-client.ts";
-import { MessagePage } from "./message-page.tsx";
 
 /**
  * Whether an API refusal is the placeholder of an item on hold (pending review, or removed by a decision)

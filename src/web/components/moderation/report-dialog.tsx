@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { REPORT_REASONS, type ReportTarget } from "#shared/constants.ts";
-import { type Report, ReportInputSchema } from "#shared/schemas/moderation.ts";
+import { ReportInputSchema } from "#shared/schemas/moderation.ts";
 import { FormError, SelectField, SubmitButton, TextareaField } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
-import { apiClient } from "#web/lib/api-client.ts";
 import { sentenceCase } from "#web/lib/format.ts";
 import { toast } from "#web/lib/toast.tsx";
+import { useSendReport } from "./api/send-report.ts";
 
 const ReportFormSchema = ReportInputSchema.pick({ reason: true, note: true });
 
@@ -21,6 +21,7 @@ export default function ReportDialog({
   what: string;
   onClose: () => void;
 }) {
+  const sendReport = useSendReport();
   const [error, setError] = useState<string | null>(null);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -46,12 +47,7 @@ export default function ReportDialog({
             setError(null);
             try {
               // A repeat of an open report answers that report, and says so.
-              const sent = await apiClient.send<Report>("POST", "/reports", {
-                targetType,
-                targetId,
-                reason,
-                note,
-              });
+              const sent = await sendReport.mutateAsync({ targetType, targetId, reason, note });
               toast.success(
                 sent.alreadyReported
                   ? "You reported this already: the moderators will look at it, once"

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { ConfirmDialog } from "#web/components/ui/confirm-dialog.tsx";
 import { useUser } from "#web/lib/auth.ts";
 import { toast } from "#web/lib/toast.tsx";
-import { useBlocks, useSetBlocked } from "./blocks-api.ts";
+import { useBlocks } from "./api/get-blocks.ts";
+import { useSetBlocked } from "./api/set-blocked.ts";
 
 /** On another member's gardener page: block them (after a confirmation), or unblock them. */
 export function BlockButton({ handle, name }: { handle: string; name: string }) {
