@@ -2,8 +2,9 @@
 // few minutes, so the full `npm test` is needed once before a change lands, not after every edit:
 //   - the typecheck of the whole project (incremental, so a second run takes seconds) and Biome on the
 //     changed files;
-//   - the tests of each changed file: test files that changed, those in a changed file's folder, and
-//     those that import a changed file by name; server tests on both databases (after a build, when the
+//   - the tests of each changed file: test files that changed, those in a changed file's folder, those
+//     that import a changed file by name, and the boundary tests of the folders above it (they read every
+//     file below them, and import none); server tests on both databases (after a build, when the
 //     sources changed since the last: some start the built server);
 //   - browser specs only when they changed themselves (the full run has them all).
 // REF is what the change is measured from: HEAD by default (uncommitted and untracked files), or a branch
@@ -40,7 +41,7 @@ const testFiles = (dir) =>
     .filter(isTest);
 const allTests = ["src"].flatMap(testFiles);
 
-/** The tests a changed file asks for: itself, its folder's, and those importing it by name. */
+/** The tests a changed file asks for: itself, its folder's, those importing it by name, the boundaries above. */
 function testsFor(file) {
   if (isTest(file)) return [file];
   if (!/^(src|drizzle)\//.test(file)) return [];
@@ -50,7 +51,10 @@ function testsFor(file) {
   const importers = file.startsWith("src/")
     ? allTests.filter((test) => new RegExp(`from "[^"]*/${stem}(\\.tsx?)?"`).test(readFileSync(test, "utf8")))
     : [];
-  return [...inFolder, ...importers];
+  const boundaries = allTests.filter(
+    (test) => path.basename(test).startsWith("boundaries.") && file.startsWith(`${path.dirname(test)}/`),
+  );
+  return [...inFolder, ...importers, ...boundaries];
 }
 const tests = [...new Set(changed.flatMap(testsFor))].sort();
 const specs = changed.filter(isSpec);
