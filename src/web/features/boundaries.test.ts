@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /**
  * A feature never imports another feature nor app/: features meet in app/'s routes, and what two features
  * need lives in a shared layer (components/, lib/, hooks/, config/). One check covers every folder under
- * features/, so a feature added tomorrow is held to it without being named anywhere (ADR 060).
+ * features/, so a feature added tomorrow is held to it without being named anywhere (ADR 062).
  */
 const features = path.resolve(import.meta.dirname);
 const web = path.dirname(features);
