@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { reportReasonEnum, roleEnum } from "./enums.ts";
-import { photoHashOf } from "./tips.ts";
+import { photoHashOf } from "./photo-hash.ts";
 
 /** Key/value facts about this database, e.g. when the demo data was loaded. */
 export const appMeta = pgTable("app_meta", {

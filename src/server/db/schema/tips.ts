@@ -15,6 +15,7 @@ import {
 import { CATEGORIES } from "#shared/constants.ts";
 import { users } from "./accounts.ts";
 import { availabilityEnum, difficultyEnum, gardenerStatusEnum, reportReasonEnum, roleEnum } from "./enums.ts";
+import { photoHashOf } from "./photo-hash.ts";
 
 export const gardeners = pgTable(
   "gardeners",
@@ -46,13 +47,6 @@ export const tipTitleKey = sql.raw(`lower("title")`);
 const tipSearchText = sql.raw(
   `lower(coalesce("title", '') || ' ' || coalesce("plant_type", '') || ' ' || coalesce("category", '') || ' ' || coalesce("name", ''))`,
 );
-
-/**
- * The hash of the uploaded photo a URL names (src/shared/photos.ts), or null for any other URL: indexed on
- * tips and users, so "does anything still use this photo?" is an index lookup, not a scan.
- */
-export const photoHashOf = (column: string) =>
-  sql.raw(`substring("${column}" from '/uploads/([0-9a-f]{32})-[0-9]+x[0-9]+[.]webp$')`);
 
 export const tips = pgTable(
   "tips",
