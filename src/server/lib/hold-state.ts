@@ -4,11 +4,17 @@ import type { Db } from "../db/client.ts";
 import { moderationCases, users } from "../db/schema.ts";
 
 /**
- * "A case about this item is open": the one place that says it, for lists (with a column as `id`) and single
- * items (with a value). An appeal is such a case unless `appeals` is false.
+ * "This is the open case about the item": the one place that says it, as a condition on moderation_cases,
+ * for lists (with a column as `id`) and single items (with a value). An appeal is such a case unless
+ * `appeals` is false.
  */
-export function openCaseAbout(type: ReportTarget, id: SQL | string, { appeals = true } = {}): SQL {
-  return sql`exists (select 1 from ${moderationCases} where ${moderationCases.targetType} = ${type} and ${moderationCases.targetId} = ${id} and ${moderationCases.state} = 'open'${appeals ? sql`` : sql` and ${moderationCases.appealOf} is null`})`;
+export function openCaseOf(type: ReportTarget, id: SQL | string, { appeals = true } = {}): SQL {
+  return sql`${moderationCases.targetType} = ${type} and ${moderationCases.targetId} = ${id} and ${moderationCases.state} = 'open'${appeals ? sql`` : sql` and ${moderationCases.appealOf} is null`}`;
+}
+
+/** "A case about this item is open" (see openCaseOf). */
+export function openCaseAbout(type: ReportTarget, id: SQL | string, options?: { appeals?: boolean }): SQL {
+  return sql`exists (select 1 from ${moderationCases} where ${openCaseOf(type, id, options)})`;
 }
 
 /** Whether a case about the item is open (see openCaseAbout). */

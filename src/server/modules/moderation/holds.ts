@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { REPORT_REASONS, type ReportReason, type ReportTarget, type Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, moderationCases, photoHolds, reports, tips, users } from "../../db/schema.ts";
+import { openCaseOf } from "../../lib/hold-state.ts";
 import { appendLog } from "./log.ts";
 
 /**
@@ -147,14 +148,7 @@ export async function openCase(tx: Tx, target: HeldTarget): Promise<string> {
   const [open] = await tx
     .select({ id: moderationCases.id })
     .from(moderationCases)
-    .where(
-      and(
-        eq(moderationCases.targetType, target.type),
-        eq(moderationCases.targetId, target.storedId),
-        eq(moderationCases.state, "open"),
-        isNull(moderationCases.appealOf),
-      ),
-    );
+    .where(openCaseOf(target.type, target.storedId, { appeals: false }));
   if (open) return open.id;
   const [opened] = await tx
     .insert(moderationCases)
