@@ -1,35 +1,27 @@
 import { z } from "zod";
 import {
   APPEAL_DAYS,
-  DEFAULT_AVATAR_IMAGE,
   NEXT_CURSOR_HEADER,
   OVERDUE_REPORT_HOURS,
   SUSPENSION_HOURS,
 } from "#shared/constants.ts";
 import {
-  type Appeal,
   AppealInputSchema,
   AppealSchema,
-  type Decision,
   DecisionInputSchema,
   DecisionSchema,
-  type LogEntry,
   LogEntrySchema,
   LogQuerySchema,
-  type Notice,
   NoticeLookupSchema,
   NoticeSchema,
   QueueCountSchema,
-  type QueueItem,
   QueueItemSchema,
   QueueQuerySchema,
   RemovalCountSchema,
-  type Report,
   ReportInputSchema,
   ReportListQuerySchema,
   ReportSchema,
   RoleChangeSchema,
-  type TeamMember,
   TeamMemberSchema,
   UndoInputSchema,
 } from "#shared/schemas/moderation.ts";
@@ -43,21 +35,27 @@ import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireRole, requireUser } from "../../lib/session.ts";
 import { DEFAULT_BASE_URL, imageUrls } from "../../lib/urls.ts";
-import type { CaseRow } from "./case-row.ts";
 import { DecisionConflict, DecisionRefused, DecisionUnfit, decide, NoSuchCase } from "./decisions.ts";
 import { HIDE_AT, SPAM_REPORTERS_FOR_HOLD } from "./holds.ts";
-import { type LogRow, readLog } from "./log.ts";
+import { readLog } from "./log.ts";
+import {
+  toAppeal,
+  toDecision,
+  toLogEntry,
+  toNotice,
+  toQueueItem,
+  toReport,
+  toTeamMember,
+} from "./moderation-dto.ts";
 import {
   AppealRefusal,
-  appealableUntil,
   deliverNotices,
   fileAppeal,
   listNotices,
   markNoticeSeen,
-  type NoticeView,
   noticeByToken,
 } from "./notices.ts";
-import { countWaiting, itemKey, itemsOf, type QueueRow, readQueue } from "./queue.ts";
+import { countWaiting, itemKey, itemsOf, readQueue } from "./queue.ts";
 import { countRemovals, REMOVAL_MONTHS } from "./removals.ts";
 import {
   fileReport,
@@ -67,35 +65,11 @@ import {
   ReportRefusal,
   type ReportRow,
 } from "./reports.ts";
-import { changeModerator, findMemberByHandle, listTeam, RoleRefusal, type TeamRow } from "./team.ts";
+import { changeModerator, findMemberByHandle, listTeam, RoleRefusal } from "./team.ts";
 import { UndoRefused, undoDecision } from "./undo.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 const handleParam = z.object({ handle: z.string().meta({ description: "The gardener's handle" }) });
-
-function toTeamMember(row: TeamRow, imageUrl: (stored: string) => string): TeamMember {
-  return {
-    handle: row.handle,
-    name: row.name,
-    image: imageUrl(row.image || DEFAULT_AVATAR_IMAGE),
-    role: row.role,
-  };
-}
-
-function toLogEntry(row: LogRow): LogEntry {
-  return {
-    id: row.id,
-    at: row.at.toISOString(),
-    actor: { handle: row.actorHandle, name: row.actorName },
-    action: row.action,
-    target: { type: row.targetType, id: row.targetId },
-    member: row.subjectName === null ? null : { handle: row.subjectHandle, name: row.subjectName },
-    reason: row.reason,
-    before: (row.before as Record<string, unknown> | null) ?? null,
-    after: (row.after as Record<string, unknown> | null) ?? null,
-    undoable: row.undoable,
-  };
-}
 
 const NO_CASE = "No such item in the moderation queue";
 const NO_NOTICE = "You have no such notice";
@@ -111,21 +85,6 @@ async function pathsOf(db: Db, rows: readonly ReportRow[]): Promise<(row: Report
   return (row) => {
     const item = items.get(itemKey(row.targetType, row.storedId));
     return item && !item.gone && !item.hidden ? item.path : null;
-  };
-}
-
-function toReport(row: ReportRow, path: string | null): Report {
-  return {
-    _id: row.id,
-    item: { label: row.itemLabel, path },
-    targetType: row.targetType,
-    targetId: row.targetId,
-    reason: row.reason,
-    note: row.note,
-    createdAt: row.createdAt.toISOString(),
-    status: row.state,
-    outcome: row.outcome,
-    decidedAt: row.decidedAt?.toISOString() ?? null,
   };
 }
 
@@ -280,118 +239,6 @@ const undoRoute = apiRoute({
 });
 
 const caseParam = idParam("queue item", NO_CASE);
-
-function toQueueItem(row: QueueRow, imageUrl: (stored: string) => string): QueueItem {
-  const handle = row.author?.handle ?? "";
-  return {
-    _id: row.id,
-    targetType: row.targetType,
-    targetId: row.targetType === "gardener" ? handle : row.targetId,
-    weight: row.weight,
-    waitingSince: row.waitingSince.toISOString(),
-    overdue: row.overdue,
-    item: {
-      ...row.item,
-      reviewAskedAt: row.item.reviewAskedAt?.toISOString() ?? null,
-      image: row.item.image ? imageUrl(row.item.image) : null,
-    },
-    author: {
-      handle,
-      name: row.author?.name ?? "",
-      held: row.author?.held ?? false,
-      suspendedUntil: row.author?.suspendedUntil ? suspensionEnd(row.author.suspendedUntil) : null,
-    },
-    reports: row.reports.map((report) => ({
-      reason: report.reason,
-      note: report.note,
-      weight: report.weight,
-      createdAt: report.createdAt.toISOString(),
-      reporter: {
-        handle: report.reporterHandle,
-        name: report.reporterName,
-        joinedAt: report.reporterJoinedAt.toISOString(),
-        record: report.record,
-        sharesAddress: report.sharesAddress,
-      },
-    })),
-    appeal: row.appeal ? { note: row.appeal.note, decision: decisionOf(row.appeal.decided) } : null,
-    history: row.history.flatMap((entry) =>
-      entry.decision && entry.decidedAt
-        ? [
-            {
-              targetType: entry.targetType,
-              action: entry.decision,
-              reason: entry.reason ?? "",
-              decidedAt: entry.decidedAt.toISOString(),
-            },
-          ]
-        : [],
-    ),
-  };
-}
-
-/** 'infinity' comes back as an invalid date: an indefinite suspension has no end to show. */
-const suspensionEnd = (until: Date) => (Number.isNaN(until.getTime()) ? "indefinitely" : until.toISOString());
-
-function toDecision(row: CaseRow): Decision {
-  return { caseId: row.id, ...decisionOf(row) };
-}
-
-function decisionOf(row: CaseRow): Omit<Decision, "caseId"> {
-  return {
-    action: row.decision ?? "dismiss",
-    reason: row.decisionReason ?? "",
-    durationHours: row.suspensionHours,
-    moderator: row.decidedByName ?? "",
-    decidedAt: row.decidedAt?.toISOString() ?? "",
-  };
-}
-
-function toNotice(view: NoticeView): Notice {
-  const { decided, appeal } = view;
-  const until = appealableUntil(decided);
-  return {
-    _id: view.id,
-    createdAt: view.createdAt.toISOString(),
-    seen: view.seenAt !== null,
-    decision: {
-      caseId: decided.id,
-      action: decided.decision ?? "dismiss",
-      reason: decided.decisionReason ?? "",
-      durationHours: decided.suspensionHours,
-      decidedAt: decided.decidedAt?.toISOString() ?? "",
-      answersAppeal: decided.appealOf !== null,
-      undoneAt: decided.undoneAt?.toISOString() ?? null,
-    },
-    item: {
-      type: view.item.type,
-      title: view.item.title,
-      path: view.item.gone ? null : view.item.path,
-      gone: view.item.gone,
-      hidden: view.item.hidden,
-    },
-    suspendedUntil: view.suspendedUntil ? suspensionEnd(view.suspendedUntil) : null,
-    appeal: {
-      until: until?.toISOString() ?? null,
-      filed: appeal
-        ? {
-            createdAt: appeal.openedAt.toISOString(),
-            note: appeal.appealNote ?? "",
-            status: appeal.state === "open" ? "open" : appeal.decision === "dismiss" ? "reversed" : "upheld",
-          }
-        : null,
-    },
-  };
-}
-
-function toAppeal(row: CaseRow): Appeal {
-  return {
-    _id: row.id,
-    caseId: row.appealOf ?? "",
-    note: row.appealNote ?? "",
-    createdAt: row.openedAt.toISOString(),
-  };
-}
 
 const LINK_GONE =
   "This link no longer works: use the one in the newest e-mail about this decision, or sign in";
