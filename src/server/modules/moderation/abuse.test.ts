@@ -10,9 +10,9 @@ import { silentLogger } from "../../lib/logger.ts";
 import { createClient, newClientAddress, newTip, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
-import { HOLD_LAPSES_AFTER_HOURS, lapseHolds } from "./decisions.ts";
 import { listNotices } from "./notices.ts";
 import { readQueue } from "./queue.ts";
+import { HOLD_LAPSES_AFTER_HOURS, lapseHolds } from "./releases.ts";
 import { REPORTS_PER_ADDRESS_PER_DAY } from "./reports.ts";
 import { startModerationSweep } from "./sweep.ts";
 

@@ -16,7 +16,7 @@ import { users } from "../../db/schema.ts";
 import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
-import { endSuspensions } from "./decisions.ts";
+import { endSuspensions } from "./releases.ts";
 
 /** Moderators decide what members reported (ADR 042): the queue, each action, and two deciding at once. */
 let app: Awaited<ReturnType<typeof createTestApp>>;

@@ -17,8 +17,8 @@ import type { MailMessage } from "../../mail/mailer.ts";
 import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
-import { endSuspensions } from "./decisions.ts";
 import { deliverNotices, mailOverdue } from "./notices.ts";
+import { endSuspensions } from "./releases.ts";
 
 /**
  * Everyone is told (ADR 043): the author every decision, in the site and by e-mail, with one appeal; the

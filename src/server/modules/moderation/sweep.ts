@@ -4,8 +4,8 @@ import { runEvery } from "../../lib/periodic.ts";
 import { MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { holdLiftedEmail } from "../../mail/templates.ts";
-import { endSuspensions, lapseHolds } from "./decisions.ts";
 import { deliverNotices, mailOverdue } from "./notices.ts";
+import { endSuspensions, lapseHolds } from "./releases.ts";
 
 /**
  * The moderation work no request starts, at start and then every minute, on every server (each step

@@ -2,9 +2,9 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { moderationCases, moderationLog, reports, users } from "../../db/schema.ts";
 import { hasOpenCase } from "../../lib/hold-state.ts";
-import { liftSuspension, releaseAccountHold, releaseItem } from "./decisions.ts";
 import { type HeldTarget, heaviestReason, holdItem, lockAuthor, openCase } from "./holds.ts";
 import { appendLog, UNDOABLE_DECISIONS } from "./log.ts";
+import { liftSuspension, releaseAccountHold, releaseItem } from "./releases.ts";
 
 /** Why a decision cannot be undone: 404 no such entry, 403 the administrator's own case, 409 the rest. */
 export class UndoRefused extends Error {
