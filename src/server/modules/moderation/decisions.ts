@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ModerationAction, ReportReason, Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, moderationCases, photoHashOf, reports, sessions, tips, users } from "../../db/schema.ts";
+import { HttpError } from "../../lib/errors.ts";
 import { hasOpenCase } from "../../lib/hold-state.ts";
 import { deleteComment } from "../comments/index.ts";
 import type { CaseRow } from "./case-row.ts";
@@ -10,21 +11,16 @@ import { appendLog } from "./log.ts";
 import { recordNotices } from "./notices.ts";
 import { liftSuspension, releaseAccountHold, releaseItem, suspensionEndOf } from "./releases.ts";
 
-/** The case was decided already (by another moderator, a moment before): the decision there is. */
-export class DecisionConflict extends Error {
-  constructor(readonly decided: CaseRow) {
-    super("Another moderator has just decided this item");
-  }
+export const NO_CASE = "No such item in the moderation queue";
+
+/** Another moderator decided the case a moment before: 409, saying what they decided, and why. */
+function decidedAlready(decided: CaseRow): HttpError {
+  const hours = decided.suspensionHours ? ` for ${decided.suspensionHours} hours` : "";
+  return new HttpError(
+    409,
+    `Another moderator has just decided this item: ${decided.decision ?? "dismiss"}${hours}, by ${decided.decidedByName ?? ""}, because “${decided.decisionReason ?? ""}”`,
+  );
 }
-
-/** No such case. */
-export class NoSuchCase extends Error {}
-
-/** This moderator may not make this decision (403): the case is theirs, a teammate's, or an administrator's. */
-export class DecisionRefused extends Error {}
-
-/** The decision does not fit the case (422): keeping a hold on an account that is not on one. */
-export class DecisionUnfit extends Error {}
 
 /** What the reporters are told a decision did: removed, or reviewed and left up. */
 const OUTCOME: Record<ModerationAction, "removed" | "kept"> = {
@@ -100,13 +96,13 @@ export interface DecisionInput {
 
 /**
  * Decides an open case in one transaction: closes it (a conditional update, so of two moderators at once
- * the second gets DecisionConflict with the first decision), closes its reports with their outcome, does
- * the action, and records it in the moderation log with the state before and after.
+ * the second gets 409 with the first decision), closes its reports with their outcome, does the action,
+ * and records it in the moderation log with the state before and after.
  */
 export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(moderationCases).where(eq(moderationCases.id, input.caseId));
-    if (!found) throw new NoSuchCase();
+    if (!found) throw new HttpError(404, NO_CASE);
     await lockAuthor(tx, found.authorId);
     await checkMayDecide(tx, found.authorId, input);
     const suspensionHours = input.action === "suspend" ? (input.suspensionHours ?? null) : null;
@@ -125,7 +121,7 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
       .returning();
     if (!decided) {
       const [current] = await tx.select().from(moderationCases).where(eq(moderationCases.id, input.caseId));
-      throw new DecisionConflict(current ?? found);
+      throw decidedAlready(current ?? found);
     }
     const closed = await tx
       .update(reports)
@@ -182,7 +178,8 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
           .where(and(eq(users.id, decided.authorId), eq(users.held, true), isNull(users.suspendedUntil)))
           .returning({ id: users.id });
         if (!kept)
-          throw new DecisionUnfit(
+          throw new HttpError(
+            422,
             "The author's account is not on hold (or is suspended): hide, warn or suspend instead",
           );
         await holdItem(tx, target, reason);
@@ -235,19 +232,21 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
 /**
  * Nobody decides a case about themselves; a case about a moderator or an administrator is an
  * administrator's to decide; and an administrator is never suspended through the site (ADMIN_EMAILS
- * names them), though their items may be hidden (ADR 049).
+ * names them), though their items may be hidden (ADR 049). Each refusal is 403.
  */
 async function checkMayDecide(tx: Tx, authorId: string, input: DecisionInput): Promise<void> {
   if (authorId === input.moderator.id)
-    throw new DecisionRefused("This case is about you: another moderator must decide it");
+    throw new HttpError(403, "This case is about you: another moderator must decide it");
   const [author] = await tx.select({ role: users.role }).from(users).where(eq(users.id, authorId));
   const aboutTeam = author !== undefined && author.role !== "member";
   if (aboutTeam && input.moderator.role !== "administrator")
-    throw new DecisionRefused(
+    throw new HttpError(
+      403,
       "This case is about a member of the moderation team: an administrator decides it",
     );
   if (author?.role === "administrator" && input.action === "suspend")
-    throw new DecisionRefused(
+    throw new HttpError(
+      403,
       "An administrator cannot be suspended through the site: hide or delete the item instead",
     );
 }

@@ -35,7 +35,7 @@ import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireRole, requireUser } from "../../lib/session.ts";
 import { DEFAULT_BASE_URL, imageUrls } from "../../lib/urls.ts";
-import { DecisionConflict, DecisionRefused, DecisionUnfit, decide, NoSuchCase } from "./decisions.ts";
+import { decide, NO_CASE } from "./decisions.ts";
 import { HIDE_AT, SPAM_REPORTERS_FOR_HOLD } from "./holds.ts";
 import { readLog } from "./log.ts";
 import {
@@ -47,14 +47,7 @@ import {
   toReport,
   toTeamMember,
 } from "./moderation-dto.ts";
-import {
-  AppealRefusal,
-  deliverNotices,
-  fileAppeal,
-  listNotices,
-  markNoticeSeen,
-  noticeByToken,
-} from "./notices.ts";
+import { deliverNotices, fileAppeal, listNotices, markNoticeSeen, noticeByToken } from "./notices.ts";
 import { countWaiting, itemKey, itemsOf, readQueue } from "./queue.ts";
 import { countRemovals, REMOVAL_MONTHS } from "./removals.ts";
 import {
@@ -62,18 +55,16 @@ import {
   listMyReports,
   REPORTS_PER_ADDRESS_PER_DAY,
   REPORTS_PER_DAY,
-  ReportRefusal,
   type ReportRow,
+  TooManyReports,
 } from "./reports.ts";
-import { changeModerator, findMemberByHandle, listTeam, RoleRefusal } from "./team.ts";
-import { UndoRefused, undoDecision } from "./undo.ts";
+import { changeModerator, findMemberByHandle, listTeam } from "./team.ts";
+import { NO_LOG_ENTRY, undoDecision } from "./undo.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 const handleParam = z.object({ handle: z.string().meta({ description: "The gardener's handle" }) });
 
-const NO_CASE = "No such item in the moderation queue";
 const NO_NOTICE = "You have no such notice";
-const NO_LOG_ENTRY = "No such entry in the moderation log";
 const VERIFY_FIRST = "Verify your e-mail address before you report: use the link we sent you";
 
 /** Where each report's item is on the site while its reporter can see it (hidden, removed or gone: none). */
@@ -388,11 +379,6 @@ const decisionRoute = apiRoute({
   },
 });
 
-function refused(error: unknown): never {
-  if (error instanceof RoleRefusal) throw new HttpError(error.status, error.message);
-  throw error;
-}
-
 export const moderationRouter = createRouter()
   .openapi(reportRoute, async (c) => {
     const { user } = c.var;
@@ -410,9 +396,8 @@ export const moderationRouter = createRouter()
         ? c.json(toReport(row, path), 201)
         : c.json({ ...toReport(row, path), alreadyReported: true }, 200);
     } catch (error) {
-      if (!(error instanceof ReportRefusal)) throw error;
-      if (error.retryAfterSeconds) c.header("Retry-After", String(error.retryAfterSeconds));
-      throw new HttpError(error.status, error.message);
+      if (error instanceof TooManyReports) c.header("Retry-After", String(error.retryAfterSeconds));
+      throw error;
     }
   })
   .openapi(myReportsRoute, async (c) => {
@@ -441,7 +426,7 @@ export const moderationRouter = createRouter()
       appoint: role === "moderator",
       actor: { id: user.id, name: user.name },
       reason,
-    }).catch(refused);
+    });
     return c.json(toTeamMember(result.row, imageUrls(c)), 200);
   })
   .openapi(queueRoute, async (c) => {
@@ -462,35 +447,21 @@ export const moderationRouter = createRouter()
   .openapi(decisionRoute, async (c) => {
     const { action, reason, durationHours } = c.req.valid("json");
     const caseId = c.req.valid("param").id;
-    try {
-      const decided = await decide(c.var.db, {
-        caseId,
-        moderator: { id: c.var.user.id, name: c.var.user.name, role: c.var.user.role },
-        action,
-        reason,
-        suspensionHours: durationHours ?? null,
-      });
-      // The author and the reporters are e-mailed once the answer has gone; the sweep sends what fails here.
-      const { db, mailer, logger, config } = c.var;
-      setImmediate(() =>
-        deliverNotices({ db, mailer, logger, baseUrl: config.BASE_URL ?? DEFAULT_BASE_URL }).catch(
-          (error: unknown) => logger.error("E-mailing a decision failed; the sweep tries again", error),
-        ),
-      );
-      return c.json(toDecision(decided), 200);
-    } catch (error) {
-      if (error instanceof NoSuchCase) throw new HttpError(404, NO_CASE);
-      if (error instanceof DecisionRefused) throw new HttpError(403, error.message);
-      if (error instanceof DecisionUnfit) throw new HttpError(422, error.message);
-      if (error instanceof DecisionConflict) {
-        const first = toDecision(error.decided);
-        throw new HttpError(
-          409,
-          `${error.message}: ${first.action}${first.durationHours ? ` for ${first.durationHours} hours` : ""}, by ${first.moderator}, because “${first.reason}”`,
-        );
-      }
-      throw error;
-    }
+    const decided = await decide(c.var.db, {
+      caseId,
+      moderator: { id: c.var.user.id, name: c.var.user.name, role: c.var.user.role },
+      action,
+      reason,
+      suspensionHours: durationHours ?? null,
+    });
+    // The author and the reporters are e-mailed once the answer has gone; the sweep sends what fails here.
+    const { db, mailer, logger, config } = c.var;
+    setImmediate(() =>
+      deliverNotices({ db, mailer, logger, baseUrl: config.BASE_URL ?? DEFAULT_BASE_URL }).catch(
+        (error: unknown) => logger.error("E-mailing a decision failed; the sweep tries again", error),
+      ),
+    );
+    return c.json(toDecision(decided), 200);
   })
   .openapi(undoRoute, async (c) => {
     const logId = Number(c.req.valid("param").id);
@@ -498,9 +469,6 @@ export const moderationRouter = createRouter()
       logId,
       administrator: { id: c.var.user.id, name: c.var.user.name },
       reason: c.req.valid("json").reason,
-    }).catch((error: unknown) => {
-      if (error instanceof UndoRefused) throw new HttpError(error.status, error.message);
-      throw error;
     });
     const { rows } = await readLog(c.var.db, { before: undone + 1, limit: 1 });
     const [entry] = rows;
@@ -539,12 +507,7 @@ export const moderationRouter = createRouter()
         throw new HttpError(401, "Sign in, or use the link in the e-mail about the decision, to appeal");
       authorId = user.id;
     }
-    try {
-      return c.json(toAppeal(await fileAppeal(c.var.db, { caseId, authorId, note })), 201);
-    } catch (error) {
-      if (error instanceof AppealRefusal) throw new HttpError(error.status, error.message);
-      throw error;
-    }
+    return c.json(toAppeal(await fileAppeal(c.var.db, { caseId, authorId, note })), 201);
   })
   .openapi(logRoute, async (c) => {
     const query = c.req.valid("query");

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 
 import { APPEAL_DAYS, OVERDUE_REPORT_HOURS, type ReportTarget } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { moderationCases, moderationNotices, reports, users } from "../../db/schema.ts";
+import { HttpError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { keepMail, MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
@@ -134,16 +135,6 @@ export async function noticeByToken(db: Db, token: string): Promise<NoticeView |
   return view ?? null;
 }
 
-/** Why an appeal is refused, with the status its answer carries. */
-export class AppealRefusal extends Error {
-  constructor(
-    readonly status: 404 | 409 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * The author's appeal of a decision: a new open case on the same item, in the queue beside any reports of
  * it. Once per decision, within APPEAL_DAYS; a dismissal and an appeal's own decision are not appealed.
@@ -157,11 +148,10 @@ export async function fileAppeal(
       .select()
       .from(moderationCases)
       .where(and(eq(moderationCases.id, input.caseId), eq(moderationCases.authorId, input.authorId)));
-    if (decided?.state !== "closed")
-      throw new AppealRefusal(404, "No such decision about something you posted");
+    if (decided?.state !== "closed") throw new HttpError(404, "No such decision about something you posted");
     const until = appealableUntil(decided);
     if (!until)
-      throw new AppealRefusal(
+      throw new HttpError(
         422,
         decided.appealOf
           ? "This decision is the answer to your appeal: it is final"
@@ -170,7 +160,7 @@ export async function fileAppeal(
             : "This decision left your item up: there is nothing to appeal",
       );
     if (until.getTime() < Date.now())
-      throw new AppealRefusal(
+      throw new HttpError(
         422,
         `Decisions may be appealed for ${APPEAL_DAYS} days: this one could be until ${until.toISOString().slice(0, 10)}`,
       );
@@ -185,7 +175,7 @@ export async function fileAppeal(
       })
       .onConflictDoNothing()
       .returning();
-    if (!opened) throw new AppealRefusal(409, "You have appealed this decision already");
+    if (!opened) throw new HttpError(409, "You have appealed this decision already");
     const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, decided.authorId));
     const name = author?.name ?? "";
     await appendLog(tx, {

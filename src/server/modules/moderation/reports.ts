@@ -4,6 +4,7 @@ import { asHandle } from "#shared/handles.ts";
 import { parsePhotoUrl } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
+import { HttpError } from "../../lib/errors.ts";
 import { isId } from "../../lib/ids.ts";
 import { waitInWords } from "../../lib/rate-limit.ts";
 import { commentShown, isPageShown, mayViewTip, tipListed } from "../../lib/visibility.ts";
@@ -31,14 +32,13 @@ interface Target {
   authorId: string;
 }
 
-/** Why a report is refused; the route answers `status` with `message`. */
-export class ReportRefusal extends Error {
+/** Too many reports in 24 hours: 429, and the route says in Retry-After when the next can go. */
+export class TooManyReports extends HttpError {
   constructor(
-    readonly status: 404 | 422 | 429,
     message: string,
-    readonly retryAfterSeconds?: number,
+    readonly retryAfterSeconds: number,
   ) {
-    super(message);
+    super(429, message);
   }
 }
 
@@ -207,9 +207,9 @@ export async function fileReport(
   },
 ) {
   const target = await findTarget(db, input.targetType, input.targetId, input.reporterId);
-  if (!target) throw new ReportRefusal(404, NOT_FOUND[input.targetType]);
+  if (!target) throw new HttpError(404, NOT_FOUND[input.targetType]);
   if (target.authorId === input.reporterId)
-    throw new ReportRefusal(
+    throw new HttpError(
       422,
       `This ${input.targetType === "gardener" ? "page" : input.targetType} is your own: there is nothing to report`,
     );
@@ -294,8 +294,7 @@ async function checkDailyReports(
   const oldest = recent[0];
   if (recent.length < most || !oldest) return;
   const wait = Math.max(1, Math.ceil((oldest.createdAt.getTime() + DAY_MS - Date.now()) / 1000));
-  throw new ReportRefusal(
-    429,
+  throw new TooManyReports(
     `${who} at most ${most} reports a day${whoever}: the next one can go in ${waitInWords(wait)}`,
     wait,
   );

@@ -3,6 +3,7 @@ import type { Role } from "#shared/constants.ts";
 import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
+import { HttpError } from "../../lib/errors.ts";
 import { type Actor, appendLog } from "./log.ts";
 
 /** An account as the team's routes read it. */
@@ -34,16 +35,6 @@ export function listTeam(db: Db) {
 
 export type TeamRow = Awaited<ReturnType<typeof listTeam>>[number];
 
-/** Why a role cannot be given or taken. */
-export class RoleRefusal extends Error {
-  constructor(
-    readonly status: 404 | 409 | 422,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * Makes `handle` a moderator (`appoint`) or a member again, as `actor` decided, and logs it with `reason`.
  * Administrators are named by ADMIN_EMAILS alone, so their role is not changed here. Answers the account
@@ -54,7 +45,7 @@ export function changeModerator(
   { handle, appoint, actor, reason }: { handle: string; appoint: boolean; actor: Actor; reason: string },
 ) {
   const named = asHandle(handle);
-  if (!named) return Promise.reject(new RoleRefusal(404, "No gardener has this handle"));
+  if (!named) return Promise.reject(new HttpError(404, "No gardener has this handle"));
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select(memberColumns)
@@ -62,13 +53,13 @@ export function changeModerator(
       .where(eq(users.handle, named))
       .limit(1)
       .for("update");
-    if (!row) throw new RoleRefusal(404, "No gardener has this handle");
+    if (!row) throw new HttpError(404, "No gardener has this handle");
     if (row.role === "administrator")
-      throw new RoleRefusal(409, "This account is an administrator: ADMIN_EMAILS decides its role");
+      throw new HttpError(409, "This account is an administrator: ADMIN_EMAILS decides its role");
     const role: Role = appoint ? "moderator" : "member";
     if (row.role === role) return { row, changed: false };
     if (appoint && (!row.emailVerified || row.signInDisabled))
-      throw new RoleRefusal(422, "Only an account with a verified e-mail can moderate");
+      throw new HttpError(422, "Only an account with a verified e-mail can moderate");
     await tx.update(users).set({ role }).where(eq(users.id, row.id));
     await appendLog(tx, {
       actor,

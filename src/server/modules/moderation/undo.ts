@@ -1,20 +1,13 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { moderationCases, moderationLog, reports, users } from "../../db/schema.ts";
+import { HttpError } from "../../lib/errors.ts";
 import { hasOpenCase } from "../../lib/hold-state.ts";
 import { type HeldTarget, heaviestReason, holdItem, lockAuthor, openCase } from "./holds.ts";
 import { appendLog, UNDOABLE_DECISIONS } from "./log.ts";
 import { liftSuspension, releaseAccountHold, releaseItem } from "./releases.ts";
 
-/** Why a decision cannot be undone: 404 no such entry, 403 the administrator's own case, 409 the rest. */
-export class UndoRefused extends Error {
-  constructor(
-    readonly status: 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export const NO_LOG_ENTRY = "No such entry in the moderation log";
 
 const isUndoable = (action: string): action is (typeof UNDOABLE_DECISIONS)[number] =>
   (UNDOABLE_DECISIONS as readonly string[]).includes(action);
@@ -25,7 +18,8 @@ const isUndoable = (action: string): action is (typeof UNDOABLE_DECISIONS)[numbe
  * queue as a new case (the item hidden again if the dismissal showed it); any other decision's item shows
  * again (unless newer reports hold it), its suspension ends, and a hold it kept lifts. The undoing is
  * logged; nobody is e-mailed (the reporters were told the outcome once), and the decision can no longer be
- * appealed. A deletion cannot be undone, nor the answer to an appeal. Answers the new log entry's id.
+ * appealed. A deletion cannot be undone, nor the answer to an appeal. Answers the new log entry's id; a
+ * refusal is 404 (no such entry), 403 (the administrator's own case) or 409 (the rest).
  */
 export async function undoDecision(
   db: Db,
@@ -33,11 +27,11 @@ export async function undoDecision(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [entry] = await tx.select().from(moderationLog).where(eq(moderationLog.id, input.logId));
-    if (!entry) throw new UndoRefused(404, "No such entry in the moderation log");
+    if (!entry) throw new HttpError(404, NO_LOG_ENTRY);
     if (entry.action === "delete" && entry.caseId)
-      throw new UndoRefused(409, "A deletion cannot be undone: the item is gone for good");
+      throw new HttpError(409, "A deletion cannot be undone: the item is gone for good");
     if (!entry.caseId || !isUndoable(entry.action))
-      throw new UndoRefused(
+      throw new HttpError(
         409,
         "Only a moderator's decision can be undone, and this entry records another action",
       );
@@ -46,22 +40,22 @@ export async function undoDecision(
       .from(moderationCases)
       .where(eq(moderationCases.id, entry.caseId));
     if (!about)
-      throw new UndoRefused(409, "The case this decision was about is gone with its author's account");
+      throw new HttpError(409, "The case this decision was about is gone with its author's account");
     await lockAuthor(tx, about.authorId);
     const [found] = await tx.select().from(moderationCases).where(eq(moderationCases.id, entry.caseId));
     if (!found)
-      throw new UndoRefused(409, "The case this decision was about is gone with its author's account");
+      throw new HttpError(409, "The case this decision was about is gone with its author's account");
     if (found.authorId === input.administrator.id)
-      throw new UndoRefused(403, "This decision is about you: another administrator must undo it");
-    if (found.undoneAt) throw new UndoRefused(409, "This decision was undone already");
-    if (found.appealOf) throw new UndoRefused(409, "The answer to an appeal is final: it cannot be undone");
+      throw new HttpError(403, "This decision is about you: another administrator must undo it");
+    if (found.undoneAt) throw new HttpError(409, "This decision was undone already");
+    if (found.appealOf) throw new HttpError(409, "The answer to an appeal is final: it cannot be undone");
     const [later] = await tx
       .select({ id: moderationLog.id })
       .from(moderationLog)
       .where(and(eq(moderationLog.caseId, found.id), gt(moderationLog.id, entry.id)))
       .limit(1);
     if (later || found.state !== "closed" || found.decision !== entry.action)
-      throw new UndoRefused(409, "A later decision replaced this one: undo that one instead");
+      throw new HttpError(409, "A later decision replaced this one: undo that one instead");
     const [appeal] = await tx
       .select({ state: moderationCases.state, decision: moderationCases.decision })
       .from(moderationCases)
@@ -69,14 +63,14 @@ export async function undoDecision(
       .orderBy(desc(moderationCases.openedAt))
       .limit(1);
     if (appeal?.state === "open")
-      throw new UndoRefused(409, "The author's appeal of this decision waits in the queue: decide it there");
+      throw new HttpError(409, "The author's appeal of this decision waits in the queue: decide it there");
     if (appeal?.decision === "dismiss")
-      throw new UndoRefused(409, "This decision was reversed on appeal already");
+      throw new HttpError(409, "This decision was reversed on appeal already");
 
     const target: HeldTarget = { type: found.targetType, storedId: found.targetId, authorId: found.authorId };
     const newerReports = await hasOpenCase(tx, target.type, target.storedId, { appeals: false });
     if (entry.action === "dismiss" && newerReports)
-      throw new UndoRefused(409, "Newer reports about this item wait in the queue: decide them there");
+      throw new HttpError(409, "Newer reports about this item wait in the queue: decide them there");
     await tx
       .update(moderationCases)
       .set({ undoneAt: new Date() })
