@@ -4,11 +4,13 @@ import type { Db } from "../../db/client.ts";
 import { comments, moderationCases, photoHashOf, reports, sessions, tips, users } from "../../db/schema.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { hasOpenCase } from "../../lib/hold-state.ts";
+import type { Logger } from "../../lib/logger.ts";
+import type { Mailer } from "../../mail/mailer.ts";
 import { deleteComment } from "../comments/index.ts";
 import type { CaseRow } from "./case-row.ts";
 import { type HeldTarget, heaviestReason, holdItem, lockAuthor, type Tx } from "./holds.ts";
 import { appendLog } from "./log.ts";
-import { recordNotices } from "./notices.ts";
+import { deliverNotices, recordNotices } from "./notices.ts";
 import { liftSuspension, releaseAccountHold, releaseItem, suspensionEndOf } from "./releases.ts";
 
 export const NO_CASE = "No such item in the moderation queue";
@@ -99,7 +101,7 @@ export interface DecisionInput {
  * the second gets 409 with the first decision), closes its reports with their outcome, does the action,
  * and records it in the moderation log with the state before and after.
  */
-export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
+async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(moderationCases).where(eq(moderationCases.id, input.caseId));
     if (!found) throw new HttpError(404, NO_CASE);
@@ -227,6 +229,23 @@ export async function decide(db: Db, input: DecisionInput): Promise<CaseRow> {
     );
     return decided;
   });
+}
+
+/**
+ * Decides the case (see decide), then e-mails its author and its reporters once the answer has gone: the
+ * moderator does not wait for the mail server, and the sweep sends what fails here.
+ */
+export async function decideAndTell(
+  { db, mailer, logger, baseUrl }: { db: Db; mailer: Mailer; logger: Logger; baseUrl: string },
+  input: DecisionInput,
+): Promise<CaseRow> {
+  const decided = await decide(db, input);
+  setImmediate(() =>
+    deliverNotices({ db, mailer, logger, baseUrl }).catch((error: unknown) =>
+      logger.error("E-mailing a decision failed; the sweep tries again", error),
+    ),
+  );
+  return decided;
 }
 
 /**

@@ -1,6 +1,12 @@
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { asHandle } from "#shared/handles.ts";
+import type { LogQuerySchema } from "#shared/schemas/moderation.ts";
 import type { Db } from "../../db/client.ts";
 import { moderationCases, moderationLog, users } from "../../db/schema.ts";
+import { badQueryParameter } from "../../lib/errors.ts";
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /** Who acted: an account, or the site itself (`system`). */
 export type Actor = { id: string; name: string } | "system";
@@ -42,18 +48,6 @@ export async function appendLog(db: Pick<Db, "insert">, entry: LogWrite): Promis
   return logged.id;
 }
 
-export interface LogFilter {
-  /** Account ids, already found from the handles asked for. */
-  actorId?: string;
-  subjectId?: string;
-  /** From this instant, and before this one. */
-  from?: Date;
-  until?: Date;
-  /** Entries older than this id (the previous page's last). */
-  before?: number;
-  limit: number;
-}
-
 /** The decisions an administrator may undo (a deletion is final). */
 export const UNDOABLE_DECISIONS = ["dismiss", "hide", "warn", "suspend", "keep_hold"] as const;
 
@@ -72,15 +66,15 @@ const undoable = sql<boolean>`(${moderationLog.caseId} is not null
     and not exists (select 1 from ${moderationCases} a where a.appeal_of = c.id and (a.state = 'open' or a.decision = 'dismiss')))
   and not exists (select 1 from ${moderationLog} later where later.case_id = ${moderationLog.caseId} and later.id > ${moderationLog.id}))`;
 
-/** Newest first; one more row than asked, to know whether a next page exists. */
-export async function readLog(db: Db, filter: LogFilter) {
+/** The log's entries that `where` picks, newest first, as a moderator reads them. */
+function selectLog(db: Db, where: SQL | undefined, limit: number) {
   const actor = sql<
     string | null
   >`(select ${users.handle} from ${users} where ${users.id} = ${moderationLog.actorId})`;
   const subject = sql<
     string | null
   >`(select ${users.handle} from ${users} where ${users.id} = ${moderationLog.subjectId})`;
-  const rows = await db
+  return db
     .select({
       id: moderationLog.id,
       at: moderationLog.at,
@@ -99,18 +93,55 @@ export async function readLog(db: Db, filter: LogFilter) {
       undoable,
     })
     .from(moderationLog)
-    .where(
-      and(
-        filter.actorId ? eq(moderationLog.actorId, filter.actorId) : undefined,
-        filter.subjectId ? eq(moderationLog.subjectId, filter.subjectId) : undefined,
-        filter.from ? gte(moderationLog.at, filter.from) : undefined,
-        filter.until ? lt(moderationLog.at, filter.until) : undefined,
-        filter.before !== undefined ? lt(moderationLog.id, filter.before) : undefined,
-      ),
-    )
+    .where(where)
     .orderBy(desc(moderationLog.id))
-    .limit(filter.limit + 1);
-  return { rows: rows.slice(0, filter.limit), more: rows.length > filter.limit };
+    .limit(limit);
 }
 
-export type LogRow = Awaited<ReturnType<typeof readLog>>["rows"][number];
+export type LogRow = Awaited<ReturnType<typeof selectLog>>[number];
+
+/** The id of the account with this handle, for a filter of the log; 400 when no gardener has it. */
+async function accountOf(db: Db, parameter: "moderator" | "member", given: string | undefined) {
+  if (!given) return undefined;
+  const handle = asHandle(given);
+  const [row] = handle
+    ? await db.select({ id: users.id }).from(users).where(eq(users.handle, handle)).limit(1)
+    : [];
+  if (!row) throw badQueryParameter(parameter, "no gardener has this handle");
+  return row.id;
+}
+
+/**
+ * One page of the log as a moderator asks for it: by who acted (`moderator`), whom it concerned (`member`),
+ * from and to a day (UTC, both included), and older than `cursor`; `nextCursor` is there when another page
+ * follows.
+ */
+export async function readLog(
+  db: Db,
+  query: z.infer<typeof LogQuerySchema>,
+): Promise<{ rows: LogRow[]; nextCursor?: string }> {
+  const actorId = await accountOf(db, "moderator", query.moderator);
+  const subjectId = await accountOf(db, "member", query.member);
+  const rows = await selectLog(
+    db,
+    and(
+      actorId ? eq(moderationLog.actorId, actorId) : undefined,
+      subjectId ? eq(moderationLog.subjectId, subjectId) : undefined,
+      query.from ? gte(moderationLog.at, new Date(`${query.from}T00:00:00Z`)) : undefined,
+      query.to ? lt(moderationLog.at, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)) : undefined,
+      query.cursor !== undefined ? lt(moderationLog.id, Number(query.cursor)) : undefined,
+    ),
+    // One more than asked, to know whether a next page follows.
+    query.limit + 1,
+  );
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > query.limit && last ? String(last.id) : undefined };
+}
+
+/** The entry `id`, which its caller just wrote. */
+export async function logEntry(db: Db, id: number): Promise<LogRow> {
+  const [entry] = await selectLog(db, eq(moderationLog.id, id), 1);
+  if (!entry) throw new Error(`The moderation log's entry ${id} was not found`);
+  return entry;
+}

@@ -12,16 +12,16 @@ import type { CaseRow } from "./case-row.ts";
 import type { LogRow } from "./log.ts";
 import { appealableUntil, type NoticeView } from "./notices.ts";
 import type { QueueRow } from "./queue.ts";
-import type { ReportRow } from "./reports.ts";
+import type { ReportView } from "./reports.ts";
 import type { TeamRow } from "./team.ts";
 
 // Every answer of the moderation routes, from the rows their services read: kept in one place so that a
 // change to the API document's shapes is made here, not in each route.
 
-export function toReport(row: ReportRow, path: string | null): Report {
+export function toReport(row: ReportView): Report {
   return {
     _id: row.id,
-    item: { label: row.itemLabel, path },
+    item: { label: row.itemLabel, path: row.path },
     targetType: row.targetType,
     targetId: row.targetId,
     reason: row.reason,

@@ -25,17 +25,16 @@ import {
   TeamMemberSchema,
   UndoInputSchema,
 } from "#shared/schemas/moderation.ts";
-import type { Db } from "../../db/client.ts";
 import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
 import { addressTag, clientIp } from "../../lib/client-ip.ts";
 import { createRouter } from "../../lib/create-router.ts";
-import { badQueryParameter, HttpError } from "../../lib/errors.ts";
 import { idParam } from "../../lib/ids.ts";
 import { apiRoute, errorResponses } from "../../lib/openapi.ts";
 import { rateLimit } from "../../lib/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireRole, requireUser } from "../../lib/session.ts";
 import { DEFAULT_BASE_URL, imageUrls } from "../../lib/urls.ts";
-import { decide, NO_CASE } from "./decisions.ts";
+import { appealDecision } from "./appeals.ts";
+import { decideAndTell, NO_CASE } from "./decisions.ts";
 import { HIDE_AT, SPAM_REPORTERS_FOR_HOLD } from "./holds.ts";
 import { readLog } from "./log.ts";
 import {
@@ -47,37 +46,21 @@ import {
   toReport,
   toTeamMember,
 } from "./moderation-dto.ts";
-import { deliverNotices, fileAppeal, listNotices, markNoticeSeen, noticeByToken } from "./notices.ts";
-import { countWaiting, itemKey, itemsOf, readQueue } from "./queue.ts";
+import { LINK_GONE, listNotices, markNoticeSeen, NO_NOTICE, noticeByToken } from "./notices.ts";
+import { countWaiting, readQueue } from "./queue.ts";
 import { countRemovals, REMOVAL_MONTHS } from "./removals.ts";
 import {
   fileReport,
   listMyReports,
   REPORTS_PER_ADDRESS_PER_DAY,
   REPORTS_PER_DAY,
-  type ReportRow,
   TooManyReports,
+  VERIFY_FIRST,
 } from "./reports.ts";
-import { changeModerator, findMemberByHandle, listTeam } from "./team.ts";
+import { changeModerator, listTeam } from "./team.ts";
 import { NO_LOG_ENTRY, undoDecision } from "./undo.ts";
 
-const DAY_MS = 24 * 60 * 60_000;
 const handleParam = z.object({ handle: z.string().meta({ description: "The gardener's handle" }) });
-
-const NO_NOTICE = "You have no such notice";
-const VERIFY_FIRST = "Verify your e-mail address before you report: use the link we sent you";
-
-/** Where each report's item is on the site while its reporter can see it (hidden, removed or gone: none). */
-async function pathsOf(db: Db, rows: readonly ReportRow[]): Promise<(row: ReportRow) => string | null> {
-  const items = await itemsOf(
-    db,
-    rows.map((row) => ({ type: row.targetType, id: row.storedId })),
-  );
-  return (row) => {
-    const item = items.get(itemKey(row.targetType, row.storedId));
-    return item && !item.gone && !item.hidden ? item.path : null;
-  };
-}
 
 const reportRoute = apiRoute({
   method: "post",
@@ -231,9 +214,6 @@ const undoRoute = apiRoute({
 
 const caseParam = idParam("queue item", NO_CASE);
 
-const LINK_GONE =
-  "This link no longer works: use the one in the newest e-mail about this decision, or sign in";
-
 const removalsRoute = apiRoute({
   method: "get",
   path: "/moderation/removals",
@@ -382,19 +362,17 @@ const decisionRoute = apiRoute({
 export const moderationRouter = createRouter()
   .openapi(reportRoute, async (c) => {
     const { user } = c.var;
-    if (!user.emailVerified) throw new HttpError(422, VERIFY_FIRST);
-    const input = c.req.valid("json");
     try {
-      const { row, created } = await fileReport(c.var.db, {
-        ...input,
+      const { report, created } = await fileReport(c.var.db, {
+        ...c.req.valid("json"),
         reporterId: user.id,
+        reporterVerified: user.emailVerified,
         reporterRole: user.role,
         reporterAddress: addressTag(clientIp(c, c.var.limiter.options.trustProxy)),
       });
-      const path = (await pathsOf(c.var.db, [row]))(row);
       return created
-        ? c.json(toReport(row, path), 201)
-        : c.json({ ...toReport(row, path), alreadyReported: true }, 200);
+        ? c.json(toReport(report), 201)
+        : c.json({ ...toReport(report), alreadyReported: true }, 200);
     } catch (error) {
       if (error instanceof TooManyReports) c.header("Retry-After", String(error.retryAfterSeconds));
       throw error;
@@ -402,14 +380,9 @@ export const moderationRouter = createRouter()
   })
   .openapi(myReportsRoute, async (c) => {
     const { limit, cursor } = c.req.valid("query");
-    const { rows, more } = await listMyReports(c.var.db, c.var.user.id, { limit, after: cursor });
-    const last = rows.at(-1);
-    if (more && last) c.header(NEXT_CURSOR_HEADER, last.id);
-    const path = await pathsOf(c.var.db, rows);
-    return c.json(
-      rows.map((row) => toReport(row, path(row))),
-      200,
-    );
+    const { rows, nextCursor } = await listMyReports(c.var.db, c.var.user.id, { limit, after: cursor });
+    if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
+    return c.json(rows.map(toReport), 200);
   })
   .openapi(teamRoute, async (c) => {
     const imageUrl = imageUrls(c);
@@ -446,33 +419,25 @@ export const moderationRouter = createRouter()
   })
   .openapi(decisionRoute, async (c) => {
     const { action, reason, durationHours } = c.req.valid("json");
-    const caseId = c.req.valid("param").id;
-    const decided = await decide(c.var.db, {
-      caseId,
-      moderator: { id: c.var.user.id, name: c.var.user.name, role: c.var.user.role },
-      action,
-      reason,
-      suspensionHours: durationHours ?? null,
-    });
-    // The author and the reporters are e-mailed once the answer has gone; the sweep sends what fails here.
-    const { db, mailer, logger, config } = c.var;
-    setImmediate(() =>
-      deliverNotices({ db, mailer, logger, baseUrl: config.BASE_URL ?? DEFAULT_BASE_URL }).catch(
-        (error: unknown) => logger.error("E-mailing a decision failed; the sweep tries again", error),
-      ),
+    const { db, mailer, logger, config, user } = c.var;
+    const decided = await decideAndTell(
+      { db, mailer, logger, baseUrl: config.BASE_URL ?? DEFAULT_BASE_URL },
+      {
+        caseId: c.req.valid("param").id,
+        moderator: { id: user.id, name: user.name, role: user.role },
+        action,
+        reason,
+        suspensionHours: durationHours ?? null,
+      },
     );
     return c.json(toDecision(decided), 200);
   })
   .openapi(undoRoute, async (c) => {
-    const logId = Number(c.req.valid("param").id);
-    const undone = await undoDecision(c.var.db, {
-      logId,
+    const entry = await undoDecision(c.var.db, {
+      logId: Number(c.req.valid("param").id),
       administrator: { id: c.var.user.id, name: c.var.user.name },
       reason: c.req.valid("json").reason,
     });
-    const { rows } = await readLog(c.var.db, { before: undone + 1, limit: 1 });
-    const [entry] = rows;
-    if (!entry) throw new Error("The undoing's log entry was not found");
     return c.json(toLogEntry(entry), 201);
   })
   .openapi(removalsRoute, async (c) => {
@@ -485,48 +450,21 @@ export const moderationRouter = createRouter()
     return c.json(views.map(toNotice), 200);
   })
   .openapi(noticeSeenRoute, async (c) => {
-    const { id } = c.req.valid("param");
-    if (!(await markNoticeSeen(c.var.db, c.var.user.id, id))) throw new HttpError(404, NO_NOTICE);
+    await markNoticeSeen(c.var.db, c.var.user.id, c.req.valid("param").id);
     return c.body(null, 204);
   })
   .openapi(noticeLookupRoute, async (c) => {
-    const view = await noticeByToken(c.var.db, c.req.valid("json").token);
-    if (!view) throw new HttpError(404, LINK_GONE);
-    return c.json(toNotice(view), 200);
+    return c.json(toNotice(await noticeByToken(c.var.db, c.req.valid("json").token)), 200);
   })
   .openapi(appealRoute, async (c) => {
-    const { caseId, note, token } = c.req.valid("json");
-    let authorId: string;
-    if (token !== undefined) {
-      const view = await noticeByToken(c.var.db, token);
-      if (!view || view.decided.id !== caseId) throw new HttpError(404, LINK_GONE);
-      authorId = view.decided.authorId;
-    } else {
-      const user = await getSessionUser(c);
-      if (!user)
-        throw new HttpError(401, "Sign in, or use the link in the e-mail about the decision, to appeal");
-      authorId = user.id;
-    }
-    return c.json(toAppeal(await fileAppeal(c.var.db, { caseId, authorId, note })), 201);
+    const appeal = await appealDecision(c.var.db, {
+      ...c.req.valid("json"),
+      signedIn: () => getSessionUser(c),
+    });
+    return c.json(toAppeal(appeal), 201);
   })
   .openapi(logRoute, async (c) => {
-    const query = c.req.valid("query");
-    const idOf = async (name: "moderator" | "member") => {
-      const handle = query[name];
-      if (!handle) return undefined;
-      const row = await findMemberByHandle(c.var.db, handle);
-      if (!row) throw badQueryParameter(name, "no gardener has this handle");
-      return row.id;
-    };
-    const { rows, more } = await readLog(c.var.db, {
-      actorId: await idOf("moderator"),
-      subjectId: await idOf("member"),
-      from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-      until: query.to ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS) : undefined,
-      before: query.cursor === undefined ? undefined : Number(query.cursor),
-      limit: query.limit,
-    });
-    const last = rows.at(-1);
-    if (more && last) c.header(NEXT_CURSOR_HEADER, String(last.id));
+    const { rows, nextCursor } = await readLog(c.var.db, c.req.valid("query"));
+    if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
     return c.json(rows.map(toLogEntry), 200);
   });

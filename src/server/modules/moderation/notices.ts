@@ -10,7 +10,6 @@ import type { Mailer } from "../../mail/mailer.ts";
 import { decisionEmail, outcomeEmail, overdueEmail } from "../../mail/templates.ts";
 import type { CaseRow } from "./case-row.ts";
 import type { Tx } from "./holds.ts";
-import { appendLog } from "./log.ts";
 import { type ItemView, itemKey, itemsOf } from "./queue.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -105,8 +104,12 @@ export async function listNotices(db: Db, userId: string, { limit }: { limit: nu
   return viewsOf(db, rows);
 }
 
-/** Marks the member's notice seen; false when they have no such notice. */
-export async function markNoticeSeen(db: Db, userId: string, noticeId: string): Promise<boolean> {
+export const NO_NOTICE = "You have no such notice";
+export const LINK_GONE =
+  "This link no longer works: use the one in the newest e-mail about this decision, or sign in";
+
+/** Marks the member's notice seen; 404 when they have no such notice. */
+export async function markNoticeSeen(db: Db, userId: string, noticeId: string): Promise<void> {
   const found = await db
     .update(moderationNotices)
     .set({ seenAt: sql`coalesce(${moderationNotices.seenAt}, now())` })
@@ -118,77 +121,21 @@ export async function markNoticeSeen(db: Db, userId: string, noticeId: string): 
       ),
     )
     .returning({ id: moderationNotices.id });
-  return found.length > 0;
+  if (found.length === 0) throw new HttpError(404, NO_NOTICE);
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-/** The notice an e-mail's appeal token names, marked seen; null for a token no notice has (any more). */
-export async function noticeByToken(db: Db, token: string): Promise<NoticeView | null> {
+/** The notice an e-mail's appeal token names, marked seen; 404 for a token no notice has (any more). */
+export async function noticeByToken(db: Db, token: string): Promise<NoticeView> {
   const [row] = await db
     .update(moderationNotices)
     .set({ seenAt: sql`coalesce(${moderationNotices.seenAt}, now())` })
     .where(eq(moderationNotices.appealTokenHash, hashToken(token)))
     .returning();
-  if (!row) return null;
-  const [view] = await viewsOf(db, [row]);
-  return view ?? null;
-}
-
-/**
- * The author's appeal of a decision: a new open case on the same item, in the queue beside any reports of
- * it. Once per decision, within APPEAL_DAYS; a dismissal and an appeal's own decision are not appealed.
- */
-export async function fileAppeal(
-  db: Db,
-  input: { caseId: string; authorId: string; note: string },
-): Promise<CaseRow> {
-  return db.transaction(async (tx) => {
-    const [decided] = await tx
-      .select()
-      .from(moderationCases)
-      .where(and(eq(moderationCases.id, input.caseId), eq(moderationCases.authorId, input.authorId)));
-    if (decided?.state !== "closed") throw new HttpError(404, "No such decision about something you posted");
-    const until = appealableUntil(decided);
-    if (!until)
-      throw new HttpError(
-        422,
-        decided.appealOf
-          ? "This decision is the answer to your appeal: it is final"
-          : decided.undoneAt
-            ? "An administrator undid this decision: there is nothing to appeal"
-            : "This decision left your item up: there is nothing to appeal",
-      );
-    if (until.getTime() < Date.now())
-      throw new HttpError(
-        422,
-        `Decisions may be appealed for ${APPEAL_DAYS} days: this one could be until ${until.toISOString().slice(0, 10)}`,
-      );
-    const [opened] = await tx
-      .insert(moderationCases)
-      .values({
-        targetType: decided.targetType,
-        targetId: decided.targetId,
-        authorId: decided.authorId,
-        appealOf: decided.id,
-        appealNote: input.note,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!opened) throw new HttpError(409, "You have appealed this decision already");
-    const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, decided.authorId));
-    const name = author?.name ?? "";
-    await appendLog(tx, {
-      actor: { id: decided.authorId, name },
-      action: "appeal",
-      target: { type: decided.targetType, id: decided.targetId },
-      subject: { id: decided.authorId, name },
-      reason: input.note,
-      before: { decision: decided.decision },
-      after: { appeal: opened.id },
-    });
-    return opened;
-  });
+  const [view] = row ? await viewsOf(db, [row]) : [];
+  if (!view) throw new HttpError(404, LINK_GONE);
+  return view;
 }
 
 interface Delivery {

@@ -185,17 +185,35 @@ function labelOf(type: ReportTarget, item: ItemView): string | null {
   return item.title;
 }
 
-export type ReportRow = Awaited<ReturnType<typeof listMyReports>>["rows"][number];
+const selectReports = (db: Pick<Db, "select">) => db.select(reportColumns).from(reports);
+/** A report as its reporter reads it, with where its item is on the site while they can see it. */
+export type ReportView = Awaited<ReturnType<typeof selectReports>>[number] & { path: string | null };
+
+/** Where each report's item is on the site while its reporter can see it (hidden, removed or gone: none). */
+async function withPaths(db: Db, rows: ReadonlyArray<Omit<ReportView, "path">>): Promise<ReportView[]> {
+  const items = await itemsOf(
+    db,
+    rows.map((row) => ({ type: row.targetType, id: row.storedId })),
+  );
+  return rows.map((row) => {
+    const item = items.get(itemKey(row.targetType, row.storedId));
+    return { ...row, path: item && !item.gone && !item.hidden ? item.path : null };
+  });
+}
+
+export const VERIFY_FIRST = "Verify your e-mail address before you report: use the link we sent you";
 
 /**
- * Files a report by `reporterId`, or answers their open report on the same item (`created: false`). At
- * most REPORTS_PER_DAY in any 24 hours; the reporter's reports are decided one at a time (a lock per
- * reporter), so two at once cannot both pass the count or both be the first.
+ * Files a report by `reporterId`, whose e-mail must be verified (422 before), or answers their open report
+ * on the same item (`created: false`). At most REPORTS_PER_DAY in any 24 hours; the reporter's reports are
+ * decided one at a time (a lock per reporter), so two at once cannot both pass the count or both be the
+ * first.
  */
 export async function fileReport(
   db: Db,
   input: {
     reporterId: string;
+    reporterVerified: boolean;
     /** The reporter's role: a moderator's report hides the item at once. */
     reporterRole: Role;
     /** Where the report was sent from (`addressTag`): reports from one address count once. */
@@ -206,6 +224,7 @@ export async function fileReport(
     note: string;
   },
 ) {
+  if (!input.reporterVerified) throw new HttpError(422, VERIFY_FIRST);
   const target = await findTarget(db, input.targetType, input.targetId, input.reporterId);
   if (!target) throw new HttpError(404, NOT_FOUND[input.targetType]);
   if (target.authorId === input.reporterId)
@@ -269,9 +288,9 @@ export async function fileReport(
     );
     return { id: row.id, created: true };
   });
-  const [row] = await db.select(reportColumns).from(reports).where(eq(reports.id, id.id));
+  const [row] = await withPaths(db, await selectReports(db).where(eq(reports.id, id.id)));
   if (!row) throw new Error("The report vanished");
-  return { row, created: id.created };
+  return { report: row, created: id.created };
 }
 
 /**
@@ -300,20 +319,22 @@ async function checkDailyReports(
   );
 }
 
-/** The member's reports, newest first; `after` is the last report of the previous page. */
+/**
+ * One page of the member's reports, newest first; `after` is the last report of the previous page, and
+ * `nextCursor` is there when another page follows.
+ */
 export async function listMyReports(
   db: Db,
   reporterId: string,
   { limit, after }: { limit: number; after?: string },
-) {
+): Promise<{ rows: ReportView[]; nextCursor?: string }> {
   const position = after
     ? sql`(${reports.createdAt}, ${reports.id}) < (select r.created_at, r.id from ${reports} r where r.id = ${after} and r.reporter_id = ${reporterId})`
     : undefined;
-  const rows = await db
-    .select(reportColumns)
-    .from(reports)
+  const rows = await selectReports(db)
     .where(and(eq(reports.reporterId, reporterId), position))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(limit + 1);
-  return { rows: rows.slice(0, limit), more: rows.length > limit };
+  const page = await withPaths(db, rows.slice(0, limit));
+  return { rows: page, nextCursor: rows.length > limit ? page.at(-1)?.id : undefined };
 }

@@ -17,13 +17,6 @@ const memberColumns = {
   signInDisabled: users.signInDisabled,
 };
 
-export async function findMemberByHandle(db: Db, given: string) {
-  const handle = asHandle(given);
-  if (!handle) return null;
-  const [row] = await db.select(memberColumns).from(users).where(eq(users.handle, handle)).limit(1);
-  return row ?? null;
-}
-
 /** Administrators first, then moderators, each by name. */
 export function listTeam(db: Db) {
   return db

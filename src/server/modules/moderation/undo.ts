@@ -4,7 +4,7 @@ import { moderationCases, moderationLog, reports, users } from "../../db/schema.
 import { HttpError } from "../../lib/errors.ts";
 import { hasOpenCase } from "../../lib/hold-state.ts";
 import { type HeldTarget, heaviestReason, holdItem, lockAuthor, openCase } from "./holds.ts";
-import { appendLog, UNDOABLE_DECISIONS } from "./log.ts";
+import { appendLog, type LogRow, logEntry, UNDOABLE_DECISIONS } from "./log.ts";
 import { liftSuspension, releaseAccountHold, releaseItem } from "./releases.ts";
 
 export const NO_LOG_ENTRY = "No such entry in the moderation log";
@@ -18,14 +18,14 @@ const isUndoable = (action: string): action is (typeof UNDOABLE_DECISIONS)[numbe
  * queue as a new case (the item hidden again if the dismissal showed it); any other decision's item shows
  * again (unless newer reports hold it), its suspension ends, and a hold it kept lifts. The undoing is
  * logged; nobody is e-mailed (the reporters were told the outcome once), and the decision can no longer be
- * appealed. A deletion cannot be undone, nor the answer to an appeal. Answers the new log entry's id; a
- * refusal is 404 (no such entry), 403 (the administrator's own case) or 409 (the rest).
+ * appealed. A deletion cannot be undone, nor the answer to an appeal. Answers the log entry that records
+ * the undoing; a refusal is 404 (no such entry), 403 (the administrator's own case) or 409 (the rest).
  */
 export async function undoDecision(
   db: Db,
   input: { logId: number; administrator: { id: string; name: string }; reason: string },
-): Promise<number> {
-  return db.transaction(async (tx) => {
+): Promise<LogRow> {
+  const logged = await db.transaction(async (tx) => {
     const [entry] = await tx.select().from(moderationLog).where(eq(moderationLog.id, input.logId));
     if (!entry) throw new HttpError(404, NO_LOG_ENTRY);
     if (entry.action === "delete" && entry.caseId)
@@ -116,4 +116,5 @@ export async function undoDecision(
       caseId: found.id,
     });
   });
+  return logEntry(db, logged);
 }
