@@ -16,7 +16,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { createApp } from "../src/server/app.ts";
 import { type Database, openDatabase } from "../src/server/db/client.ts";
-import { PublicCache } from "../src/server/lib/public-cache.ts";
+import { PublicCache } from "../src/server/lib/cache/public-cache.ts";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 
 const BUSY = Number(process.env.BENCH_COMMENTS ?? 1000);

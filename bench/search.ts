@@ -14,7 +14,7 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { createApp } from "../src/server/app.ts";
 import { openDatabase } from "../src/server/db/client.ts";
-import { PublicCache } from "../src/server/lib/public-cache.ts";
+import { PublicCache } from "../src/server/lib/cache/public-cache.ts";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 
 const TIPS = Number(process.env.BENCH_TIPS ?? 1_000_000);

@@ -3,7 +3,7 @@
 // them as they are, by the browser's Accept-Encoding, without compressing on every request (ADR 022).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { COMPRESS_FROM, compress } from "../src/server/lib/negotiate.ts";
+import { COMPRESS_FROM, compress } from "../src/server/lib/requests/negotiate.ts";
 
 const root = new URL("../dist/web", import.meta.url).pathname;
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;

@@ -8,8 +8,8 @@
 export const aloneTests = [
   "src/server/faults.postgres.test.ts",
   "src/server/instances.postgres.test.ts",
-  "src/server/lib/public-cache-listener.postgres.test.ts",
-  "src/server/lib/session-cache-listener.postgres.test.ts",
+  "src/server/lib/cache/public-cache-listener.postgres.test.ts",
+  "src/server/lib/cache/session-cache-listener.postgres.test.ts",
   "src/server/modules/uploads/upload-queue.test.ts",
 ];
 
@@ -27,7 +27,7 @@ export const acrossNodeVersions = [
   "src/server/server.unit.test.ts",
   "src/server/upgrade.test.ts",
   "src/server/db/pglite-thread.unit.test.ts",
-  "src/server/lib/request-bounds.test.ts",
+  "src/server/lib/requests/request-bounds.test.ts",
   "src/server/mail/mailer.unit.test.ts",
   "src/server/modules/accounts/auth.test.ts",
   "src/server/modules/accounts/links.test.ts",

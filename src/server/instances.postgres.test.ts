@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { RATE_LIMITS } from "./lib/rate-limit.ts";
+import { RATE_LIMITS } from "./lib/security/rate-limit.ts";
 import { freePort, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase } from "./test/test-db.ts";
 

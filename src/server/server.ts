@@ -5,16 +5,16 @@ import { createApp } from "./app.ts";
 import { type Database, DatabaseUnavailableError, openDatabase } from "./db/client.ts";
 import { seedOnFirstStart } from "./db/seed.ts";
 import { EnvError, ensureDataDir, loadEnv } from "./env.ts";
+import { hasSessionCookie, memberKey, PublicCache, replyFor } from "./lib/cache/public-cache.ts";
+import { isSessionAsk, noteHit, SESSION_ROUTE } from "./lib/cache/public-cache-layer.ts";
+import { SessionCache } from "./lib/cache/session-cache.ts";
 import { createLogger } from "./lib/logger.ts";
 import { Metrics, mayScrape } from "./lib/metrics.ts";
 import { webDistDir } from "./lib/paths.ts";
-import { hasSessionCookie, memberKey, PublicCache, replyFor } from "./lib/public-cache.ts";
-import { isSessionAsk, noteHit, SESSION_ROUTE } from "./lib/public-cache-layer.ts";
-import { type RequestNote, requestContext } from "./lib/request-context.ts";
-import { observeRequests } from "./lib/request-log.ts";
-import { sessionCookieKey } from "./lib/session.ts";
-import { SessionCache } from "./lib/session-cache.ts";
-import { NODE_LISTENER_OPTIONS } from "./lib/unread-refusals.ts";
+import { type RequestNote, requestContext } from "./lib/requests/request-context.ts";
+import { observeRequests } from "./lib/requests/request-log.ts";
+import { sessionCookieKey } from "./lib/security/session.ts";
+import { NODE_LISTENER_OPTIONS } from "./lib/security/unread-refusals.ts";
 import { MailQueue, startMailSweep } from "./mail/mail-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
@@ -115,7 +115,7 @@ const app = createApp({
 
 /**
  * A stored public answer is sent straight from the cache, before the request is turned into a fetch
- * Request for the app: the same bytes and headers the app would send (lib/public-cache.ts makes both),
+ * Request for the app: the same bytes and headers the app would send (lib/cache/public-cache.ts makes both),
  * at close to what a bare node:http server manages (ADR 022, `npm run bench`).
  */
 function answerFromCache(req: IncomingMessage, res: ServerResponse, note: RequestNote): boolean {

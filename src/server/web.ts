@@ -6,9 +6,9 @@ import type { Context, Hono } from "hono";
 import { pageFinder } from "#shared/site-pages.ts";
 import { SSR_STATE_ID } from "#shared/ssr.ts";
 import type { AppEnv } from "./lib/app-env.ts";
-import { compress, type Encoding, etagOf, matchesEtag, preferredEncoding } from "./lib/negotiate.ts";
-import { hasSessionCookie, PAGE_TABLES, replyFor } from "./lib/public-cache.ts";
-import { markPublic, toResponse } from "./lib/public-cache-layer.ts";
+import { hasSessionCookie, PAGE_TABLES, replyFor } from "./lib/cache/public-cache.ts";
+import { markPublic, toResponse } from "./lib/cache/public-cache-layer.ts";
+import { compress, type Encoding, etagOf, matchesEtag, preferredEncoding } from "./lib/requests/negotiate.ts";
 import { readShell } from "./web-shell.ts";
 
 /** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx): the server's rendering of a page. */

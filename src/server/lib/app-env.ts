@@ -3,11 +3,11 @@ import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
+import type { PublicScope, PublicTable } from "./cache/public-cache.ts";
+import type { SessionCache } from "./cache/session-cache.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
-import type { PublicScope, PublicTable } from "./public-cache.ts";
-import type { Limiter } from "./rate-limit.ts";
-import type { SessionCache } from "./session-cache.ts";
+import type { Limiter } from "./security/rate-limit.ts";
 
 /**
  * The types every route module shares, kept apart from app.ts (which imports the route modules), so no
@@ -42,22 +42,22 @@ export interface AppEnv {
     storage: PhotoStorage;
     /** Where the site's e-mail goes (mail/mailer.ts): SMTP, files in DATA_DIR/outbox, or memory in tests. */
     mailer: Mailer;
-    /** The app's one limiter (lib/rate-limit.ts), used through `rateLimit()` on a route. */
+    /** The app's one limiter (lib/security/rate-limit.ts), used through `rateLimit()` on a route. */
     limiter: Limiter;
-    /** Signed-in sessions kept between requests (lib/session-cache.ts). */
+    /** Signed-in sessions kept between requests (lib/cache/session-cache.ts). */
     sessionCache: SessionCache;
     /** What the server counts for /metrics (lib/metrics.ts). */
     metrics: Metrics;
-    /** The session's user (null for a visitor), once read (see lib/session.ts). */
+    /** The session's user (null for a visitor), once read (see lib/security/session.ts). */
     sessionUser?: SessionUser | null;
     /** A POST body to /api/auth, as the request gate parsed it (auth.routes.ts). */
     jsonBody?: Record<string, unknown>;
-    /** Set by a route whose answer is public and may be cached (lib/public-cache-layer.ts). */
+    /** Set by a route whose answer is public and may be cached (lib/cache/public-cache-layer.ts). */
     publicScope?: { scope: PublicScope; reads: readonly PublicTable[]; until?: number };
   };
 }
 
-/** The environment of a route behind `requireUser` (lib/session.ts): `c.var.user` is the signed-in user. */
+/** The environment of a route behind `requireUser` (lib/security/session.ts): `c.var.user` is the signed-in user. */
 export interface SignedInEnv extends AppEnv {
   Variables: AppEnv["Variables"] & { user: SessionUser };
 }

@@ -1,7 +1,7 @@
 import { type DestinationStream, type Logger as Pino, pino } from "pino";
 import { prettyFactory } from "pino-pretty";
-import { escapeControlCharacters } from "./control-characters.ts";
-import { requestContext } from "./request-context.ts";
+import { requestContext } from "./requests/request-context.ts";
+import { escapeControlCharacters } from "./security/control-characters.ts";
 
 type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
 /** JSON lines for a log collector (production), or one readable line per event for a terminal. */
@@ -38,7 +38,7 @@ const escapeLineBreaks = (line: string) =>
  * input starts a line of its own. Details go under `details`, an error under `err` (its type, message and
  * stack, inside the JSON string). `pretty`, for a terminal only, shows an error's stack below the line,
  * and a stack may quote client text on lines of its own: never feed the pretty format to a collector. A line
- * written while a request is answered carries its id, `reqId` (lib/request-context.ts).
+ * written while a request is answered carries its id, `reqId` (lib/requests/request-context.ts).
  */
 export function createLogger(
   level: LogLevel = "info",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createLogger, type LogFormat } from "./logger.ts";
-import { requestContext } from "./request-context.ts";
+import { requestContext } from "./requests/request-context.ts";
 
 /** The log as a viewer splits it: at every character that can start a line. */
 const capture = (format: LogFormat = "json", level: "debug" | "warn" = "debug") => {

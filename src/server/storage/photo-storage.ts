@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { UnavailableError } from "../lib/errors.ts";
+import { UnavailableError } from "../lib/requests/errors.ts";
 
 /** A stored file as the server streams it back. */
 interface StoredFile {

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { isJsonObject, type JsonObject, objectAt, toJsonObject } from "../lib/json.ts";
+import { isJsonObject, type JsonObject, objectAt, toJsonObject } from "../lib/requests/json.ts";
 
 interface FetchApp {
   request: (input: string, init?: RequestInit) => Response | Promise<Response>;

@@ -77,7 +77,7 @@ export const users = pgTable(
     /** When the member, after editing their page, asked for it to be shown again: once per hold. */
     pageHoldReviewAskedAt: timestamp("page_hold_review_asked_at", { withTimezone: true, mode: "date" }),
     /**
-     * The address the account signed up from, as lib/client-ip.ts's `addressTag` (a hash, never the
+     * The address the account signed up from, as lib/security/client-ip.ts's `addressTag` (a hash, never the
      * address): an address's unverified accounts are counted (ADR 048), and reports from accounts made
      * at one address count once.
      */

@@ -84,7 +84,7 @@ export const reports = pgTable(
      * established member with a fair record, 0 for anyone else, whose report reaches the queue only.
      */
     weight: integer("weight").notNull(),
-    /** Where it was sent from, as lib/client-ip.ts's `addressTag`: reports from one address count once. */
+    /** Where it was sent from, as lib/security/client-ip.ts's `addressTag`: reports from one address count once. */
     reporterAddress: text("reporter_address"),
     /** The case it is part of: every open report of one item is in that item's one open case. */
     caseId: uuid("case_id").references((): AnyPgColumn => moderationCases.id, { onDelete: "cascade" }),

@@ -1,4 +1,4 @@
-import type { PolicyName } from "../../lib/rate-limit.ts";
+import type { PolicyName } from "../../lib/security/rate-limit.ts";
 
 /**
  * Which accounts operation is behind which limit, and whose account it counts: the e-mail in the body,

@@ -5,12 +5,12 @@ import { PASSWORD_POLICY, PasswordPolicySchema } from "#shared/schemas/auth.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
 import { verifications } from "../../db/schema.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
-import { CONTROL_CHARACTER } from "../../lib/control-characters.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { GENERIC_SERVER_ERROR, noSuchEndpoint } from "../../lib/errors.ts";
-import { apiRoute } from "../../lib/openapi.ts";
-import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, keepNewSession } from "../../lib/session.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { GENERIC_SERVER_ERROR, noSuchEndpoint } from "../../lib/requests/errors.ts";
+import { apiRoute } from "../../lib/requests/openapi.ts";
+import { CONTROL_CHARACTER } from "../../lib/security/control-characters.ts";
+import { rateLimit } from "../../lib/security/rate-limit.ts";
+import { getSessionUser, keepNewSession } from "../../lib/security/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
@@ -57,7 +57,7 @@ const checkResetTokenRoute = apiRoute({
   },
 });
 
-/** The JSON object the API's gate read (lib/json-body.ts); {} for a GET. */
+/** The JSON object the API's gate read (lib/requests/json-body.ts); {} for a GET. */
 function bodyOf(c: Context<AppEnv>): Record<string, unknown> {
   return c.var.jsonBody ?? {};
 }
@@ -70,7 +70,7 @@ function bodyEmail(c: Context<AppEnv>): string | null {
 /**
  * Where better-auth may send the browser afterwards, and the sign-in `state` it reads back, are checked
  * (as every query value is for control characters) before it runs, in the query string (every value of a repeated key) and in the body alike. The body is the
- * JSON object the API's gate read (lib/json-body.ts: one read, a JSON object or a clear refusal, {} when
+ * JSON object the API's gate read (lib/requests/json-body.ts: one read, a JSON object or a clear refusal, {} when
  * empty, as sign-out sends); the limits count on it and better-auth gets exactly it.
  */
 function redirectGate(siteOrigins: string[]): MiddlewareHandler<AppEnv> {
@@ -136,7 +136,7 @@ function fieldProblem(name: string, value: unknown, siteOrigins: string[]): stri
 }
 
 /**
- * better-auth refuses a signed-in POST without Origin. The cross-origin guard (lib/same-origin.ts) has already let
+ * better-auth refuses a signed-in POST without Origin. The cross-origin guard (lib/security/same-origin.ts) has already let
  * through only writes that no browser page made on another site's behalf, so those speak for the site.
  * A POST's body is the object the gate parsed, sent as JSON.
  */
@@ -206,7 +206,7 @@ export function createAuthRouter(
     const path = c.req.path.slice("/api/auth".length);
     if (HIDDEN_AUTH_PATHS.has(path) || path.startsWith("/open-api/")) return noSuchEndpoint(c);
     if (!googleConfigured && isGoogleOnlyAuthPath(path)) return noSuchEndpoint(c);
-    // The session asked for is kept first, so its answer can be kept with it (lib/public-cache-layer.ts).
+    // The session asked for is kept first, so its answer can be kept with it (lib/cache/public-cache-layer.ts).
     if (path === "/get-session") await getSessionUser(c);
     const generation = c.var.sessionCache.generation;
     const response = await auth.handler(forwardedRequest(c, siteOrigins[0] as string));
@@ -229,7 +229,7 @@ const NO_SESSION = "Sign in first: this needs a signed-in session";
 /**
  * better-auth refuses some account operations asked without a session with an empty body, and the rest
  * with a bare "Unauthorized"; the API's refusals are JSON `{ message }` saying what to do. Each refusal is
- * logged as the error handler does (lib/errors.ts): a client's mistake at debug, a fault at error.
+ * logged as the error handler does (lib/requests/errors.ts): a client's mistake at debug, a fault at error.
  */
 async function withErrorMessage(c: Context<AppEnv>, response: Response): Promise<Response> {
   if (response.status < 400) return response;

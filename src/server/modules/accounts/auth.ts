@@ -15,8 +15,8 @@ import {
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema.ts";
-import { isDatabaseUnreachable } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { isDatabaseUnreachable } from "../../lib/requests/errors.ts";
 import { MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { passwordResetEmail, verificationEmail } from "../../mail/templates.ts";
@@ -157,7 +157,7 @@ export function createAuth({
         else logger.debug(`auth: ${message}`, details);
       },
     },
-    // A failure that is not one of better-auth's answers goes on to the API's error handler (lib/errors.ts),
+    // A failure that is not one of better-auth's answers goes on to the API's error handler (lib/requests/errors.ts),
     // which logs it on one line and answers 500 { message }, instead of better-call printing it over many
     // lines. Its answers are logged by the auth router: a client's mistakes at debug.
     onAPIError: { throw: true },

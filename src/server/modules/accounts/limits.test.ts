@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { createApp } from "../../app.ts";
-import { RATE_LIMITS } from "../../lib/rate-limit.ts";
+import { RATE_LIMITS } from "../../lib/security/rate-limit.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
 import { quickPasswords } from "../../test/quick-passwords.ts";

@@ -53,7 +53,7 @@ describe("redirect fields and state in the request gate", () => {
         const res = await client.post(path, body, { schema: ApiErrorSchema });
         const field = Object.keys(body).find((key) => (body as Record<string, unknown>)[key] === value) ?? "";
         expect(res.status, `${path} ${JSON.stringify(value)}`).toBe(400);
-        // A NUL anywhere in a JSON body is refused as the body is read (lib/json-body.ts).
+        // A NUL anywhere in a JSON body is refused as the body is read (lib/requests/json-body.ts).
         expect(res.body.message).toBe(
           value.includes("\u0000") ? "Request body must not contain NUL characters" : controlMessage(field),
         );

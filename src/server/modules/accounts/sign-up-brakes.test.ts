@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { users } from "../../db/schema.ts";
 import { createLogger } from "../../lib/logger.ts";
-import { Limiter, RATE_LIMITS } from "../../lib/rate-limit.ts";
+import { Limiter, RATE_LIMITS } from "../../lib/security/rate-limit.ts";
 import { createClient, newAccount, newClientAddress } from "../../test/http-client.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { UNVERIFIED_PER_ADDRESS } from "./sign-up-brakes.ts";

@@ -2,8 +2,8 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { users } from "../../db/schema.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
-import { addressTag, clientIp } from "../../lib/client-ip.ts";
-import { limitRefusal, RATE_LIMITS } from "../../lib/rate-limit.ts";
+import { addressTag, clientIp } from "../../lib/security/client-ip.ts";
+import { limitRefusal, RATE_LIMITS } from "../../lib/security/rate-limit.ts";
 
 /** How many accounts made at one address may wait unverified at once, among those of the last day. */
 export const UNVERIFIED_PER_ADDRESS = { count: 3, hours: 24 } as const;

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import { type Block, BlockSchema } from "#shared/schemas/block.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { rateLimit } from "../../lib/rate-limit.ts";
-import { requireUser } from "../../lib/session.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { rateLimit } from "../../lib/security/rate-limit.ts";
+import { requireUser } from "../../lib/security/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { accountByHandle, type BlockRow, block, listBlocks, unblock } from "./blocks.service.ts";
 

@@ -15,16 +15,16 @@ import {
 } from "#shared/schemas/comment.ts";
 import { holdOf } from "#shared/schemas/hold.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
-import { readableCommentCount } from "../../lib/comment-counts.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { badQueryParameter, HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
-import { checkNewcomerLinks } from "../../lib/newcomers.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/session.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { badQueryParameter, HttpError } from "../../lib/requests/errors.ts";
+import { idParam } from "../../lib/requests/ids.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { readableCommentCount } from "../../lib/rules/comment-counts.ts";
+import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
+import { mayViewTip } from "../../lib/rules/visibility.ts";
+import { rateLimit } from "../../lib/security/rate-limit.ts";
+import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/security/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
-import { mayViewTip } from "../../lib/visibility.ts";
 import { hasBlocked } from "../blocks/index.ts";
 import { accountCreatedAt, findVisibleTip } from "../tips/index.ts";
 import {

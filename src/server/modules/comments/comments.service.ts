@@ -5,9 +5,9 @@ import type { ReportReason, Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { blocks, comments, tips, users } from "../../db/schema.ts";
-import { openCaseAbout } from "../../lib/hold-state.ts";
-import { IdSchema, isId } from "../../lib/ids.ts";
-import { isNewAccount } from "../../lib/newcomers.ts";
+import { IdSchema, isId } from "../../lib/requests/ids.ts";
+import { openCaseAbout } from "../../lib/rules/hold-state.ts";
+import { isNewAccount } from "../../lib/rules/newcomers.ts";
 
 /** A comment as read, with its author's name, handle and photo. */
 export interface CommentRow {

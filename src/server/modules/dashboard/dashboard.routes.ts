@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { DashboardStatsSchema } from "#shared/schemas/dashboard.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { markPublic } from "../../lib/public-cache-layer.ts";
-import { requireUser } from "../../lib/session.ts";
+import { markPublic } from "../../lib/cache/public-cache-layer.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { requireUser } from "../../lib/security/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { GARDENER_TABLES } from "../gardeners/index.ts";
 import { toTip } from "../tips/index.ts";

@@ -4,7 +4,7 @@ import type { User } from "#shared/schemas/auth.ts";
 import { type DashboardStats, LIKES_CHART_WEEKS, RECENT_TIPS_LIMIT } from "#shared/schemas/dashboard.ts";
 import type { Db } from "../../db/client.ts";
 import { tipCounts, tipLikes, tips } from "../../db/schema.ts";
-import { tipPublic } from "../../lib/visibility.ts";
+import { tipPublic } from "../../lib/rules/visibility.ts";
 import { countGardeners } from "../gardeners/index.ts";
 import { countPublicTips, type TipRow } from "../tips/index.ts";
 

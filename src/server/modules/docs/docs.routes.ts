@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../lib/app-env.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 import type { Auth } from "../accounts/index.ts";
 import { buildOpenApiDocument } from "./openapi-document.ts";
 

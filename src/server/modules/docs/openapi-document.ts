@@ -6,9 +6,9 @@ import {
   sessionMiddleware,
 } from "better-auth/api";
 import type { AppEnv } from "../../lib/app-env.ts";
-import { DEFAULT_BODY_LIMIT_MESSAGE } from "../../lib/body-limit.ts";
-import { isJsonObject, type Json, type JsonObject, objectAt, toJsonObject } from "../../lib/json.ts";
-import { limitDescription } from "../../lib/rate-limit.ts";
+import { DEFAULT_BODY_LIMIT_MESSAGE } from "../../lib/requests/body-limit.ts";
+import { isJsonObject, type Json, type JsonObject, objectAt, toJsonObject } from "../../lib/requests/json.ts";
+import { limitDescription } from "../../lib/security/rate-limit.ts";
 import {
   AUTH_LIMITS,
   type Auth,
@@ -123,7 +123,7 @@ const TAGS = [
 
 const METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 const WRITES = new Set(["post", "put", "delete", "patch"]);
-/** The methods whose body the JSON gate reads (lib/json-body.ts), whether or not the operation takes one. */
+/** The methods whose body the JSON gate reads (lib/requests/json-body.ts), whether or not the operation takes one. */
 const JSON_BODY_WRITES = new Set(["post", "put", "patch"]);
 const readsJsonBody = (key: string) => JSON_BODY_WRITES.has(key.split(" ")[0] ?? "");
 

@@ -12,16 +12,16 @@ import {
 } from "#shared/schemas/gardener.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import type { ContextWithVars, SignedInEnv } from "../../lib/app-env.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { holdMessage } from "../../lib/hold-state.ts";
-import { checkNewcomerLinks } from "../../lib/newcomers.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { markPublic } from "../../lib/public-cache-layer.ts";
-import { rateLimit } from "../../lib/rate-limit.ts";
-import { requirePoster, requireUser } from "../../lib/session.ts";
+import { markPublic } from "../../lib/cache/public-cache-layer.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { holdMessage } from "../../lib/rules/hold-state.ts";
+import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
+import { isPageShown } from "../../lib/rules/visibility.ts";
+import { rateLimit } from "../../lib/security/rate-limit.ts";
+import { requirePoster, requireUser } from "../../lib/security/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
-import { isPageShown } from "../../lib/visibility.ts";
 import { listTips, toTip } from "../tips/index.ts";
 import { toGardener, toGardenerPage, toProfile } from "./gardener-dto.ts";
 import {
@@ -164,7 +164,7 @@ const updateProfileRoute = apiRoute({
 const PAGE_TEXTS = ["bio", "location", "experiences", "gardenName", "gender"] as const;
 
 /**
- * A newcomer's gardener page holds at most a few links (lib/newcomers.ts), counted over the page as the
+ * A newcomer's gardener page holds at most a few links (lib/rules/newcomers.ts), counted over the page as the
  * change would leave it, so links cannot be added a field or a change at a time. Nothing is read when
  * the change holds no link.
  */

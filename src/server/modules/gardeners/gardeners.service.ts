@@ -5,7 +5,7 @@ import { asHandle, impersonatesTeam } from "#shared/handles.ts";
 import type { GardenerListQuerySchema, ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
 import { formerHandles, gardeners, tips, users } from "../../db/schema.ts";
-import { pageShown, tipPublic } from "../../lib/visibility.ts";
+import { pageShown, tipPublic } from "../../lib/rules/visibility.ts";
 
 type ListParams = z.output<typeof GardenerListQuerySchema>;
 type GardenerStatus = (typeof GARDENER_STATUSES)[number];

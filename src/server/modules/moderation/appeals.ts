@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { APPEAL_DAYS } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { moderationCases, users } from "../../db/schema.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 import type { CaseRow } from "./case-row.ts";
 import { appendLog } from "./log.ts";
 import { appealableUntil, LINK_GONE, noticeByToken } from "./notices.ts";

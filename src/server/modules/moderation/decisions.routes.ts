@@ -7,11 +7,11 @@ import {
   UndoInputSchema,
 } from "#shared/schemas/moderation.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { idParam } from "../../lib/ids.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { rateLimit } from "../../lib/rate-limit.ts";
-import { requireRole } from "../../lib/session.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { idParam } from "../../lib/requests/ids.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { rateLimit } from "../../lib/security/rate-limit.ts";
+import { requireRole } from "../../lib/security/session.ts";
 import { DEFAULT_BASE_URL } from "../../lib/urls.ts";
 import { decideAndTell, NO_CASE } from "./decisions.ts";
 import { toDecision, toLogEntry } from "./moderation-dto.ts";

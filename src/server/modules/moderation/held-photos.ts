@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { photoHolds, photoUploads } from "../../db/schema.ts";
-import type { PhotoHoldLookup } from "../../lib/photo-holds.ts";
-import type { PublicCache } from "../../lib/public-cache.ts";
+import type { PublicCache } from "../../lib/cache/public-cache.ts";
+import type { PhotoHoldLookup } from "../../lib/rules/photo-holds.ts";
 
 /**
  * The uploaded photos on hold (ADR 041), kept in memory while the public cache's change feed listens: every

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { REPORT_REASONS, type ReportReason, type ReportTarget, type Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, moderationCases, photoHolds, reports, tips, users } from "../../db/schema.ts";
-import { openCaseOf } from "../../lib/hold-state.ts";
+import { openCaseOf } from "../../lib/rules/hold-state.ts";
 import { appendLog } from "./log.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { NEXT_CURSOR_HEADER } from "#shared/constants.ts";
 import { LogEntrySchema, LogQuerySchema } from "#shared/schemas/moderation.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { requireRole } from "../../lib/session.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { requireRole } from "../../lib/security/session.ts";
 import { readLog } from "./log.ts";
 import { toLogEntry } from "./moderation-dto.ts";
 

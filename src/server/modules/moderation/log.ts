@@ -4,7 +4,7 @@ import { asHandle } from "#shared/handles.ts";
 import type { LogQuerySchema } from "#shared/schemas/moderation.ts";
 import type { Db } from "../../db/client.ts";
 import { moderationCases, moderationLog, users } from "../../db/schema.ts";
-import { badQueryParameter } from "../../lib/errors.ts";
+import { badQueryParameter } from "../../lib/requests/errors.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 

@@ -1,4 +1,4 @@
-import { createRouter } from "../../lib/create-router.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
 import { decisionsRouter } from "./decisions.routes.ts";
 import { logRouter } from "./log.routes.ts";
 import { noticesRouter } from "./notices.routes.ts";

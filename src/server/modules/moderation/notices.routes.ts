@@ -7,11 +7,11 @@ import {
   NoticeSchema,
 } from "#shared/schemas/moderation.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { idParam } from "../../lib/ids.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, optionalUser, requireUser } from "../../lib/session.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { idParam } from "../../lib/requests/ids.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { rateLimit } from "../../lib/security/rate-limit.ts";
+import { getSessionUser, optionalUser, requireUser } from "../../lib/security/session.ts";
 import { appealDecision } from "./appeals.ts";
 import { toAppeal, toNotice } from "./moderation-dto.ts";
 import { LINK_GONE, listNotices, markNoticeSeen, NO_NOTICE, noticeByToken } from "./notices.ts";

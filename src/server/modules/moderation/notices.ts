@@ -3,8 +3,8 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 
 import { APPEAL_DAYS, OVERDUE_REPORT_HOURS, type ReportTarget } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { moderationCases, moderationNotices, reports, users } from "../../db/schema.ts";
-import { HttpError } from "../../lib/errors.ts";
 import type { Logger } from "../../lib/logger.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 import { keepMail, MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { decisionEmail, outcomeEmail, overdueEmail } from "../../mail/templates.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { OVERDUE_REPORT_HOURS } from "#shared/constants.ts";
 import { QueueCountSchema, QueueItemSchema, QueueQuerySchema } from "#shared/schemas/moderation.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { requireRole } from "../../lib/session.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { requireRole } from "../../lib/security/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { toQueueItem } from "./moderation-dto.ts";
 import { countWaiting, readQueue } from "./queue.ts";

@@ -10,8 +10,8 @@ import {
   tips,
   users,
 } from "../../db/schema.ts";
-import { isId } from "../../lib/ids.ts";
-import { commentShown } from "../../lib/visibility.ts";
+import { isId } from "../../lib/requests/ids.ts";
+import { commentShown } from "../../lib/rules/visibility.ts";
 
 /** The item a case is about, as a moderator reads it: enough to judge it without leaving the queue. */
 export interface ItemView {

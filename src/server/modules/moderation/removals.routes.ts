@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RemovalCountSchema } from "#shared/schemas/moderation.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { apiRoute } from "../../lib/openapi.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { apiRoute } from "../../lib/requests/openapi.ts";
 import { countRemovals, REMOVAL_MONTHS } from "./removals.ts";
 
 const removalsRoute = apiRoute({

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { NEXT_CURSOR_HEADER } from "#shared/constants.ts";
 import { ReportInputSchema, ReportListQuerySchema, ReportSchema } from "#shared/schemas/moderation.ts";
-import { addressTag, clientIp } from "../../lib/client-ip.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { requirePoster, requireUser } from "../../lib/session.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { addressTag, clientIp } from "../../lib/security/client-ip.ts";
+import { requirePoster, requireUser } from "../../lib/security/session.ts";
 import { HIDE_AT, SPAM_REPORTERS_FOR_HOLD } from "./holds.ts";
 import { toReport } from "./moderation-dto.ts";
 import {

@@ -4,10 +4,10 @@ import { asHandle } from "#shared/handles.ts";
 import { parsePhotoUrl } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { isId } from "../../lib/ids.ts";
-import { waitInWords } from "../../lib/rate-limit.ts";
-import { commentShown, isPageShown, mayViewTip, tipListed } from "../../lib/visibility.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
+import { isId } from "../../lib/requests/ids.ts";
+import { commentShown, isPageShown, mayViewTip, tipListed } from "../../lib/rules/visibility.ts";
+import { waitInWords } from "../../lib/security/rate-limit.ts";
 import { lockAuthor, openCase, weighReports } from "./holds.ts";
 import { type ItemView, itemKey, itemsOf } from "./queue.ts";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { RoleChangeSchema, TeamMemberSchema } from "#shared/schemas/moderation.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { rateLimit } from "../../lib/rate-limit.ts";
-import { requireRole } from "../../lib/session.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { rateLimit } from "../../lib/security/rate-limit.ts";
+import { requireRole } from "../../lib/security/session.ts";
 import { imageUrls } from "../../lib/urls.ts";
 import { toTeamMember } from "./moderation-dto.ts";
 import { changeModerator, listTeam } from "./team.ts";

@@ -3,7 +3,7 @@ import type { Role } from "#shared/constants.ts";
 import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 import { type Actor, appendLog } from "./log.ts";
 
 /** An account as the team's routes read it. */

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { moderationCases, moderationLog, reports, users } from "../../db/schema.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { hasOpenCase } from "../../lib/hold-state.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
+import { hasOpenCase } from "../../lib/rules/hold-state.ts";
 import { type HeldTarget, heaviestReason, holdItem, lockAuthor, openCase } from "./holds.ts";
 import { appendLog, type LogRow, logEntry, UNDOABLE_DECISIONS } from "./log.ts";
 import { liftSuspension, releaseAccountHold, releaseItem } from "./releases.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { PublicConfigSchema } from "#shared/schemas/config.ts";
 import { migrationsApplied } from "../../db/client.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { apiRoute } from "../../lib/openapi.ts";
-import { markPublic } from "../../lib/public-cache-layer.ts";
+import { markPublic } from "../../lib/cache/public-cache-layer.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { apiRoute } from "../../lib/requests/openapi.ts";
 
 const healthRoute = apiRoute({
   method: "get",

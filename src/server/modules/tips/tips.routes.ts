@@ -13,18 +13,18 @@ import {
   TipUpdateSchema,
 } from "#shared/schemas/tip.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
-import { BODY_LIMITS, bodyLimit } from "../../lib/body-limit.ts";
-import { readableCommentCount } from "../../lib/comment-counts.ts";
-import { createRouter } from "../../lib/create-router.ts";
-import { badQueryParameter, HttpError } from "../../lib/errors.ts";
-import { idParam } from "../../lib/ids.ts";
-import { checkNewcomerLinks } from "../../lib/newcomers.ts";
-import { apiRoute, errorResponses } from "../../lib/openapi.ts";
-import { markPublic } from "../../lib/public-cache-layer.ts";
-import { rateLimit } from "../../lib/rate-limit.ts";
-import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/session.ts";
+import { markPublic } from "../../lib/cache/public-cache-layer.ts";
+import { BODY_LIMITS, bodyLimit } from "../../lib/requests/body-limit.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { badQueryParameter, HttpError } from "../../lib/requests/errors.ts";
+import { idParam } from "../../lib/requests/ids.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { readableCommentCount } from "../../lib/rules/comment-counts.ts";
+import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
+import { isTipListed } from "../../lib/rules/visibility.ts";
+import { rateLimit } from "../../lib/security/rate-limit.ts";
+import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/security/session.ts";
 import { imageUrls, storedImage } from "../../lib/urls.ts";
-import { isTipListed } from "../../lib/visibility.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { releasePhoto } from "../uploads/index.ts";
 import { toTip } from "./tip-dto.ts";
@@ -106,7 +106,7 @@ const SIGN_IN_FIRST = "Sign in first";
 const tipBody = { content: { "application/json": { schema: TipInputSchema } }, required: true };
 const writeErrors = errorResponses({ 400: "Invalid fields, each named in issues" });
 
-/** A newcomer's tip holds at most a few links (lib/newcomers.ts): its title, plant type and description. */
+/** A newcomer's tip holds at most a few links (lib/rules/newcomers.ts): its title, plant type and description. */
 const checkTipLinks = (
   c: { var: SignedInEnv["Variables"] },
   tip: { title: string; plantType: string; description: string },

@@ -21,10 +21,10 @@ import {
 import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { tipCounts, tipLikes, tips, tipTitleKey, users } from "../../db/schema.ts";
-import { badQueryParameter, HttpError } from "../../lib/errors.ts";
-import { holdMessage } from "../../lib/hold-state.ts";
-import { IdSchema, isId } from "../../lib/ids.ts";
-import { isTipListed, mayViewTip, tipListed, tipPublic, tipSeenBy } from "../../lib/visibility.ts";
+import { badQueryParameter, HttpError } from "../../lib/requests/errors.ts";
+import { IdSchema, isId } from "../../lib/requests/ids.ts";
+import { holdMessage } from "../../lib/rules/hold-state.ts";
+import { isTipListed, mayViewTip, tipListed, tipPublic, tipSeenBy } from "../../lib/rules/visibility.ts";
 import { batchedPer } from "../../lib/write-batch.ts";
 
 /** When the account was made: a young account may share fewer tips (RATE_LIMITS.shareTip). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { LikeStateSchema, TipSchema } from "#shared/schemas/tip.ts";
 import { users } from "../../db/schema.ts";
-import { RATE_LIMITS } from "../../lib/rate-limit.ts";
+import { RATE_LIMITS } from "../../lib/security/rate-limit.ts";
 import { createClient, newAccount, newTip } from "../../test/http-client.ts";
 import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 import { noisyJpeg, phonePhoto } from "../../test/photo-fixtures.ts";
 import { PhotoDecoder } from "./photo-decoder.ts";
 

@@ -1,7 +1,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 import type { ProcessedPhoto } from "./photo-processing.ts";
 
 /** A photo sent to a decoding process: its bytes, or the pieces they arrived in (joined there). */

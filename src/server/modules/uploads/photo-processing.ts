@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo } from "sharp";
 import { PHOTO_LIMITS, photoName, photoVariantName, photoVariantWidths } from "#shared/photos.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 
 /** One file of a processed photo, ready to store. */
 interface PhotoFile {

@@ -4,7 +4,7 @@
  * back to the system when it exits after a while without work.
  */
 import os from "node:os";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 import type { DecodeAnswer, DecodeJob } from "./photo-decoder.ts";
 import { processPhoto } from "./photo-processing.ts";
 

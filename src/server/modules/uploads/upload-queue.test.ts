@@ -11,7 +11,7 @@ import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import { CHROMIUM_ARGS, chromiumPath } from "../../../../e2e/support/chromium.ts";
 import { type App, createApp } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
-import { NODE_LISTENER_OPTIONS } from "../../lib/unread-refusals.ts";
+import { NODE_LISTENER_OPTIONS } from "../../lib/security/unread-refusals.ts";
 import { createFolderStorage } from "../../storage/photo-storage.ts";
 import { createClient, newAccount, readResponse, type TestClient } from "../../test/http-client.ts";
 import { noisyJpeg, phonePhoto, photoForm } from "../../test/photo-fixtures.ts";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.ts";
-import { blocks, comments } from "../db/schema.ts";
+import type { Db } from "../../db/client.ts";
+import { blocks, comments } from "../../db/schema.ts";
 import { commentShown } from "./visibility.ts";
 
 /**

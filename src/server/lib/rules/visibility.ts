@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { comments, tips, users } from "../db/schema.ts";
+import { comments, tips, users } from "../../db/schema.ts";
 
 /*
  * Who may see what members posted, said once (ADR 055). Each rule is a SQL condition for lists and

@@ -4,10 +4,10 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
-import { createTestApp } from "../test/test-db.ts";
+import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createTestApp } from "../../test/test-db.ts";
+import { NODE_LISTENER_OPTIONS } from "../security/unread-refusals.ts";
 import { BODY_LIMITS } from "./body-limit.ts";
-import { NODE_LISTENER_OPTIONS } from "./unread-refusals.ts";
 
 /** Bounded bodies, capped JSON depth, 405 with Allow, and the security headers (ADR 014). */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

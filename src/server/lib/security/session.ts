@@ -1,11 +1,11 @@
 import { createMiddleware } from "hono/factory";
 import { ACCOUNT_ON_HOLD, ROLES, type Role } from "#shared/constants.ts";
-import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "./app-env.ts";
-import { HttpError } from "./errors.ts";
-import { errorResponses } from "./openapi.ts";
-import { hasSessionCookie } from "./public-cache.ts";
-import { answering, declaring } from "./route-needs.ts";
-import type { SessionCache } from "./session-cache.ts";
+import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "../app-env.ts";
+import { hasSessionCookie } from "../cache/public-cache.ts";
+import type { SessionCache } from "../cache/session-cache.ts";
+import { HttpError } from "../requests/errors.ts";
+import { errorResponses } from "../requests/openapi.ts";
+import { answering, declaring } from "../requests/route-needs.ts";
 
 export type { SessionUser };
 

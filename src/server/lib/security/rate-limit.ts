@@ -4,15 +4,15 @@ import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { PHOTO_LIMITS } from "#shared/photos.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
-import type { Db } from "../db/client.ts";
-import { rowsOf } from "../db/rows.ts";
-import { rateLimitHits } from "../db/schema.ts";
-import { bodyLimitFor } from "./body-limit.ts";
+import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
+import { rateLimitHits } from "../../db/schema.ts";
+import type { Logger } from "../logger.ts";
+import type { Metrics } from "../metrics.ts";
+import { bodyLimitFor } from "../requests/body-limit.ts";
+import { answering } from "../requests/route-needs.ts";
+import { isNewAccount, NEW_ACCOUNT_MS } from "../rules/newcomers.ts";
 import { clientIp, isLoopback } from "./client-ip.ts";
-import type { Logger } from "./logger.ts";
-import type { Metrics } from "./metrics.ts";
-import { isNewAccount, NEW_ACCOUNT_MS } from "./newcomers.ts";
-import { answering } from "./route-needs.ts";
 
 /** One limit: at most `count` hits per fixed window of `minutes` (a fraction for seconds: 5 / 60). */
 interface Window {

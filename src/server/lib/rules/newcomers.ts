@@ -1,5 +1,5 @@
 import { findLinks } from "#shared/links.ts";
-import { HttpError } from "./errors.ts";
+import { HttpError } from "../requests/errors.ts";
 
 /**
  * The brakes on accounts that cost nothing to make (docs/product.md, "Brakes for newcomers"): what an

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
-import type { AppEnv } from "./app-env.ts";
-import type { ServerLogger } from "./logger.ts";
-import type { Metrics } from "./metrics.ts";
+import type { AppEnv } from "../app-env.ts";
+import type { ServerLogger } from "../logger.ts";
+import type { Metrics } from "../metrics.ts";
 import { type RequestNote, requestContext } from "./request-context.ts";
 
 /** An id a trusted proxy in front already gave the request is kept when it is a plain token. */

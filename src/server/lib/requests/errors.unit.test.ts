@@ -2,9 +2,9 @@ import { APIError } from "better-auth/api";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { guardedStorage } from "../storage/photo-storage.ts";
+import { guardedStorage } from "../../storage/photo-storage.ts";
+import { createLogger } from "../logger.ts";
 import { createErrorHandler, UnavailableError } from "./errors.ts";
-import { createLogger } from "./logger.ts";
 
 /** What a client and the log get when a route throws `error`. */
 async function answerTo(error: Error) {

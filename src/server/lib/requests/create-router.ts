@@ -1,6 +1,6 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiError } from "#shared/schemas/common.ts";
-import type { AppEnv } from "./app-env.ts";
+import type { AppEnv } from "../app-env.ts";
 import { HttpError, validationErrorBody } from "./errors.ts";
 
 /**

@@ -1,6 +1,6 @@
-import type { ListenOptions } from "../db/client.ts";
+import type { ListenOptions } from "../../db/client.ts";
+import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from "../requests/negotiate.ts";
 import { ChangeFeed, type FollowedDatabase } from "./change-feed.ts";
-import { COMPRESS_FROM, compress, etagOf, matchesEtag, preferredEncoding } from "./negotiate.ts";
 
 /**
  * Public answers, serialized once and reused until a committed change makes them stale (ADR 022, 026).

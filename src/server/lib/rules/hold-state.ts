@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS, type ReportTarget } from "#shared/constants.ts";
-import type { Db } from "../db/client.ts";
-import { moderationCases, users } from "../db/schema.ts";
+import type { Db } from "../../db/client.ts";
+import { moderationCases, users } from "../../db/schema.ts";
 
 /**
  * "This is the open case about the item": the one place that says it, as a condition on moderation_cases,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
-import type { Db } from "../db/client.ts";
-import { createClient, newAccount, newClientAddress } from "../test/http-client.ts";
-import { createTestApp } from "../test/test-db.ts";
+import type { Db } from "../../db/client.ts";
+import { createClient, newAccount, newClientAddress } from "../../test/http-client.ts";
+import { createTestApp } from "../../test/test-db.ts";
 import { Limiter, RATE_LIMITS, waitInWords } from "./rate-limit.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -3,8 +3,8 @@ import path from "node:path";
 import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { rowsOf } from "../db/rows.ts";
-import { openTestDatabase } from "../test/test-db.ts";
+import { rowsOf } from "../../db/rows.ts";
+import { openTestDatabase } from "../../test/test-db.ts";
 import { isTipListed, isTipPublic, mayViewTip, tipListed, tipPublic, tipSeenBy } from "./visibility.ts";
 
 /**
@@ -67,7 +67,7 @@ describe("the reads of tips and comments", () => {
       /hold\} is null and not/,
       /pageHold\} is null/,
     ];
-    const root = path.resolve(import.meta.dirname, "..");
+    const root = path.resolve(import.meta.dirname, "../..");
     const found = [path.join(root, "modules"), path.join(root, "lib")].flatMap(sources).flatMap((file) =>
       readFileSync(file, "utf8")
         .split("\n")

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
-import { users } from "../db/schema.ts";
-import { createClient, type TestClient } from "../test/http-client.ts";
-import { signedInMember } from "../test/members.ts";
-import { createTestApp, getJson } from "../test/test-db.ts";
+import { users } from "../../db/schema.ts";
+import { createClient, type TestClient } from "../../test/http-client.ts";
+import { signedInMember } from "../../test/members.ts";
+import { createTestApp, getJson } from "../../test/test-db.ts";
 
 /**
  * Every `{id}` in a path is checked the one way (ADR 058): a text that cannot be an id names nothing, so

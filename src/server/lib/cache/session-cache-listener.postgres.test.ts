@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app.ts";
-import { type Database, openDatabase } from "../db/client.ts";
-import { sessions } from "../db/schema.ts";
-import { createClient, newAccount } from "../test/http-client.ts";
-import { startPostgresRelay } from "../test/tcp-relay.ts";
-import { createPostgresDatabase } from "../test/test-db.ts";
+import { createApp } from "../../app.ts";
+import { type Database, openDatabase } from "../../db/client.ts";
+import { sessions } from "../../db/schema.ts";
+import { createClient, newAccount } from "../../test/http-client.ts";
+import { startPostgresRelay } from "../../test/tcp-relay.ts";
+import { createPostgresDatabase } from "../../test/test-db.ts";
 import { SessionCache } from "./session-cache.ts";
 
 /**

@@ -1,8 +1,10 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { routePath } from "hono/route";
-import type { AppEnv } from "./app-env.ts";
-import type { Metrics } from "./metrics.ts";
-import { etagOf } from "./negotiate.ts";
+import type { AppEnv } from "../app-env.ts";
+import type { Metrics } from "../metrics.ts";
+import { etagOf } from "../requests/negotiate.ts";
+import { type RequestNote, requestContext } from "../requests/request-context.ts";
+import { sessionCookieKey } from "../security/session.ts";
 import {
   hasSessionCookie,
   memberKey,
@@ -12,8 +14,6 @@ import {
   type Reply,
   replyFor,
 } from "./public-cache.ts";
-import { type RequestNote, requestContext } from "./request-context.ts";
-import { sessionCookieKey } from "./session.ts";
 import type { SessionCache } from "./session-cache.ts";
 
 /** The cache key of a request: its path and query exactly as sent (the server's fast path makes the same). */

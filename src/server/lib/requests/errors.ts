@@ -6,7 +6,7 @@ import { routePath } from "hono/route";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { ApiError } from "#shared/schemas/common.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../logger.ts";
 
 /** Thrown by services and handlers; the app's error handler turns it into `{ message, issues? }`. */
 export class HttpError extends Error {

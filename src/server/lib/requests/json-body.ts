@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { ApiError } from "#shared/schemas/common.ts";
-import type { AppEnv } from "./app-env.ts";
+import type { AppEnv } from "../app-env.ts";
 import { declaring, needsOf } from "./route-needs.ts";
 
 /** How deeply a JSON body may nest. Our own bodies are flat; 32 leaves room for any client's. */

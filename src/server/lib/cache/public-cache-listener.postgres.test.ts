@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { createApp } from "../app.ts";
-import { type Database, openDatabase } from "../db/client.ts";
-import { tips } from "../db/schema.ts";
-import { createClient, newAccount, newTip, type TestClient } from "../test/http-client.ts";
-import { startPostgresRelay } from "../test/tcp-relay.ts";
-import { createPostgresDatabase } from "../test/test-db.ts";
+import { createApp } from "../../app.ts";
+import { type Database, openDatabase } from "../../db/client.ts";
+import { tips } from "../../db/schema.ts";
+import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
+import { startPostgresRelay } from "../../test/tcp-relay.ts";
+import { createPostgresDatabase } from "../../test/test-db.ts";
 import { PublicCache } from "./public-cache.ts";
 
 /**

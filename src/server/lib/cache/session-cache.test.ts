@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../db/schema.ts";
-import { SessionSchema } from "../test/auth-schemas.ts";
-import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
-import { createTestApp } from "../test/test-db.ts";
-import { sessionCookieKey } from "./session.ts";
+import { sessions, users } from "../../db/schema.ts";
+import { SessionSchema } from "../../test/auth-schemas.ts";
+import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createTestApp } from "../../test/test-db.ts";
+import { sessionCookieKey } from "../security/session.ts";
 
 /**
  * A member's session is kept between requests (ADR 034). What a client sees must not change: every way a

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { rowsOf } from "../db/rows.ts";
-import { gardeners } from "../db/schema.ts";
-import { createClient, newAccount, newTip, type TestClient } from "../test/http-client.ts";
-import { createTestApp } from "../test/test-db.ts";
+import { rowsOf } from "../../db/rows.ts";
+import { gardeners } from "../../db/schema.ts";
+import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
+import { createTestApp } from "../../test/test-db.ts";
 import { memberKey, PUBLIC_TABLES, type PublicTable } from "./public-cache.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import type { Database, Listener } from "../db/client.ts";
-import { etagOf, matchesEtag } from "./negotiate.ts";
+import type { Database, Listener } from "../../db/client.ts";
+import { etagOf, matchesEtag } from "../requests/negotiate.ts";
 import { hasSessionCookie, PublicCache, type PublicTable, replyFor } from "./public-cache.ts";
 
 /** A cache following a change feed the test drives by hand: `feed` is what the database would report. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Database, ListenOptions } from "../db/client.ts";
+import type { Database, ListenOptions } from "../../db/client.ts";
 
 const SYNC_PREFIX = "sync:";
 

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import type { Database, Listener } from "../db/client.ts";
+import type { Database, Listener } from "../../db/client.ts";
 import { ChangeFeed } from "./change-feed.ts";
 
 const dialect = new PgDialect();

@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GardenerSchema } from "#shared/schemas/gardener.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
-import { gardeners, tips, users } from "../db/schema.ts";
-import { createClient, newAccount, type TestClient } from "../test/http-client.ts";
-import { confirmEmail } from "../test/members.ts";
-import { createTestApp } from "../test/test-db.ts";
+import { gardeners, tips, users } from "../../db/schema.ts";
+import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { confirmEmail } from "../../test/members.ts";
+import { createTestApp } from "../../test/test-db.ts";
 
 /** Public answers are reused until a write makes them stale, and never served stale (ADR 022). */
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
