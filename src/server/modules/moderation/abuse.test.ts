@@ -1,15 +1,23 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ACCOUNT_ON_HOLD, HIDDEN_PENDING_REVIEW, type Role } from "#shared/constants.ts";
+import { ACCOUNT_ON_HOLD, HIDDEN_PENDING_REVIEW } from "#shared/constants.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
-import { LogEntrySchema, QueueItemSchema, ReportSchema } from "#shared/schemas/moderation.ts";
-import { TipSchema } from "#shared/schemas/tip.ts";
+import { LogEntrySchema } from "#shared/schemas/moderation.ts";
 import { moderationNotices, reports, users } from "../../db/schema.ts";
 import { silentLogger } from "../../lib/logger.ts";
 import { createClient, newClientAddress, newTip, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
-import { createTestApp } from "../../test/test-db.ts";
+import {
+  decideCase,
+  type Member,
+  memberWithRole,
+  moderationTestApp,
+  postReport,
+  queueItemAbout,
+  tipBy,
+  waitForMail,
+} from "../../test/moderation-fixtures.ts";
 import { listNotices } from "./notices.ts";
 import { readQueue } from "./queue.ts";
 import { HOLD_LAPSES_AFTER_HOURS, lapseHolds } from "./releases.ts";
@@ -22,47 +30,16 @@ import { startModerationSweep } from "./sweep.ts";
  * ends that hold; nobody decides a case about themselves, a case about the team is an administrator's,
  * and no administrator is suspended through the site.
  */
-let app: Awaited<ReturnType<typeof createTestApp>>;
+const { app, moderator } = moderationTestApp();
+let administrator: Member;
 beforeAll(async () => {
-  app = await createTestApp({ config: { RATE_LIMIT: false } });
-});
-afterAll(async () => {
-  await app.close();
+  administrator = await memberWithRole(app, "administrator");
 });
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 const visitor = () => createClient(app.app);
-const Queue = z.array(QueueItemSchema);
 
-async function withRole(role: Role, options: Parameters<typeof signedInMember>[1] = {}) {
-  const member = await signedInMember(app, { name: role === "member" ? "Member" : role, ...options });
-  await app.db.update(users).set({ role }).where(eq(users.id, member.id));
-  // A fresh session reads the role.
-  const client = createClient(app.app);
-  expect(
-    (
-      await client.post("/api/auth/sign-in/email", {
-        email: member.account.email,
-        password: member.account.password,
-      })
-    ).status,
-  ).toBe(200);
-  return { ...member, client };
-}
-
-async function tipBy(client: TestClient, title = `Reported tip ${Math.random().toString(36).slice(2, 10)}`) {
-  const res = await client.post("/api/tips", newTip(title), { schema: TipSchema });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function report(member: { client: TestClient }, tipId: string, reason = "spam") {
-  return member.client.post(
-    "/api/reports",
-    { targetType: "tip", targetId: tipId, reason, note: "" },
-    { schema: z.union([ReportSchema, ApiErrorSchema]) },
-  );
-}
+const report = (member: { client: TestClient }, tipId: string, reason = "spam") =>
+  postReport(member.client, { targetType: "tip", targetId: tipId, reason, note: "" });
 
 async function reportAll(reporters: Member[], tipId: string, reason = "spam") {
   for (const reporter of reporters) expect((await report(reporter, tipId, reason)).status).toBe(201);
@@ -76,31 +53,9 @@ async function isHeld(memberId: string) {
 }
 
 /** The open case about a tip, as `decider` reads the queue; undefined when it is not in their queue. */
-async function caseAbout(decider: { client: TestClient }, tipId: string) {
-  const queue = await decider.client.get("/api/moderation/queue?limit=100", { schema: Queue });
-  expect(queue.status).toBe(200);
-  return queue.body.find((item) => item.targetId === tipId);
-}
-
-async function decide(
-  decider: { client: TestClient },
-  caseId: string,
-  action: string,
-  reason = "Looked at it",
-) {
-  return decider.client.post(
-    `/api/moderation/queue/${caseId}/decision`,
-    { action, reason },
-    { schema: z.union([z.object({ action: z.string() }).passthrough(), ApiErrorSchema]) },
-  );
-}
-
-let moderator: Awaited<ReturnType<typeof withRole>>;
-let administrator: Awaited<ReturnType<typeof withRole>>;
-beforeAll(async () => {
-  moderator = await withRole("moderator");
-  administrator = await withRole("administrator");
-});
+const caseAbout = (decider: { client: TestClient }, tipId: string) => queueItemAbout(decider.client, tipId);
+const decide = (decider: { client: TestClient }, caseId: string, action: string, reason = "Looked at it") =>
+  decideCase(decider.client, caseId, { action, reason });
 
 describe("reports from free accounts", () => {
   it("five new accounts on one address hide nothing and hold nobody: the case waits in the queue", async () => {
@@ -231,11 +186,9 @@ describe("a hold by reports", () => {
       intervalMs: 3_600_000,
     });
     try {
-      await expect
-        .poll(() =>
-          app.mailer.sent.filter((m) => m.to === spammer.account.email.toLowerCase()).map((m) => m.subject),
-        )
-        .toContain("Your account is no longer on hold");
+      await waitForMail(app, spammer.account.email.toLowerCase(), {
+        where: (mail) => mail.subject === "Your account is no longer on hold",
+      });
     } finally {
       stop();
     }
@@ -290,8 +243,7 @@ describe("a hold by reports", () => {
       note: "I am a gardener, not a shop",
     });
     expect(appeal.status).toBe(201);
-    const queue = await moderator.client.get("/api/moderation/queue?limit=100", { schema: Queue });
-    const appealCase = queue.body.find((item) => item.appeal !== null && item.targetId === advert._id);
+    const appealCase = await queueItemAbout(moderator.client, advert._id, true);
     expect(appealCase?.appeal?.decision.action).toBe("keep_hold");
     expect((await decide(moderator, appealCase?._id ?? "", "dismiss", "Fair enough")).status).toBe(200);
     expect(await isHeld(spammer.id)).toBe(false);
@@ -324,7 +276,7 @@ describe("a hold by reports", () => {
   it("never holds an established member or the team, whose reported items may still hide", async () => {
     for (const author of [
       await establishedMember(app, { name: "Old hand" }),
-      await withRole("moderator", { name: "Mod" }),
+      await memberWithRole(app, "moderator", { name: "Mod" }),
     ]) {
       const [reported, other, third] = [
         await tipBy(author.client),
@@ -380,7 +332,7 @@ describe("the team", () => {
     const own = await decide(moderator, waiting?._id ?? "", "dismiss", "Mine is fine");
     expect(own.status).toBe(403);
     expect(own.body).toMatchObject({ message: "This case is about you: another moderator must decide it" });
-    const colleague = await withRole("moderator", { name: "Colleague" });
+    const colleague = await memberWithRole(app, "moderator", { name: "Colleague" });
     expect(await caseAbout(colleague, reported._id)).toBeUndefined();
     const byColleague = await decide(colleague, waiting?._id ?? "", "dismiss");
     expect(byColleague.status).toBe(403);
@@ -393,7 +345,7 @@ describe("the team", () => {
   it("an administrator is never suspended through the site, though their item may be hidden", async () => {
     const reported = await tipBy(administrator.client);
     await reportAll([await establishedMember(app)], reported._id, "rude or harassing");
-    const other = await withRole("administrator", { name: "Other admin" });
+    const other = await memberWithRole(app, "administrator", { name: "Other admin" });
     const waiting = await caseAbout(other, reported._id);
     const suspend = await decide(other, waiting?._id ?? "", "suspend", "Rude");
     expect(suspend.status).toBe(403);
@@ -581,7 +533,7 @@ describe("an administrator undoes a decision from the log", () => {
     });
 
     // A case about one administrator is decided, and undone, by another.
-    const second = await withRole("administrator", { name: "Second admin" });
+    const second = await memberWithRole(app, "administrator", { name: "Second admin" });
     const own = await tipBy(second.client);
     expect((await report(moderator, own._id, "off-topic")).status).toBe(201);
     const ownCase = await caseAbout(administrator, own._id);

@@ -1,12 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { LogEntrySchema, NoticeSchema, QueueItemSchema } from "#shared/schemas/moderation.ts";
+import { LogEntrySchema, NoticeSchema } from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { users } from "../../db/schema.ts";
-import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
-import { establishedMember, memberVerifiedByLink, signedInMember } from "../../test/members.ts";
-import { createTestApp } from "../../test/test-db.ts";
+import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
+import { establishedMember, signedInMember } from "../../test/members.ts";
+import {
+  appWithAdministrator,
+  caseInQueue,
+  handleOf,
+  memberWithRole,
+  reportBy,
+  settleCase,
+  type TestApp,
+  tipBy,
+} from "../../test/moderation-fixtures.ts";
 
 /**
  * Who may use each moderation route, from one table: a visitor, a new member, an established member, the
@@ -36,57 +45,32 @@ const ACTORS: Actor[] = [
   "blocked",
 ];
 
-let app: Awaited<ReturnType<typeof createTestApp>>;
-const adminEmail = newAccount().email;
+let app: TestApp;
 let moderator: TestClient;
 let administrator: TestClient;
 
 beforeAll(async () => {
-  app = await createTestApp({ config: { RATE_LIMIT: false, ADMIN_EMAILS: [adminEmail] } });
-  administrator = (await memberVerifiedByLink(app, { email: adminEmail })).client;
-  const mod = await signedInMember(app, { name: "Moderator" });
-  await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, mod.id));
-  moderator = createClient(app.app);
-  expect((await moderator.post("/api/auth/sign-in/email", mod.account)).status).toBe(200);
+  const made = await appWithAdministrator();
+  app = made.app;
+  administrator = made.administrator.client;
+  moderator = (await memberWithRole(app, "moderator")).client;
 });
-afterAll(async () => {
-  await app.close();
-});
+afterAll(() => app.close());
 
 /** A fresh item with its case: an author's tip, reported by a member. */
 async function freshCase() {
   const author = await signedInMember(app, { name: "Author" });
-  const tip = await author.client.post(
-    "/api/tips",
-    newTip(`Matrix ${Math.random().toString(36).slice(2, 9)}`),
-    {
-      schema: TipSchema,
-    },
-  );
-  expect(tip.status).toBe(201);
+  const tip = await tipBy(author.client);
   // A member's report (each may file 10 a day): it opens the case, and leaves the tip shown.
-  const reporter = await signedInMember(app, { name: "Reporter" });
-  const filed = await reporter.client.post("/api/reports", {
-    targetType: "tip",
-    targetId: tip.body._id,
-    reason: "off-topic",
-  });
-  expect(filed.status).toBe(201);
-  const queue = await moderator.get("/api/moderation/queue?limit=100", { schema: z.array(QueueItemSchema) });
-  const item = queue.body.find((entry) => entry.targetId === tip.body._id);
-  if (!item) throw new Error("The case is not in the queue");
-  return { author, tip: tip.body, caseId: item._id, handle: tip.body.authorHandle ?? "" };
+  await reportBy(await signedInMember(app, { name: "Reporter" }), "tip", tip._id, "off-topic");
+  const item = await caseInQueue(moderator, tip._id);
+  return { author, tip, caseId: item._id, handle: tip.authorHandle ?? "" };
 }
 
 /** A member suspended by a moderator after signing in: the client still holds their old cookie. */
 async function suspendedMember() {
   const { author, caseId } = await freshCase();
-  const res = await moderator.post(`/api/moderation/queue/${caseId}/decision`, {
-    action: "suspend",
-    reason: "Spam",
-    durationHours: 24,
-  });
-  expect(res.status).toBe(200);
+  await settleCase(moderator, caseId, { action: "suspend", reason: "Spam", durationHours: 24 });
   return author.client;
 }
 
@@ -114,8 +98,8 @@ async function clientFor(actor: Actor, item: Awaited<ReturnType<typeof freshCase
     }
     case "blocked": {
       const blocked = await signedInMember(app, { name: "Blocked" });
-      const [row] = await app.db.select({ handle: users.handle }).from(users).where(eq(users.id, blocked.id));
-      expect((await item.author.client.post(`/api/blocks/${row?.handle}`, {})).status).toBe(201);
+      const handle = await handleOf(app, blocked.id);
+      expect((await item.author.client.post(`/api/blocks/${handle}`, {})).status).toBe(201);
       return blocked.client;
     }
   }
@@ -123,11 +107,7 @@ async function clientFor(actor: Actor, item: Awaited<ReturnType<typeof freshCase
 
 /** A decided case of the item's author, for the appeal row. */
 async function decided(item: Awaited<ReturnType<typeof freshCase>>) {
-  const res = await moderator.post(`/api/moderation/queue/${item.caseId}/decision`, {
-    action: "hide",
-    reason: "Spam",
-  });
-  expect(res.status).toBe(200);
+  await settleCase(moderator, item.caseId, { action: "hide", reason: "Spam" });
   const notices = await item.author.client.get("/api/moderation/notices", { schema: z.array(NoticeSchema) });
   return notices.body[0]?.decision.caseId ?? "";
 }

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS } from "#shared/constants.ts";
+import { REMOVED_BY_MODERATORS } from "#shared/constants.ts";
 import { CommentSchema } from "#shared/schemas/comment.ts";
-import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import {
   DecisionSchema,
   LogEntrySchema,
@@ -13,69 +12,35 @@ import {
 } from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { users } from "../../db/schema.ts";
-import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
+import { createClient, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
-import { createTestApp } from "../../test/test-db.ts";
+import {
+  decideCase,
+  hiddenFrom,
+  memberWithRole,
+  moderationTestApp,
+  queueItemAbout,
+  reportBy,
+  tipBy,
+} from "../../test/moderation-fixtures.ts";
 import { endSuspensions } from "./releases.ts";
 
 /** Moderators decide what members reported (ADR 042): the queue, each action, and two deciding at once. */
-let app: Awaited<ReturnType<typeof createTestApp>>;
-let moderator: Awaited<ReturnType<typeof signedInMember>>;
-beforeAll(async () => {
-  app = await createTestApp({ config: { RATE_LIMIT: false } });
-  const member = await signedInMember(app, { name: "Moderator" });
-  await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, member.id));
-  // A fresh session reads the role.
-  const client = createClient(app.app);
-  expect((await client.post("/api/auth/sign-in/email", member.account)).status).toBe(200);
-  moderator = { ...member, client };
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app, moderator } = moderationTestApp();
 
 const visitor = () => createClient(app.app);
 const Queue = z.array(QueueItemSchema);
 const Reports = z.array(ReportSchema);
 const Log = z.array(LogEntrySchema);
 
-async function tipBy(client: TestClient) {
-  const res = await client.post("/api/tips", newTip(`Reported ${Math.random().toString(36).slice(2, 9)}`), {
-    schema: TipSchema,
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function reportBy(
-  member: { client: TestClient },
-  targetType: string,
-  targetId: string,
-  reason = "spam",
-) {
-  const res = await member.client.post(
-    "/api/reports",
-    { targetType, targetId, reason, note: `About ${targetId}` },
-    { schema: ReportSchema },
-  );
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function queueItemFor(targetId: string) {
-  const queue = await moderator.client.get("/api/moderation/queue?limit=100", { schema: Queue });
-  expect(queue.status).toBe(200);
-  return queue.body.find((item) => item.targetId === targetId);
-}
-
+/** A report noted with its item, so the queue's notes say which report is which. */
+const reportAbout = (member: { client: TestClient }, targetType: string, targetId: string, reason?: string) =>
+  reportBy(member, targetType, targetId, reason, `About ${targetId}`);
+const queueItemFor = (targetId: string) => queueItemAbout(moderator.client, targetId);
 const decide = (caseId: string, body: Record<string, unknown>, client = moderator.client) =>
-  client.post(`/api/moderation/queue/${caseId}/decision`, body);
-
+  decideCase(client, caseId, body);
 /** Whether visitors get the placeholder: pending review while a case is open, removed once decided. */
-async function hiddenFromVisitors(path: string, message = HIDDEN_PENDING_REVIEW) {
-  const res = await visitor().get(path, { schema: ApiErrorSchema });
-  return res.status === 404 && res.body.message === message;
-}
+const hiddenFromVisitors = (path: string, message?: string) => hiddenFrom(visitor(), path, message);
 
 async function outcomesOf(member: { client: TestClient }, targetId: string) {
   const mine = await member.client.get("/api/reports/mine", { schema: Reports });
@@ -90,9 +55,9 @@ describe("the moderation queue", () => {
     // Two established members (their reports weigh 2) and a new one (whose report weighs nothing).
     const [a, b] = await Promise.all([establishedMember(app), establishedMember(app)]);
     const c = await signedInMember(app);
-    await reportBy(c, "tip", light._id, "off-topic");
+    await reportAbout(c, "tip", light._id, "off-topic");
     for (const member of [a, b])
-      await reportBy(member as NonNullable<typeof a>, "tip", heavy._id, "rude or harassing");
+      await reportAbout(member as NonNullable<typeof a>, "tip", heavy._id, "rude or harassing");
 
     expect((await visitor().get("/api/moderation/queue")).status).toBe(401);
     expect((await (a as NonNullable<typeof a>).client.get("/api/moderation/queue")).status).toBe(403);
@@ -137,11 +102,11 @@ describe("the number waiting", () => {
     const author = await signedInMember(app, { name: "Author" });
     const reporter = await signedInMember(app);
     const tip = await tipBy(author.client);
-    await reportBy(reporter, "tip", tip._id, "off-topic");
+    await reportAbout(reporter, "tip", tip._id, "off-topic");
     expect(await waiting()).toBe(before + 1);
     // A report about the moderator themselves waits for another: it is not theirs to count.
     const own = await tipBy(moderator.client);
-    await reportBy(reporter, "tip", own._id, "off-topic");
+    await reportAbout(reporter, "tip", own._id, "off-topic");
     expect(await waiting()).toBe(before + 1);
     expect(await waiting()).toBe(await queued());
 
@@ -158,7 +123,7 @@ describe("deciding", () => {
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
     const reporters = await Promise.all([1, 2].map(() => establishedMember(app)));
-    for (const reporter of reporters) await reportBy(reporter, "tip", tip._id, "off-topic");
+    for (const reporter of reporters) await reportAbout(reporter, "tip", tip._id, "off-topic");
     expect(await hiddenFromVisitors(`/api/tips/${tip._id}`)).toBe(true);
     const item = await queueItemFor(tip._id);
     expect(item?.item.hidden).toBe(true);
@@ -191,8 +156,8 @@ describe("deciding", () => {
       { schema: CommentSchema },
     );
     const reporter = await signedInMember(app);
-    await reportBy(reporter, "tip", kept._id, "rude or harassing");
-    await reportBy(reporter, "comment", comment.body._id, "rude or harassing");
+    await reportAbout(reporter, "tip", kept._id, "rude or harassing");
+    await reportAbout(reporter, "comment", comment.body._id, "rude or harassing");
 
     const hide = await decide((await queueItemFor(kept._id))?._id ?? "", {
       action: "hide",
@@ -211,7 +176,7 @@ describe("deciding", () => {
     );
     const [firstElder, secondElder] = await Promise.all([establishedMember(app), establishedMember(app)]);
     for (const elder of [firstElder, secondElder])
-      await reportBy(elder, "comment", rude.body._id, "rude or harassing");
+      await reportAbout(elder, "comment", rude.body._id, "rude or harassing");
     const placeholder = async () =>
       (await visitor().get(`/api/tips/${host._id}/comments`, { schema: z.array(CommentSchema) })).body.find(
         (c) => c._id === rude.body._id,
@@ -237,13 +202,10 @@ describe("deciding", () => {
   });
 
   it("two moderators at once: one decides, the other gets 409 with that decision", async () => {
-    const second = await signedInMember(app, { name: "Second" });
-    await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, second.id));
-    const secondClient = createClient(app.app);
-    expect((await secondClient.post("/api/auth/sign-in/email", second.account)).status).toBe(200);
+    const secondClient = (await memberWithRole(app, "moderator", { name: "Second" })).client;
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
-    await reportBy(await signedInMember(app), "tip", tip._id);
+    await reportAbout(await signedInMember(app), "tip", tip._id);
     const caseId = (await queueItemFor(tip._id))?._id ?? "";
 
     const answers = await Promise.all([
@@ -263,7 +225,7 @@ describe("deciding", () => {
     const spammer = await signedInMember(app);
     const tip = await tipBy(spammer.client);
     const other = await tipBy(spammer.client);
-    await reportBy(await signedInMember(app), "tip", tip._id);
+    await reportAbout(await signedInMember(app), "tip", tip._id);
     const res = await decide((await queueItemFor(tip._id))?._id ?? "", {
       action: "suspend",
       reason: "Advertising",
@@ -302,7 +264,7 @@ describe("deciding", () => {
   it("an indefinite suspension has no end", async () => {
     const spammer = await signedInMember(app);
     const tip = await tipBy(spammer.client);
-    await reportBy(await signedInMember(app), "tip", tip._id);
+    await reportAbout(await signedInMember(app), "tip", tip._id);
     const res = await decide((await queueItemFor(tip._id))?._id ?? "", {
       action: "suspend",
       reason: "Repeated spam",
@@ -319,7 +281,7 @@ describe("deciding", () => {
   it("dismissing spam reports lifts the account's hold: a moderator has looked at it", async () => {
     const author = await signedInMember(app);
     const tips = [await tipBy(author.client), await tipBy(author.client), await tipBy(author.client)];
-    for (const tip of tips) await reportBy(await establishedMember(app), "tip", tip._id);
+    for (const tip of tips) await reportAbout(await establishedMember(app), "tip", tip._id);
     expect(await hiddenFromVisitors(`/api/tips/${tips[0]?._id}`)).toBe(true);
     const res = await decide((await queueItemFor(tips[0]?._id ?? ""))?._id ?? "", {
       action: "dismiss",
@@ -334,7 +296,7 @@ describe("deciding", () => {
   it("refuses a decision without a reason, a length for anything but suspend, and an unknown item", async () => {
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
-    await reportBy(await signedInMember(app), "tip", tip._id);
+    await reportAbout(await signedInMember(app), "tip", tip._id);
     const caseId = (await queueItemFor(tip._id))?._id ?? "";
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ action: "hide" }, "reason"],

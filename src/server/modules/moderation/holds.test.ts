@@ -1,86 +1,46 @@
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ACCOUNT_ON_HOLD, HIDDEN_PENDING_REVIEW, REVIEW_ALREADY_ASKED } from "#shared/constants.ts";
+import { ACCOUNT_ON_HOLD, REVIEW_ALREADY_ASKED } from "#shared/constants.ts";
 import { parsePhotoUrl } from "#shared/photos.ts";
 import { CommentSchema } from "#shared/schemas/comment.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { ProfileSchema } from "#shared/schemas/gardener.ts";
-import { LogEntrySchema, ReportSchema } from "#shared/schemas/moderation.ts";
+import { LogEntrySchema } from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
-import { photoHolds, users } from "../../db/schema.ts";
-import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
+import { photoHolds } from "../../db/schema.ts";
+import { createClient, newTip } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
+import {
+  commentOn,
+  handleOf,
+  hiddenFrom,
+  moderationTestApp,
+  reportBy,
+  tipBy,
+} from "../../test/moderation-fixtures.ts";
 import { photoForm, smallPng } from "../../test/photo-fixtures.ts";
-import { createTestApp } from "../../test/test-db.ts";
 
 /**
  * What reports do before anyone decides (ADR 041): an item whose reports weigh enough is hidden pending
  * review, a moderator's report hides at once, spam reports from three members put the account on hold;
  * everyone but the author sees a placeholder, and the author may change the item once to ask for it back.
  */
-let app: Awaited<ReturnType<typeof createTestApp>>;
-let moderator: Awaited<ReturnType<typeof signedInMember>>;
-beforeAll(async () => {
-  app = await createTestApp({ config: { RATE_LIMIT: false } });
-  const appointed = await signedInMember(app, { name: "Moderator" });
-  await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, appointed.id));
-  moderator = appointed;
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app, moderator } = moderationTestApp();
 
 const visitor = () => createClient(app.app);
 const Tips = z.array(TipSchema);
 const Comments = z.array(CommentSchema);
 const Log = z.array(LogEntrySchema);
 
-async function tipBy(client: TestClient, title = `Held tip ${Math.random().toString(36).slice(2, 10)}`) {
-  const res = await client.post("/api/tips", newTip(title), { schema: TipSchema });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function commentOn(client: TestClient, tipId: string, body = "Buy cheap seeds at my shop") {
-  const res = await client.post(`/api/tips/${tipId}/comments`, { body }, { schema: CommentSchema });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function reportBy(
-  member: { client: TestClient },
-  targetType: string,
-  targetId: string,
-  reason = "spam",
-) {
-  const res = await member.client.post(
-    "/api/reports",
-    { targetType, targetId, reason, note: "" },
-    { schema: z.union([ReportSchema, ApiErrorSchema]) },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-}
-
 /** Members whose reports count (ADR 049): established, each at an address of their own. */
 const members = (n: number) => Promise.all(Array.from({ length: n }, () => establishedMember(app)));
-
-async function handleOf(id: string) {
-  const [row] = await app.db.select({ handle: users.handle }).from(users).where(eq(users.id, id));
-  return row?.handle ?? "";
-}
 
 /** The moderation log's entries about one item, oldest first, as a moderator reads them. */
 async function logAbout(targetId: string) {
   const res = await moderator.client.get("/api/moderation/log?limit=50", { schema: Log });
   expect(res.status).toBe(200);
   return res.body.filter((entry) => entry.target.id === targetId).reverse();
-}
-
-async function hiddenFrom(client: TestClient, path: string) {
-  const res = await client.get(path, { schema: ApiErrorSchema });
-  return res.status === 404 && res.body.message === HIDDEN_PENDING_REVIEW;
 }
 
 describe("hiding what members report", () => {
@@ -266,7 +226,7 @@ describe("gardener pages and photos on hold", () => {
   it("a page on hold is a placeholder for everyone; the member reads why and may change it once", async () => {
     const member = await signedInMember(app);
     await tipBy(member.client);
-    const handle = await handleOf(member.id);
+    const handle = await handleOf(app, member.id);
     await reportBy(moderator, "gardener", handle, "rude or harassing");
     expect(await hiddenFrom(visitor(), `/api/gardeners/${handle}`)).toBe(true);
     expect(await hiddenFrom(member.client, `/api/gardeners/${handle}/tips`)).toBe(true);

@@ -1,22 +1,26 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import {
   AppealSchema,
   LogEntrySchema,
   NoticeSchema,
-  QueueItemSchema,
   RemovalCountSchema,
-  ReportSchema,
 } from "#shared/schemas/moderation.ts";
-import { TipSchema } from "#shared/schemas/tip.ts";
 import { mailOutbox, moderationCases, moderationNotices, reports, users } from "../../db/schema.ts";
 import { MailQueue } from "../../mail/mail-queue.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
-import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
+import { createClient, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
-import { createTestApp } from "../../test/test-db.ts";
+import {
+  caseInQueue,
+  moderationTestApp,
+  reportBy,
+  settleCase,
+  tipBy,
+  waitForMail,
+} from "../../test/moderation-fixtures.ts";
 import { deliverNotices, mailOverdue } from "./notices.ts";
 import { endSuspensions } from "./releases.ts";
 
@@ -24,65 +28,24 @@ import { endSuspensions } from "./releases.ts";
  * Everyone is told (ADR 043): the author every decision, in the site and by e-mail, with one appeal; the
  * reporters the outcome; the moderators the reports past their time.
  */
-let app: Awaited<ReturnType<typeof createTestApp>>;
-let moderator: Awaited<ReturnType<typeof signedInMember>>;
-beforeAll(async () => {
-  app = await createTestApp({ config: { RATE_LIMIT: false } });
-  const member = await signedInMember(app, { name: "Moderator" });
-  await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, member.id));
-  const client = createClient(app.app);
-  expect((await client.post("/api/auth/sign-in/email", member.account)).status).toBe(200);
-  moderator = { ...member, client };
-});
-afterAll(async () => {
-  await app.close();
-});
+const { app, moderator } = moderationTestApp();
 
 const Notices = z.array(NoticeSchema);
-const Queue = z.array(QueueItemSchema);
 const delivery = () => ({ db: app.db, mailer: app.mailer, baseUrl: "http://localhost", logger: console });
 
-async function tipBy(client: TestClient) {
-  const res = await client.post("/api/tips", newTip(`Told ${Math.random().toString(36).slice(2, 9)}`), {
-    schema: TipSchema,
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function report(member: { client: TestClient }, tipId: string, reason = "off-topic") {
-  const res = await member.client.post(
-    "/api/reports",
-    { targetType: "tip", targetId: tipId, reason },
-    { schema: ReportSchema },
-  );
-  expect(res.status).toBe(201);
-}
-
-async function caseOf(targetId: string, appeal = false) {
-  const queue = await moderator.client.get("/api/moderation/queue?limit=100", { schema: Queue });
-  const item = queue.body.find((entry) => entry.targetId === targetId && (entry.appeal !== null) === appeal);
-  expect(item, `${targetId} in the queue`).toBeTruthy();
-  return item as NonNullable<typeof item>;
-}
-
-async function decide(caseId: string, body: Record<string, unknown>) {
-  const res = await moderator.client.post(`/api/moderation/queue/${caseId}/decision`, body);
-  expect(res.status, res.text).toBe(200);
-}
+const report = (member: { client: TestClient }, tipId: string, reason = "off-topic") =>
+  reportBy(member, "tip", tipId, reason);
+/** The case about the item in the queue: its report case, or its appeal. */
+const caseOf = (targetId: string, appeal = false) => caseInQueue(moderator.client, targetId, appeal);
+const decide = (caseId: string, body: Record<string, unknown>) => settleCase(moderator.client, caseId, body);
 
 /** The moderation e-mails to `to`, once the decision's own delivery (after its answer) has sent them. */
-async function mailTo(to: string, count = 1): Promise<MailMessage[]> {
-  const mails = () =>
-    app.mailer.sent.filter((mail) => mail.to === to && !mail.subject.startsWith("Confirm your e-mail"));
-  await expect
-    .poll(async () => {
-      await deliverNotices(delivery());
-      return mails().length;
-    })
-    .toBeGreaterThanOrEqual(count);
-  return mails();
-}
+const mailTo = (to: string, count = 1) =>
+  waitForMail(app, to, {
+    count,
+    where: (mail) => !mail.subject.startsWith("Confirm your e-mail"),
+    deliver: () => deliverNotices(delivery()),
+  });
 
 const tokenIn = (mail: MailMessage | undefined) => mail?.text.match(/\/appeal#([\w-]+)/)?.[1] ?? "";
 

@@ -2,47 +2,33 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parsePhotoUrl } from "#shared/photos.ts";
-import { CommentSchema } from "#shared/schemas/comment.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { ReportSchema } from "#shared/schemas/moderation.ts";
-import { TipSchema } from "#shared/schemas/tip.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
-import { reports, users } from "../../db/schema.ts";
-import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
+import { reports } from "../../db/schema.ts";
+import { createClient } from "../../test/http-client.ts";
 import { signedInMember } from "../../test/members.ts";
+import {
+  commentOn,
+  handleOf,
+  memberWithRole,
+  postReport,
+  queueItemAbout,
+  type TestApp,
+  tipBy,
+  waitForMail,
+} from "../../test/moderation-fixtures.ts";
 import { photoForm, smallPng } from "../../test/photo-fixtures.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
 /** Members report what they see (ADR 040): who may, what, how often, and what they are told. */
-let app: Awaited<ReturnType<typeof createTestApp>>;
+let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp({ config: { RATE_LIMIT: false } });
 });
-afterAll(async () => {
-  await app.close();
-});
+afterAll(() => app.close());
 
 const ReportsSchema = z.array(ReportSchema);
-
-async function tipBy(client: TestClient, availability = "Public") {
-  const res = await client.post("/api/tips", newTip("Reported tip", { availability }), { schema: TipSchema });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function commentOn(client: TestClient, tipId: string, body = "Buy cheap seeds at my shop") {
-  const res = await client.post(`/api/tips/${tipId}/comments`, { body }, { schema: CommentSchema });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function handleOf(id: string) {
-  const [row] = await app.db.select({ handle: users.handle }).from(users).where(eq(users.id, id));
-  return row?.handle ?? "";
-}
-
-const report = (client: TestClient, body: Record<string, unknown>) =>
-  client.post("/api/reports", body, { schema: z.union([ReportSchema, ApiErrorSchema]) });
 
 describe("reporting", () => {
   it("a verified member reports a comment once: a second report answers the first, and their list shows it open", async () => {
@@ -91,10 +77,10 @@ describe("reporting", () => {
   it("names the item as the reporter saw it, in their list and e-mail, after it is hidden, changed or gone", async () => {
     const author = await signedInMember(app);
     const reporter = await signedInMember(app);
-    const tip = await tipBy(author.client);
+    const tip = await tipBy(author.client, { title: "Reported tip" });
     const long = `${"Cheap seeds and bulbs ".repeat(6)}at my shop`;
     const comment = await commentOn(author.client, tip._id, long);
-    const filed = await report(reporter.client, {
+    const filed = await postReport(reporter.client, {
       targetType: "comment",
       targetId: comment._id,
       reason: "spam",
@@ -102,7 +88,7 @@ describe("reporting", () => {
     expect(filed.status).toBe(201);
     const label = `${long.slice(0, 79)}…`;
     expect(filed.body).toMatchObject({ item: { label, path: `/tips/${tip._id}` } });
-    const onTip = await report(reporter.client, {
+    const onTip = await postReport(reporter.client, {
       targetType: "tip",
       targetId: tip._id,
       reason: "off-topic",
@@ -110,14 +96,8 @@ describe("reporting", () => {
     expect(onTip.body).toMatchObject({ item: { label: "Reported tip", path: `/tips/${tip._id}` } });
 
     // A moderator removes the comment: the list keeps its words, without a link to what is gone.
-    const moderator = await signedInMember(app, { name: "Moderator" });
-    await app.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
-    const mod = createClient(app.app);
-    await mod.post("/api/auth/sign-in/email", moderator.account);
-    const queue = await mod.get("/api/moderation/queue?limit=100", {
-      schema: z.array(z.object({ _id: z.string(), targetId: z.string() }).passthrough()),
-    });
-    const waiting = queue.body.find((item) => item.targetId === comment._id);
+    const mod = (await memberWithRole(app, "moderator")).client;
+    const waiting = await queueItemAbout(mod, comment._id);
     const before = app.mailer.sent.length;
     expect(
       (
@@ -132,18 +112,15 @@ describe("reporting", () => {
       label,
       path: null,
     });
-    await expect
-      .poll(
-        () => app.mailer.sent.slice(before).find((m) => m.to === reporter.account.email.toLowerCase())?.text,
-      )
-      .toContain(`Thank you for reporting the comment “${label}”. We removed it.`);
+    const [told] = await waitForMail(app, reporter.account.email.toLowerCase(), { since: before });
+    expect(told?.text).toContain(`Thank you for reporting the comment “${label}”. We removed it.`);
   });
 
   it("takes a tip, a gardener by handle and an uploaded photo by address or hash", async () => {
     const author = await signedInMember(app);
     const reporter = await signedInMember(app);
     const tip = await tipBy(author.client);
-    const handle = await handleOf(author.id);
+    const handle = await handleOf(app, author.id);
     const uploaded = await author.client.postForm(
       "/api/uploads",
       photoForm(await smallPng(3), "p.png", "image/png"),
@@ -154,20 +131,20 @@ describe("reporting", () => {
     expect(uploaded.status).toBe(201);
     const hash = parsePhotoUrl(uploaded.body.url)?.hash ?? "";
 
-    const onTip = await report(reporter.client, {
+    const onTip = await postReport(reporter.client, {
       targetType: "tip",
       targetId: tip._id,
       reason: "off-topic",
     });
     expect(onTip.status).toBe(201);
-    const onPage = await report(reporter.client, {
+    const onPage = await postReport(reporter.client, {
       targetType: "gardener",
       targetId: handle.toUpperCase(),
       reason: "rude or harassing",
     });
     expect(onPage.status).toBe(201);
     expect(onPage.body).toMatchObject({ targetType: "gardener", targetId: handle });
-    const onPhoto = await report(reporter.client, {
+    const onPhoto = await postReport(reporter.client, {
       targetType: "photo",
       targetId: uploaded.body.url,
       reason: "copyright",
@@ -175,7 +152,7 @@ describe("reporting", () => {
     expect(onPhoto.status).toBe(201);
     expect(onPhoto.body).toMatchObject({ targetType: "photo", targetId: hash });
     // The same photo named by its hash is the same report.
-    const byHash = await report(reporter.client, {
+    const byHash = await postReport(reporter.client, {
       targetType: "photo",
       targetId: hash,
       reason: "copyright",
@@ -189,12 +166,12 @@ describe("reporting", () => {
   it("refuses a visitor, an unverified account, what the reporter cannot see, their own, and bad fields", async () => {
     const author = await signedInMember(app);
     const tip = await tipBy(author.client);
-    const privateTip = await tipBy(author.client, "Private");
+    const privateTip = await tipBy(author.client, { availability: "Private" });
     const body = { targetType: "tip", targetId: tip._id, reason: "spam" };
 
-    expect((await report(createClient(app.app), body)).status).toBe(401);
+    expect((await postReport(createClient(app.app), body)).status).toBe(401);
     const unverified = await signedInMember(app, { verified: false });
-    const refused = await report(unverified.client, body);
+    const refused = await postReport(unverified.client, body);
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ message: expect.stringMatching(/Verify your e-mail/) });
 
@@ -208,15 +185,15 @@ describe("reporting", () => {
       ["photo", "https://elsewhere.example.com/cat.jpg"],
       ["photo", "0123456789abcdef0123456789abcdef"],
     ]) {
-      const res = await report(reporter.client, { targetType, targetId, reason: "spam" });
+      const res = await postReport(reporter.client, { targetType, targetId, reason: "spam" });
       expect(res.status, `${targetType} ${targetId}`).toBe(404);
     }
-    const own = await report(author.client, body);
+    const own = await postReport(author.client, body);
     expect(own.status).toBe(422);
     expect(own.body).toMatchObject({ message: expect.stringMatching(/your own/) });
-    const ownPage = await report(author.client, {
+    const ownPage = await postReport(author.client, {
       targetType: "gardener",
-      targetId: await handleOf(author.id),
+      targetId: await handleOf(app, author.id),
       reason: "spam",
     });
     expect(ownPage.status).toBe(422);
@@ -244,14 +221,14 @@ describe("reporting", () => {
     for (let i = 0; i < 11; i++)
       comments.push(await commentOn(author.client, tip._id, `Comment number ${i}`));
     for (const comment of comments.slice(0, 10)) {
-      const res = await report(reporter.client, {
+      const res = await postReport(reporter.client, {
         targetType: "comment",
         targetId: comment._id,
         reason: "spam",
       });
       expect(res.status).toBe(201);
     }
-    const eleventh = await report(reporter.client, {
+    const eleventh = await postReport(reporter.client, {
       targetType: "comment",
       targetId: comments[10]?._id,
       reason: "spam",
@@ -261,7 +238,7 @@ describe("reporting", () => {
     const retryAfter = Number(eleventh.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
-    const repeat = await report(reporter.client, {
+    const repeat = await postReport(reporter.client, {
       targetType: "comment",
       targetId: comments[0]?._id,
       reason: "spam",
@@ -272,7 +249,7 @@ describe("reporting", () => {
     const burst = await signedInMember(app);
     const statuses = await Promise.all(
       comments.map((comment) =>
-        report(burst.client, { targetType: "comment", targetId: comment._id, reason: "spam" }),
+        postReport(burst.client, { targetType: "comment", targetId: comment._id, reason: "spam" }),
       ),
     );
     expect(statuses.filter((res) => res.status === 201)).toHaveLength(10);
@@ -288,7 +265,7 @@ describe("reporting", () => {
     for (let i = 0; i < 5; i++) await tipBy(elder.client);
     const weights: Record<string, number> = {};
     for (const [name, member] of Object.entries({ newcomer, elder, elderWithoutTips })) {
-      const res = await report(member.client, { targetType: "tip", targetId: tip._id, reason: "spam" });
+      const res = await postReport(member.client, { targetType: "tip", targetId: tip._id, reason: "spam" });
       expect(res.status).toBe(201);
       const [row] = await app.db
         .select({ weight: reports.weight })
@@ -304,7 +281,7 @@ describe("reporting", () => {
     const reporter = await signedInMember(app);
     const tips = [await tipBy(author.client), await tipBy(author.client), await tipBy(author.client)];
     for (const tip of tips)
-      await report(reporter.client, { targetType: "tip", targetId: tip._id, reason: "other" });
+      await postReport(reporter.client, { targetType: "tip", targetId: tip._id, reason: "other" });
     const page = await reporter.client.get("/api/reports/mine?limit=2", { schema: ReportsSchema });
     expect(page.body.map((row) => row.targetId)).toEqual([tips[2]?._id, tips[1]?._id]);
     const cursor = page.headers.get("X-Next-Cursor");

@@ -10,6 +10,7 @@ import { createLogger } from "../../lib/logger.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
 import { memberVerifiedByLink, signedInMember } from "../../test/members.ts";
+import { appWithAdministrator, handleOf, type Member, type TestApp } from "../../test/moderation-fixtures.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { createRoleKeeper } from "./roles.ts";
 
@@ -18,7 +19,6 @@ import { createRoleKeeper } from "./roles.ts";
  * first verified account; moderators appointed by an administrator; each change in the moderation log.
  */
 
-type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 const LogSchema = z.array(LogEntrySchema);
 
 /** The server's log lines, as an operator reads them. */
@@ -30,11 +30,6 @@ function recordingLogger() {
 async function roleOf(client: TestClient) {
   const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
   return session.body?.user.role;
-}
-
-async function handleOf(app: TestApp, id: string) {
-  const [row] = await app.db.select({ handle: users.handle }).from(users).where(eq(users.id, id));
-  return row?.handle ?? "";
 }
 
 describe("without ADMIN_EMAILS", () => {
@@ -189,15 +184,11 @@ describe("with ADMIN_EMAILS", () => {
 
 describe("appointing moderators", () => {
   let app: TestApp;
-  let admin: Awaited<ReturnType<typeof memberVerifiedByLink>>;
-  const adminEmail = newAccount().email;
+  let admin: Member;
   beforeAll(async () => {
-    app = await createTestApp({ config: { RATE_LIMIT: false, ADMIN_EMAILS: [adminEmail] } });
-    admin = await memberVerifiedByLink(app, { email: adminEmail });
+    ({ app, administrator: admin } = await appWithAdministrator());
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   const reason = { role: "moderator", reason: "Active in the community for a year" };
 
@@ -392,15 +383,11 @@ describe("appointing moderators", () => {
 
 describe("the moderation log", () => {
   let app: TestApp;
-  let admin: Awaited<ReturnType<typeof memberVerifiedByLink>>;
-  const adminEmail = newAccount().email;
+  let admin: Member;
   beforeAll(async () => {
-    app = await createTestApp({ config: { RATE_LIMIT: false, ADMIN_EMAILS: [adminEmail] } });
-    admin = await memberVerifiedByLink(app, { email: adminEmail });
+    ({ app, administrator: admin } = await appWithAdministrator());
   });
-  afterAll(async () => {
-    await app.close();
-  });
+  afterAll(() => app.close());
 
   it("filters by moderator, member and day, pages with a cursor, and refuses a bad filter", async () => {
     const members = await Promise.all([signedInMember(app), signedInMember(app), signedInMember(app)]);
