@@ -208,7 +208,7 @@ async function writesUnderContention(
   const straight = (db: Db) => async (writer: number) => {
     const member = members[writer] as Member;
     const { kind, tipId, title } = next(writer);
-    if (kind === "share") await insertTip(db, tipInput(title), member);
+    if (kind === "share") await insertTip(db, { ...tipInput(title), photoHash: null }, member);
     else await setLikeAlone(db, tipId, member.id, kind === "like");
     return kind;
   };

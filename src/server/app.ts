@@ -18,7 +18,7 @@ import { noteRequests } from "./lib/requests/request-log.ts";
 import { Limiter } from "./lib/security/rate-limit.ts";
 import { sameOriginWrites, trustedOrigins } from "./lib/security/same-origin.ts";
 import { securityHeaders } from "./lib/security/security-headers.ts";
-import { DEFAULT_BASE_URL, storedImage } from "./lib/urls.ts";
+import { DEFAULT_BASE_URL } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { type Auth, createAuth, createAuthRouter, type PasswordHashing } from "./modules/accounts/index.ts";
 import { blocksRouter } from "./modules/blocks/index.ts";
@@ -29,7 +29,12 @@ import { gardenersRouter, whereHandleLeads } from "./modules/gardeners/index.ts"
 import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/moderation/index.ts";
 import { createMetricsRouter, createSystemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
-import { createUploadsRouter, type PhotoQueueOptions, servePhotoFile } from "./modules/uploads/index.ts";
+import {
+  createUploadsRouter,
+  imageToStore,
+  type PhotoQueueOptions,
+  servePhotoFile,
+} from "./modules/uploads/index.ts";
 import { createMemoryStorage, guardedStorage, type PhotoStorage } from "./storage/photo-storage.ts";
 import { serveWeb } from "./web.ts";
 import { readShell } from "./web-shell.ts";
@@ -180,7 +185,8 @@ function authFor({
       baseUrl,
       secret: authSecret,
       trustedOrigins: origins,
-      storedImage: (url) => storedImage(url, storage),
+      profilePhoto: (address) =>
+        imageToStore(db, storage, address).then(({ linked, photoHash }) => ({ image: linked, photoHash })),
       onVerified: (userId) => roles.verified(userId),
       passwordHashing,
       google:

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import S3rver from "s3rver";
 import { afterAll, describe, expect, it } from "vitest";
-import { photoFileNames } from "#shared/photos.ts";
+import { photoFiles as filesOfPhoto, photoName } from "#shared/photos.ts";
 import { openDatabase } from "./db/client.ts";
 import { tipLikes, users } from "./db/schema.ts";
 import { pgliteSnapshot } from "./test/migrated-templates.ts";
@@ -69,17 +69,20 @@ async function embeddedSite(dataDir: string, base: string, size = { tips: TIPS, 
       const hash = randomBytes(16).toString("hex");
       const owner = accounts[n % accounts.length]?.id ?? "";
       // 1000 px wide: the photo and its 480 and 960 px copies, three files.
-      for (const name of photoFileNames(hash, 1000, 750)) {
+      const key = photoName(hash, 1000, 750);
+      for (const name of filesOfPhoto({ hash, key, width: 1000 })) {
         const bytes = randomBytes(2000 + n);
         writeFileSync(path.join(uploads, name), bytes);
         photoFiles.set(name, createHash("sha256").update(bytes).digest("hex"));
       }
       await database.db.execute(
-        sql`insert into photo_uploads (hash, owner_id, width, height) values (${hash}, ${owner}, 1000, 750)`,
+        sql`insert into photos (hash, storage_key, width, height) values (${hash}, ${key}, 1000, 750)`,
       );
-      const url = `${base}/uploads/${hash}-1000x750.webp`;
-      photoUrls.push(url);
-      await database.db.execute(sql`update tips set images = ${url} where id = ${inserted[n]?.id ?? ""}`);
+      await database.db.execute(sql`insert into photo_uploads (hash, owner_id) values (${hash}, ${owner})`);
+      photoUrls.push(`${base}/uploads/${key}`);
+      await database.db.execute(
+        sql`update tips set photo_hash = ${hash} where id = ${inserted[n]?.id ?? ""}`,
+      );
     }
     const likes = inserted
       .slice(0, size.tips / 4)

@@ -3,11 +3,11 @@
  * side is at most 2048 px, plus narrower copies for `srcset`, under content-addressed names that carry
  * the size:
  *
- *   /uploads/<hash>-<width>x<height>.webp   the photo (its URL is what tips and profiles store)
- *   /uploads/<hash>-<width>w.webp           a narrower copy, for each of PHOTO_WIDTHS below the width
+ *   <hash>-<width>x<height>.webp   the photo (its record's storage key)
+ *   <hash>-<width>w.webp           a narrower copy, for each of PHOTO_WIDTHS below the width
  *
- * So a page knows from the URL alone the photo's size (width/height attributes, no layout shift) and
- * which narrower copies exist (srcset), without asking the server.
+ * Tips and profiles refer to a photo's record by hash (ADR 063); the answers carry each photo's URL, size
+ * and copies (PhotoView), so no one reads them back out of a URL.
  */
 
 const MB = 1024 * 1024;
@@ -54,38 +54,16 @@ export function photoVariantWidths(width: number): number[] {
   return PHOTO_WIDTHS.filter((w) => w < width);
 }
 
-/** Every file of one photo: the photo first, then its narrower copies. */
-export function photoFileNames(hash: string, width: number, height: number): string[] {
-  return [photoName(hash, width, height), ...photoVariantWidths(width).map((w) => photoVariantName(hash, w))];
-}
-
-/** Whether `name` is the name of a stored file (a photo or one of its copies). */
-export function isPhotoFileName(name: string): boolean {
-  return PHOTO_NAME.test(name) || VARIANT_NAME.test(name);
-}
-
-export interface PhotoInfo {
-  hash: string;
-  width: number;
-  height: number;
-  /** Every size there is, narrowest first, for an img's srcset: "url 480w, url 960w, ...". */
-  srcSet: string;
+/** Every file of one photo: its main file (`key`, as its record names it), then its narrower copies. */
+export function photoFiles(photo: { hash: string; key: string; width: number }): string[] {
+  return [photo.key, ...photoVariantWidths(photo.width).map((w) => photoVariantName(photo.hash, w))];
 }
 
 /**
- * What an uploaded photo's URL tells: its size and its narrower copies. Null for any other URL (a link
- * to a picture elsewhere, a shipped image), which is shown as it is.
+ * The hash of the photo a stored file belongs to (the photo itself or one of its copies), by the names
+ * this module gives files; null for any other name. What a request for a file asks of the photo's record
+ * (is it on hold?) is looked up by this hash.
  */
-export function parsePhotoUrl(url: string | null | undefined): PhotoInfo | null {
-  if (!url) return null;
-  const slash = url.lastIndexOf("/");
-  const directory = url.slice(0, slash + 1);
-  if (!directory.endsWith("/uploads/")) return null;
-  const match = PHOTO_NAME.exec(url.slice(slash + 1));
-  if (!match) return null;
-  const [, hash = "", w = "", h = ""] = match;
-  const width = Number(w);
-  const height = Number(h);
-  const sizes = photoVariantWidths(width).map((vw) => `${directory}${photoVariantName(hash, vw)} ${vw}w`);
-  return { hash, width, height, srcSet: [...sizes, `${url} ${width}w`].join(", ") };
+export function photoHashOfFile(name: string): string | null {
+  return (PHOTO_NAME.exec(name) ?? VARIANT_NAME.exec(name))?.[1] ?? null;
 }

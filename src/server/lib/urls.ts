@@ -1,4 +1,6 @@
-import { isPhotoFileName } from "#shared/photos.ts";
+import { photoVariantName, photoVariantWidths } from "#shared/photos.ts";
+import type { PhotoView } from "#shared/schemas/photo.ts";
+import type { StoredPhoto } from "../db/photo-columns.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import type { ContextWithVars } from "./app-env.ts";
 
@@ -19,35 +21,47 @@ function siteOrigin(c: ContextWithVars): string {
   return new URL(c.var.config.BASE_URL ?? DEFAULT_BASE_URL).origin;
 }
 
-/**
- * An image as it is stored. An uploaded photo is kept as its root-relative path (/uploads/<name>), as
- * shipped images are (/images/...), so the data does not depend on BASE_URL or S3_PUBLIC_URL: a site that
- * moves keeps its photos. A form sends the photo's address as the upload answered it; any other URL (a
- * picture linked from elsewhere) is kept as it is.
- */
-export function storedImage(url: string, storage: Pick<PhotoStorage, "publicUrl">): string {
-  if (uploadedName(url)) return url;
-  const name = url.slice(url.lastIndexOf("/") + 1);
-  return isPhotoFileName(name) && storage.publicUrl(name) === url ? `/uploads/${name}` : url;
-}
-
-/** The file name of an uploaded photo stored as /uploads/<name>, or null. */
-function uploadedName(stored: string): string | null {
-  if (!stored.startsWith("/uploads/")) return null;
-  const name = stored.slice("/uploads/".length);
-  return isPhotoFileName(name) ? name : null;
+/** How a request's answers show a row's image; see `imagesOf`. */
+export interface Images {
+  /**
+   * The address of the image a row shows: its uploaded photo at today's storage address, else the picture
+   * it links (a shipped one under today's BASE_URL), else `fallback`.
+   */
+  url(linked: string | null | undefined, photo: StoredPhoto | null | undefined, fallback: string): string;
+  /** The uploaded photo's size and narrower copies, as `{ photo }` to spread into an answer; `{}` for none. */
+  view(photo: StoredPhoto | null | undefined): { photo?: PhotoView };
 }
 
 /**
- * How this request's answers show stored images: an uploaded photo at today's storage address, a shipped
- * image under today's BASE_URL, any other URL as it is.
+ * How this request's answers show stored images. An uploaded photo is a record (ADR 063): its address is
+ * built here from the storage the site has today, so a site that moves or changes its bucket keeps every
+ * photo, and no stored row holds an address of ours.
  */
-export function imageUrls(c: ContextWithVars): (stored: string) => string {
-  const origin = siteOrigin(c);
-  const { storage } = c.var;
-  return (stored) => {
-    const name = uploadedName(stored);
-    return name ? storage.publicUrl(name) : absoluteUrl(stored, origin);
+export function imagesOf(c: ContextWithVars): Images {
+  return imagesFor(c.var.storage, siteOrigin(c));
+}
+
+/** `imagesOf` for a storage and an origin, where there is no request. */
+function imagesFor(storage: Pick<PhotoStorage, "publicUrl">, origin: string): Images {
+  return {
+    url(linked, photo, fallback) {
+      if (photo) return storage.publicUrl(photo.key);
+      return absoluteUrl(linked || fallback, origin);
+    },
+    view(photo) {
+      if (!photo) return {};
+      const url = storage.publicUrl(photo.key);
+      const copies = photoVariantWidths(photo.width).map(
+        (width) => `${storage.publicUrl(photoVariantName(photo.hash, width))} ${width}w`,
+      );
+      return {
+        photo: {
+          width: photo.width,
+          height: photo.height,
+          srcSet: [...copies, `${url} ${photo.width}w`].join(", "),
+        },
+      };
+    },
   };
 }
 

@@ -7,7 +7,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { extract, pack } from "tar-stream";
 import { z } from "zod";
-import { photoFileNames } from "#shared/photos.ts";
+import { photoFiles } from "#shared/photos.ts";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
@@ -91,10 +91,10 @@ export async function migrationsApplied(database: Database): Promise<number> {
 export async function photoNames(database: Database): Promise<string[]> {
   const rows = await rowsOf(
     database.db,
-    z.object({ hash: z.string(), width: z.coerce.number(), height: z.coerce.number() }),
-    sql`select distinct hash, width, height from public.photo_uploads order by hash`,
+    z.object({ hash: z.string(), key: z.string(), width: z.coerce.number() }),
+    sql`select hash, storage_key as key, width from public.photos order by hash`,
   );
-  return rows.flatMap((row) => photoFileNames(row.hash, Number(row.width), Number(row.height)));
+  return rows.flatMap((row) => photoFiles(row));
 }
 
 export interface BackupSummary {

@@ -120,7 +120,7 @@ async function restore(args: string[]) {
         ].join("; "),
       );
     say(
-      "Every table has the rows the backup holds. Start the site as usual; it upgrades the database if this release is newer.",
+      "Every table has the rows the backup holds. The database is brought up to this release: start the site as usual.",
     );
   } finally {
     await database.close();

@@ -115,7 +115,9 @@ export async function restoreInto(target: RestoreTarget, input: RestoreInput): P
     photos++;
     photoBytes += bytes.byteLength;
   }
-  await unbindPhotoUrls(target.database);
+  // A backup of an earlier release is brought up to this one at once: what its migrations convert (photos
+  // kept as addresses, among others) is converted before anything reads it.
+  await target.database.migrate();
   const secretFile = path.join(target.dataDir, "auth-secret");
   if (input.authSecret && (target.force || !existsSync(secretFile)))
     writeFileSync(secretFile, input.authSecret, { mode: 0o600 });
@@ -123,41 +125,10 @@ export async function restoreInto(target: RestoreTarget, input: RestoreInput): P
 }
 
 /**
- * A site keeps each uploaded photo as its root-relative path (/uploads/<name>), so it shows under whatever
- * BASE_URL or S3_PUBLIC_URL the site has. Older releases, and a restore or move of an older release,
- * wrote absolute URLs naming the address they ran on (a shell's default BASE_URL included): each URL of a
- * photo the database knows is made root-relative again. Any other address (a picture linked from
- * elsewhere) is left as it is.
- */
-async function unbindPhotoUrls(database: Database): Promise<number> {
-  let changed = 0;
-  for (const [table, column] of [
-    ["tips", "images"],
-    ["users", "image"],
-    ["gardeners", "image"],
-  ] as const) {
-    const target = sql.identifier(column);
-    const rows = await rowsOf(
-      database.db,
-      z.object({ n: z.coerce.number() }),
-      sql`with changed as (
-        update ${sql.identifier("public")}.${sql.identifier(table)}
-        set ${target} = '/uploads/' || substring(${target} from '[^/]+$')
-        where ${target} ~ '/uploads/[0-9a-f]{32}-[0-9]+x[0-9]+[.]webp$'
-          and ${target} !~ '^/uploads/'
-          and substring(${target} from '([0-9a-f]{32})-[0-9]+x[0-9]+[.]webp$') in (select hash from public.photo_uploads)
-        returning 1)
-      select count(*) as n from changed`,
-    );
-    changed += Number(rows[0]?.n ?? 0);
-  }
-  return changed;
-}
-
-/**
  * What a visitor of the site on `database` and `storage` would see of its uploaded photos: each photo a
  * tip or profile shows, looked up where the site would serve it from. The list holds those that would not
- * show (an address bound to another site, or a file the storage lacks).
+ * show (a file the storage lacks). A photo is a record whose address is built when it is shown (ADR 063),
+ * so no stored address can name another site.
  */
 export async function unseenPhotos(
   database: Database,
@@ -165,25 +136,16 @@ export async function unseenPhotos(
 ): Promise<Array<{ shown: string; why: string }>> {
   const rows = await rowsOf(
     database.db,
-    z.object({ shown: z.string() }),
-    sql`select images as shown from public.tips where images ~ '/uploads/'
-        union select image from public.users where image ~ '/uploads/'
-        union select image from public.gardeners where image ~ '/uploads/'`,
+    z.object({ key: z.string() }),
+    sql`select storage_key as key from public.photos p
+        where exists (select 1 from public.tips t where t.photo_hash = p.hash)
+           or exists (select 1 from public.users u where u.photo_hash = p.hash)
+        order by storage_key`,
   );
-  const hashes = await rowsOf(
-    database.db,
-    z.object({ hash: z.string() }),
-    sql`select distinct hash from public.photo_uploads`,
-  );
-  const known = new Set(hashes.map((row) => row.hash));
   const unseen: Array<{ shown: string; why: string }> = [];
-  for (const { shown } of rows) {
-    const name = shown.slice(shown.lastIndexOf("/") + 1);
-    const hash = /^([0-9a-f]{32})-[0-9]+x[0-9]+\.webp$/.exec(name)?.[1];
-    if (!hash || !known.has(hash)) continue;
-    if (!shown.startsWith("/uploads/")) unseen.push({ shown, why: "names another address" });
-    else if (!(await storage.get(name))) unseen.push({ shown, why: "is not in the storage" });
-  }
+  for (const { key } of rows)
+    if (!(await storage.get(key)))
+      unseen.push({ shown: storage.publicUrl(key), why: "is not in the storage" });
   return unseen;
 }
 

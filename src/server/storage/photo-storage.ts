@@ -97,6 +97,23 @@ export function guardedStorage(storage: PhotoStorage): PhotoStorage {
   };
 }
 
+/**
+ * The name of the file `address` is the public URL of in `storage`, or null when it is no address the
+ * storage gives: the storage's own addresses are recognised by asking it for them, so nothing here knows
+ * how photo files are named.
+ */
+export function fileAt(storage: Pick<PhotoStorage, "publicUrl">, address: string): string | null {
+  const base = storage.publicUrl("");
+  if (!address.startsWith(base)) return null;
+  let name: string;
+  try {
+    name = decodeURIComponent(address.slice(base.length));
+  } catch {
+    return null;
+  }
+  return name && storage.publicUrl(name) === address ? name : null;
+}
+
 /** The URL of `name` under a base ending in /uploads. */
 export function uploadsUrl(base: string, name: string): string {
   return `${base.replace(/\/+$/, "")}/${encodeURIComponent(name)}`;

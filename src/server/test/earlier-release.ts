@@ -16,21 +16,28 @@ import { createPostgresDatabase, testDriver } from "./test-db.ts";
 
 type AnyDb = PgDatabase<PgQueryResultHKT>;
 
-/**
- * A database of its own (PGlite or the run's PostgreSQL server, as the test project says) migrated as
- * the release before migration `tag` left it; `upgrade()` then runs the migrations from `tag` on, as a
- * new release does at start. `rows` reads a query's rows, each checked by a schema. With `dataDir` the
- * PGlite database is kept where a server with that DATA_DIR finds it; `url` is the PostgreSQL one's.
- */
-export async function databaseBefore(tag: string, { dataDir }: { dataDir?: string } = {}) {
-  const earlier = mkdtempSync(path.join(tmpdir(), "garden-migrations-"));
-  cpSync(migrationsDir, earlier, { recursive: true });
-  const journalPath = path.join(earlier, "meta", "_journal.json");
+/** A copy of the migrations folder whose journal lists only the migrations `keep` says. */
+function migrationsWhere(keep: (tag: string) => boolean): string {
+  const folder = mkdtempSync(path.join(tmpdir(), "garden-migrations-"));
+  cpSync(migrationsDir, folder, { recursive: true });
+  const journalPath = path.join(folder, "meta", "_journal.json");
   const journal = z
     .looseObject({ entries: z.array(z.looseObject({ tag: z.string() })) })
     .parse(JSON.parse(readFileSync(journalPath, "utf8")));
-  journal.entries = journal.entries.filter((entry) => entry.tag < tag);
+  journal.entries = journal.entries.filter((entry) => keep(entry.tag));
   writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+/**
+ * A database of its own (PGlite or the run's PostgreSQL server, as the test project says) migrated as
+ * the release before migration `tag` left it; `upgrade()` then runs migration `tag` (the release that
+ * brought it, starting on that data), `upgradeAll()` every migration since, as this release does at start. `rows` reads a query's rows, each checked by a schema. With `dataDir` the
+ * PGlite database is kept where a server with that DATA_DIR finds it; `url` is the PostgreSQL one's.
+ */
+export async function databaseBefore(tag: string, { dataDir }: { dataDir?: string } = {}) {
+  const earlier = migrationsWhere((entry) => entry < tag);
+  const through = migrationsWhere((entry) => entry.slice(0, tag.length) <= tag);
 
   let db: AnyDb;
   let migrate: (folder: string) => Promise<void>;
@@ -68,10 +75,12 @@ export async function databaseBefore(tag: string, { dataDir }: { dataDir?: strin
     db,
     url,
     rows,
-    upgrade: () => migrate(migrationsDir),
+    upgrade: () => migrate(through),
+    upgradeAll: () => migrate(migrationsDir),
     close: async () => {
       await close();
       rmSync(earlier, { recursive: true, force: true });
+      rmSync(through, { recursive: true, force: true });
     },
   };
 }

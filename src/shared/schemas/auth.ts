@@ -8,6 +8,7 @@ import {
   NO_CONTROL_CHARACTERS,
   NO_HIDDEN_FORMATTING,
 } from "./common.ts";
+import { PhotoViewSchema } from "./photo.ts";
 
 /**
  * The specification's password rule: at least 6 characters with one lowercase and one uppercase letter.
@@ -90,6 +91,8 @@ export const UserSchema = z
     name: z.string(),
     email: z.string(),
     image: z.string().nullable(),
+    /** When the profile photo was uploaded here: its size and narrower copies. */
+    photo: PhotoViewSchema.optional(),
     emailVerified: z.boolean(),
     role: z.enum(ROLES),
     /**

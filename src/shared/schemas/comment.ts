@@ -8,6 +8,7 @@ import {
   withPlainLineBreaks,
 } from "./common.ts";
 import { HoldSchema } from "./hold.ts";
+import { PhotoViewSchema } from "./photo.ts";
 
 /** How long a comment is, in characters, once trimmed. */
 const COMMENT_LENGTH = { min: 2, max: 5000 } as const;
@@ -66,6 +67,7 @@ export const CommentSchema = z
         name: z.string(),
         handle: z.string(),
         image: z.string(),
+        photo: PhotoViewSchema.optional(),
         /** Only for the team: shown as a badge beside the name. */
         role: z.enum(TEAM_ROLES).optional(),
       })

@@ -11,6 +11,7 @@ import {
   withPlainLineBreaks,
 } from "./common.ts";
 import { HoldSchema } from "./hold.ts";
+import { PhotoViewSchema } from "./photo.ts";
 
 export const GardenerSchema = z
   .object({
@@ -20,6 +21,7 @@ export const GardenerSchema = z
     handle: z.string().nullable(),
     name: z.string(),
     image: z.string(),
+    photo: PhotoViewSchema.optional(),
     /** A member is active when their latest public tip is younger than 90 days. */
     status: z.enum(GARDENER_STATUSES),
     /** The demo gardeners' cards only: a member's e-mail is never shown. */
@@ -58,6 +60,8 @@ export const GardenerPageSchema = z
     name: z.string(),
     /** The photo's absolute URL, or the default avatar. */
     image: z.string(),
+    /** When the photo was uploaded here: its size and narrower copies. */
+    photo: PhotoViewSchema.optional(),
     status: z.enum(GARDENER_STATUSES),
     /** Plain text; never HTML. */
     bio: z.string().optional(),

@@ -14,6 +14,7 @@ import {
   NO_HIDDEN_FORMATTING,
   withPlainLineBreaks,
 } from "./common.ts";
+import { PhotoViewSchema } from "./photo.ts";
 
 /** How long the reason given for a moderation action is, in characters, once trimmed. */
 const REASON_LENGTH = { min: 3, max: 1000 } as const;
@@ -49,6 +50,7 @@ export const TeamMemberSchema = z
     handle: z.string(),
     name: z.string(),
     image: z.string(),
+    photo: PhotoViewSchema.optional(),
     role: z.enum(ROLES),
   })
   .meta({ id: "TeamMember" });

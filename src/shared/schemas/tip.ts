@@ -18,6 +18,7 @@ import {
   withPlainLineBreaks,
 } from "./common.ts";
 import { HoldSchema } from "./hold.ts";
+import { PhotoViewSchema } from "./photo.ts";
 
 export const TipSchema = z
   .object({
@@ -28,6 +29,8 @@ export const TipSchema = z
     description: z.string(),
     /** An http(s) URL; the default plant image when the author gave none. */
     images: z.string(),
+    /** When the image is a photo uploaded here: its size and narrower copies. */
+    photo: PhotoViewSchema.optional(),
     category: z.enum(CATEGORIES),
     availability: z.enum(AVAILABILITIES),
     name: z.string(),

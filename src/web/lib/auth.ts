@@ -32,6 +32,7 @@ export const sessionQueryOptions = (client?: ApiClient) =>
             name: data.user.name,
             email: data.user.email,
             image: data.user.image ?? null,
+            ...(data.user.photo ? { photo: data.user.photo } : {}),
             emailVerified: data.user.emailVerified,
             // A server from before roles answered none: its members are members.
             role: data.user.role ?? "member",

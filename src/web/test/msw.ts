@@ -3,6 +3,7 @@ import { setupServer } from "msw/node";
 import { PASSWORD_POLICY, type User } from "#shared/schemas/auth.ts";
 import type { Profile } from "#shared/schemas/gardener.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
+import type { UploadedPhoto } from "#shared/schemas/upload.ts";
 
 /**
  * The API as the web tests see it: Mock Service Worker answers the app's real fetch calls, so a page
@@ -47,6 +48,14 @@ export function signInAs(user: User) {
 }
 
 let counter = 0;
+
+/** POST /api/uploads's answer for the photo `hash`, stored as the server stores it at http://localhost. */
+export function anUpload(hash: string, width: number, height: number): UploadedPhoto {
+  const folder = "http://localhost/uploads/";
+  const url = `${folder}${hash}-${width}x${height}.webp`;
+  const copies = [480, 960, 1440].filter((w) => w < width).map((w) => `${folder}${hash}-${w}w.webp ${w}w`);
+  return { url, hash, width, height, srcSet: [...copies, `${url} ${width}w`].join(", ") };
+}
 
 export function aUser(overrides: Partial<User> = {}): User {
   counter += 1;

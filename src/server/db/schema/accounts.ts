@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { reportReasonEnum, roleEnum } from "./enums.ts";
-import { photoHashOf } from "./photo-hash.ts";
+import { photos } from "./photos.ts";
 
 /** Key/value facts about this database, e.g. when the demo data was loaded. */
 export const appMeta = pgTable("app_meta", {
@@ -34,7 +34,10 @@ export const users = pgTable(
     name: text("name").notNull(),
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
+    /** A profile photo linked from elsewhere (an http(s) URL); an uploaded one is `photoHash`. */
     image: text("image"),
+    /** The uploaded photo the profile shows. */
+    photoHash: text("photo_hash").references(() => photos.hash),
     /**
      * Demo gardeners' accounts own the demo tips but nobody can sign in to them (ADR 012): they have no
      * password, get no reset e-mail and are never linked to a Google sign-in.
@@ -101,7 +104,7 @@ export const users = pgTable(
   },
   (table) => [
     // Which profiles show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
-    index("users_photo_idx").on(photoHashOf("image")),
+    index("users_photo_idx").on(table.photoHash),
     index("users_signup_address_idx").on(table.signupAddress, table.createdAt),
     // The minute's sweep of lapsed and orphaned holds reads only the few held accounts.
     index("users_held_idx").on(table.heldAt).where(sql`${table.held}`),

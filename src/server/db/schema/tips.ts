@@ -15,7 +15,7 @@ import {
 import { CATEGORIES } from "#shared/constants.ts";
 import { users } from "./accounts.ts";
 import { availabilityEnum, difficultyEnum, gardenerStatusEnum, reportReasonEnum, roleEnum } from "./enums.ts";
-import { photoHashOf } from "./photo-hash.ts";
+import { photos } from "./photos.ts";
 
 export const gardeners = pgTable(
   "gardeners",
@@ -56,7 +56,10 @@ export const tips = pgTable(
     plantType: text("plant_type").notNull(),
     difficulty: difficultyEnum("difficulty").notNull(),
     description: text("description").notNull(),
+    /** A picture linked from elsewhere, or a shipped one (/images/...); an uploaded photo is `photoHash`. */
     images: text("images"),
+    /** The uploaded photo the tip shows. */
+    photoHash: text("photo_hash").references(() => photos.hash),
     /** One of CATEGORIES, typed here; the database does not check it (no CHECK constraint). */
     category: text("category", { enum: CATEGORIES }).notNull(),
     availability: availabilityEnum("availability").notNull().default("Public"),
@@ -138,7 +141,7 @@ export const tips = pgTable(
     // Text search (q): a trigram index over the searched text makes ILIKE '%…%' an index scan.
     index("tips_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     // Which tips show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
-    index("tips_photo_idx").on(photoHashOf("images")),
+    index("tips_photo_idx").on(table.photoHash),
     check("tips_total_liked_check", sql`${table.totalLiked} >= 0`),
   ],
 );
@@ -179,17 +182,17 @@ export const tipLikes = pgTable(
 /**
  * Who uploaded which photo and when (ADR 021): one row per account and photo, its time renewed by each
  * upload. A photo that no tip or profile shows is deleted once its newest upload is a day old
- * (modules/uploads/photo-cleanup.ts). `width` and `height` name its files (src/shared/photos.ts).
+ * (modules/uploads/uploads.service.ts).
  */
 export const photoUploads = pgTable(
   "photo_uploads",
   {
-    hash: text("hash").notNull(),
+    hash: text("hash")
+      .notNull()
+      .references(() => photos.hash, { onDelete: "cascade" }),
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    width: integer("width").notNull(),
-    height: integer("height").notNull(),
     uploadedAt: timestamp("uploaded_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [

@@ -11,7 +11,8 @@ import { apiRoute } from "../../lib/requests/openapi.ts";
 import { CONTROL_CHARACTER } from "../../lib/security/control-characters.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { getSessionUser, keepNewSession } from "../../lib/security/session.ts";
-import { imageUrls } from "../../lib/urls.ts";
+import { imagesOf } from "../../lib/urls.ts";
+import { photoRecord } from "../uploads/index.ts";
 import type { Auth } from "./auth.ts";
 import { AUTH_LIMITS, HIDDEN_AUTH_PATHS } from "./auth-limits.ts";
 import { deviceCookies } from "./device.ts";
@@ -214,7 +215,7 @@ export function createAuthRouter(
     // better-auth answers an unknown path with an empty text 404; the API's is JSON, as everywhere.
     if (response.status === 404 && !response.headers.get("Content-Type")?.includes("json"))
       return noSuchEndpoint(c);
-    const answer = await withAbsoluteUserImage(await withErrorMessage(c, response), imageUrls(c));
+    const answer = await withUserImage(c, await withErrorMessage(c, response));
     // A sign-out, a new password or a changed profile is in this instance's kept sessions before the
     // answer, so the next request sees it (ADR 034); other instances hear of it from the database.
     if (c.req.method === "POST" && answer.status < 400) await c.var.sessionCache.settled();
@@ -258,16 +259,22 @@ async function withErrorMessage(c: Context<AppEnv>, response: Response): Promise
 }
 
 /**
- * An account's uploaded photo is stored root-relative (lib/urls.ts); every answer that carries the account
- * (the session, sign-in, sign-up) gives it absolute, at today's address, like the rest of the API.
+ * An account's uploaded photo is stored as its record (ADR 063); every answer that carries the account
+ * (the session, sign-in, sign-up, a changed profile) gives its photo at today's address with its size and
+ * copies, and a linked picture absolute, like the rest of the API. The record's hash is the server's own.
  */
-async function withAbsoluteUserImage(response: Response, imageUrl: (stored: string) => string) {
+async function withUserImage(c: Context<AppEnv>, response: Response) {
   if (!response.headers.get("Content-Type")?.includes("json")) return response;
   const text = await response.clone().text();
-  if (!text.includes('"image":"/')) return response;
-  const body = JSON.parse(text) as { user?: { image?: unknown } | null };
-  if (typeof body?.user?.image !== "string") return response;
-  body.user.image = imageUrl(body.user.image);
+  if (!text.includes('"image":"/') && !text.includes('"photoHash"')) return response;
+  const body = JSON.parse(text) as { user?: Record<string, unknown> | null };
+  const user = body?.user;
+  if (!user) return response;
+  const images = imagesOf(c);
+  const photo = typeof user.photoHash === "string" ? await photoRecord(c.var.db, user.photoHash) : null;
+  delete user.photoHash;
+  const linked = typeof user.image === "string" ? user.image : null;
+  if (photo || linked) Object.assign(user, { image: images.url(linked, photo, ""), ...images.view(photo) });
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return new Response(JSON.stringify(body), { status: response.status, headers });

@@ -37,8 +37,10 @@ export interface AuthSettings {
   secret: string;
   trustedOrigins: string[];
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
-  /** The profile photo as it is stored: an uploaded one as its root-relative path (lib/urls.ts). */
-  storedImage: (url: string) => string;
+  /** The profile photo as it is stored: an uploaded one by its record's hash, any other as linked (ADR 063). */
+  profilePhoto: (
+    address: string | null | undefined,
+  ) => Promise<{ image: string | null; photoHash: string | null }>;
   /** Told once an account's e-mail is verified, after the change is committed (roles follow it). */
   onVerified?: (userId: string) => Promise<void>;
   /**
@@ -172,17 +174,17 @@ export function createAuth({
       additionalFields: {
         role: { type: "string", input: false, required: false, defaultValue: "member" },
         held: { type: "boolean", input: false, required: false, defaultValue: false },
+        // The uploaded photo the profile shows; set from `image` by the hooks below, never by a client.
+        photoHash: { type: "string", input: false, required: false },
       },
     },
-    // A profile photo uploaded here is stored root-relative, so it survives a move of the site; answers
-    // give it back absolute (auth.routes.ts).
+    // A profile photo uploaded here is stored as its record, so it survives a move of the site; answers
+    // give it back at today's address (auth.routes.ts).
     databaseHooks: {
       user: {
         create: {
           // An empty photo is no photo: null, as the answers document it, not "".
-          before: async (user) => ({
-            data: { ...user, image: user.image ? settings.storedImage(user.image) : null },
-          }),
+          before: async (user) => ({ data: { ...user, ...(await settings.profilePhoto(user.image)) } }),
           // A Google sign-in makes an account whose e-mail Google verified.
           after: async (user) => {
             if (user.emailVerified) await verified(user.id);
@@ -191,7 +193,7 @@ export function createAuth({
         update: {
           before: async (user) =>
             typeof user.image === "string"
-              ? { data: { ...user, image: user.image ? settings.storedImage(user.image) : null } }
+              ? { data: { ...user, ...(await settings.profilePhoto(user.image)) } }
               : undefined,
           // The verification link, or a Google sign-in joining the account.
           after: async (user) => {
@@ -313,7 +315,7 @@ export function createAuth({
           case "/sign-up/email":
             if (filledTrap(body)) {
               logger.info("A sign-up filled the form's hidden field: answered as accepted, no account made");
-              return ctx.json(pretendSignedUp(body));
+              return ctx.json(await pretendSignedUp(body, settings));
             }
             checkName(body.name);
             await checkTeamName(db, body.name, null);
@@ -379,7 +381,7 @@ const filledTrap = (body: Record<string, unknown>) => {
  * What an accepted sign-up answers, for one refused silently: a bot learns nothing to adapt to, and no
  * account, session or e-mail is made.
  */
-function pretendSignedUp(body: Record<string, unknown>) {
+async function pretendSignedUp(body: Record<string, unknown>, settings: Pick<AuthSettings, "profilePhoto">) {
   const now = new Date().toISOString();
   const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
   return {
@@ -389,7 +391,7 @@ function pretendSignedUp(body: Record<string, unknown>) {
       name: text(body.name),
       email: text(body.email).toLowerCase(),
       emailVerified: false,
-      image: text(body.image) || null,
+      ...(await settings.profilePhoto(text(body.image))),
       role: "member",
       held: false,
       createdAt: now,

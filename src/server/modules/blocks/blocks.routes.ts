@@ -7,17 +7,18 @@ import { HttpError } from "../../lib/requests/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { requireUser } from "../../lib/security/session.ts";
-import { imageUrls } from "../../lib/urls.ts";
+import { type Images, imagesOf } from "../../lib/urls.ts";
 import { accountByHandle, type BlockRow, block, listBlocks, unblock } from "./blocks.service.ts";
 
 const NO_MEMBER = "No member has this handle";
 const handleParam = z.object({ handle: z.string().meta({ description: "The member's handle" }) });
 
-function toBlock(row: BlockRow, imageUrl: (stored: string) => string): Block {
+function toBlock(row: BlockRow, images: Images): Block {
   return {
     handle: row.handle,
     name: row.name,
-    image: imageUrl(row.image || DEFAULT_AVATAR_IMAGE),
+    image: images.url(row.image, row.photo, DEFAULT_AVATAR_IMAGE),
+    ...images.view(row.photo),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -76,9 +77,9 @@ const unblockRoute = apiRoute({
 
 export const blocksRouter = createRouter()
   .openapi(listRoute, async (c) => {
-    const imageUrl = imageUrls(c);
+    const images = imagesOf(c);
     return c.json(
-      (await listBlocks(c.var.db, c.var.user.id)).map((row) => toBlock(row, imageUrl)),
+      (await listBlocks(c.var.db, c.var.user.id)).map((row) => toBlock(row, images)),
       200,
     );
   })
@@ -87,7 +88,7 @@ export const blocksRouter = createRouter()
     if (!account) throw new HttpError(404, NO_MEMBER);
     if (account.id === c.var.user.id) throw new HttpError(422, "You cannot block yourself");
     const { created, at } = await block(c.var.db, c.var.user.id, account.id);
-    const body = toBlock({ ...account, createdAt: at }, imageUrls(c));
+    const body = toBlock({ ...account, createdAt: at }, imagesOf(c));
     return created ? c.json(body, 201) : c.json(body, 200);
   })
   .openapi(unblockRoute, async (c) => {

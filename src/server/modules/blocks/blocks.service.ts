@@ -1,19 +1,21 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
+import { accountImage, type StoredPhoto } from "../../db/photo-columns.ts";
 import { blocks, users } from "../../db/schema.ts";
 
 export interface BlockRow {
   handle: string;
   name: string;
   image: string | null;
+  photo: StoredPhoto | null;
   createdAt: Date;
 }
 
 /** The accounts a member blocked, the latest first. */
 export async function listBlocks(db: Db, blockerId: string): Promise<BlockRow[]> {
   return db
-    .select({ handle: users.handle, name: users.name, image: users.image, createdAt: blocks.createdAt })
+    .select({ handle: users.handle, name: users.name, ...accountImage(), createdAt: blocks.createdAt })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(eq(blocks.blockerId, blockerId))
@@ -25,7 +27,7 @@ export async function accountByHandle(db: Db, given: string) {
   const handle = asHandle(given);
   if (!handle) return null;
   const [row] = await db
-    .select({ id: users.id, handle: users.handle, name: users.name, image: users.image })
+    .select({ id: users.id, handle: users.handle, name: users.name, ...accountImage() })
     .from(users)
     .where(eq(users.handle, handle));
   return row ?? null;

@@ -24,7 +24,7 @@ import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
 import { mayViewTip } from "../../lib/rules/visibility.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/security/session.ts";
-import { imageUrls } from "../../lib/urls.ts";
+import { type Images, imagesOf } from "../../lib/urls.ts";
 import { hasBlocked } from "../blocks/index.ts";
 import { accountCreatedAt, findVisibleTip } from "../tips/index.ts";
 import {
@@ -56,7 +56,7 @@ interface Reader {
   tipAuthorId: string;
 }
 
-function toComment(row: CommentRow, reader: Reader, imageUrl: (stored: string) => string): Comment {
+function toComment(row: CommentRow, reader: Reader, images: Images): Comment {
   const deleted = row.state !== "visible";
   const own = !deleted && reader.userId !== null && row.authorId === reader.userId;
   const hold = deleted ? null : holdOf(row);
@@ -76,7 +76,8 @@ function toComment(row: CommentRow, reader: Reader, imageUrl: (stored: string) =
       : {
           name: row.authorName,
           handle: row.authorHandle,
-          image: imageUrl(row.authorImage || DEFAULT_AVATAR_IMAGE),
+          image: images.url(row.authorImage, row.authorPhoto, DEFAULT_AVATAR_IMAGE),
+          ...images.view(row.authorPhoto),
           ...teamRoleOf(row.authorRole),
         },
     createdAt: row.createdAt.toISOString(),
@@ -220,11 +221,9 @@ export const commentsRouter = createRouter()
     }
     c.header(TOTAL_COUNT_HEADER, String(await readableCommentCount(c.var.db, tip, user?.id ?? null)));
     if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
-    const imageUrl = imageUrls(c);
+    const images = imagesOf(c);
     return c.json(
-      page.rows.map((row) =>
-        toComment(row, { userId: user?.id ?? null, tipAuthorId: tip.authorId }, imageUrl),
-      ),
+      page.rows.map((row) => toComment(row, { userId: user?.id ?? null, tipAuthorId: tip.authorId }, images)),
       200,
     );
   })
@@ -250,7 +249,7 @@ export const commentsRouter = createRouter()
         replyTo,
         accountCreatedAt: createdAt,
       });
-      return c.json(toComment(row, { userId: user.id, tipAuthorId: tip.authorId }, imageUrls(c)), 201);
+      return c.json(toComment(row, { userId: user.id, tipAuthorId: tip.authorId }, imagesOf(c)), 201);
     } catch (error) {
       if (error instanceof RepeatedCommentError) throw new HttpError(409, REPEATED);
       if (error instanceof NoSuchCommentError)
@@ -272,7 +271,7 @@ export const commentsRouter = createRouter()
       createdAt: () => accountCreatedAt(c.var.db, c.var.user.id),
     });
     const reader = { userId: c.var.user.id, tipAuthorId: row.tipAuthorId };
-    return c.json(toComment(await editComment(c.var.db, row, body), reader, imageUrls(c)), 200);
+    return c.json(toComment(await editComment(c.var.db, row, body), reader, imagesOf(c)), 200);
   })
   .openapi(deleteCommentRoute, async (c) => {
     const row = await visibleComment(c, c.req.valid("param").id);

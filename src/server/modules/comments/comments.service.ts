@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ReportReason, Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
+import { photoOf, type StoredPhoto } from "../../db/photo-columns.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { blocks, comments, tips, users } from "../../db/schema.ts";
 import { IdSchema, isId } from "../../lib/requests/ids.ts";
@@ -23,6 +24,7 @@ export interface CommentRow {
   authorName: string;
   authorHandle: string;
   authorImage: string | null;
+  authorPhoto: StoredPhoto | null;
   authorRole: Role;
   /** Hidden pending review (ADR 041): its own reason, and whether its author's account is on hold. */
   hold: ReportReason | null;
@@ -53,6 +55,7 @@ const columns = {
   authorName: users.name,
   authorHandle: users.handle,
   authorImage: users.image,
+  authorPhoto: photoOf(users.photoHash),
   authorRole: users.role,
   hold: comments.hold,
   holdReviewAskedAt: comments.holdReviewAskedAt,

@@ -5,7 +5,7 @@ import { createRouter } from "../../lib/requests/create-router.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { requireUser } from "../../lib/security/session.ts";
-import { imageUrls } from "../../lib/urls.ts";
+import { imagesOf } from "../../lib/urls.ts";
 import { GARDENER_TABLES } from "../gardeners/index.ts";
 import { toTip } from "../tips/index.ts";
 import { getDashboardStats, weekStart } from "./dashboard.service.ts";
@@ -43,6 +43,6 @@ export const dashboardRouter = createRouter().openapi(statsRoute, async (c) => {
   markPublic(c, "member", ["tip_likes", ...GARDENER_TABLES], {
     until: Date.parse(`${weekStart(now)}T00:00:00Z`) + WEEK_MS,
   });
-  const imageUrl = imageUrls(c);
-  return c.json({ ...stats, recentTips: stats.recentTips.map((row) => toTip(row, imageUrl, user.id)) }, 200);
+  const images = imagesOf(c);
+  return c.json({ ...stats, recentTips: stats.recentTips.map((row) => toTip(row, images, user.id)) }, 200);
 });

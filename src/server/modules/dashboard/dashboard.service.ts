@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { tipCounts, tipLikes, tips } from "../../db/schema.ts";
 import { tipPublic } from "../../lib/rules/visibility.ts";
 import { countGardeners } from "../gardeners/index.ts";
-import { countPublicTips, type TipRow } from "../tips/index.ts";
+import { countPublicTips, type TipRow, tipColumns } from "../tips/index.ts";
 
 export interface DashboardStatsRows extends Omit<DashboardStats, "recentTips"> {
   recentTips: TipRow[];
@@ -40,7 +40,7 @@ export async function getDashboardStats(
     db.select({ n: count() }).from(tips).where(eq(tips.authorId, user.id)),
     countGardeners(db),
     db
-      .select()
+      .select(tipColumns)
       .from(tips)
       // Tips on hold (ADR 041) are in no public list, the recent ones included.
       .where(tipPublic())

@@ -1,18 +1,20 @@
 import { DEFAULT_AVATAR_IMAGE, teamRoleOf } from "#shared/constants.ts";
 import type { Gardener, GardenerPage, Profile } from "#shared/schemas/gardener.ts";
 import { holdOf } from "#shared/schemas/hold.ts";
+import type { Images } from "../../lib/urls.ts";
 import type { GardenerListRow, GardenerPageRow } from "./gardeners.service.ts";
 
 /**
  * A gardener's card as the API answers it: absolute image URL (the default avatar when none), empty extras
  * left out. A member's card carries no e-mail, and age and gender only when they filled them in.
  */
-export function toGardener(row: GardenerListRow, imageUrl: (stored: string) => string): Gardener {
+export function toGardener(row: GardenerListRow, images: Images): Gardener {
   return {
     id: row.id ?? row.handle ?? "",
     handle: row.handle,
     name: row.name,
-    image: imageUrl(row.image || DEFAULT_AVATAR_IMAGE),
+    image: images.url(row.image, row.photo, DEFAULT_AVATAR_IMAGE),
+    ...images.view(row.photo),
     status: row.status,
     ...(row.email === null ? {} : { email: row.email }),
     age: row.age,
@@ -32,7 +34,7 @@ export function toGardener(row: GardenerListRow, imageUrl: (stored: string) => s
  * A gardener's page as the API answers it. A demo gardener's is their card; a member's is their account's
  * profile, with no e-mail ever, and each optional field only when they filled it in.
  */
-export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) => string): GardenerPage {
+export function toGardenerPage(row: GardenerPageRow, images: Images): GardenerPage {
   const { account, card } = row;
   const counts = {
     memberSince: account.createdAt.toISOString(),
@@ -45,7 +47,7 @@ export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) 
       handle: _handle,
       totalSharedTips: _counted,
       ...shown
-    } = toGardener({ ...card, handle: account.handle, role: account.role }, imageUrl);
+    } = toGardener({ ...card, handle: account.handle, role: account.role, photo: null }, images);
     return {
       handle: account.handle,
       ...shown,
@@ -60,7 +62,8 @@ export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) 
   return {
     handle: account.handle,
     name: account.name,
-    image: imageUrl(account.image || DEFAULT_AVATAR_IMAGE),
+    image: images.url(account.image, account.photo, DEFAULT_AVATAR_IMAGE),
+    ...images.view(account.photo),
     status: row.recentlyShared ? "active" : "inactive",
     ...given("bio", account.bio),
     ...given("age", account.age),
@@ -76,12 +79,12 @@ export function toGardenerPage(row: GardenerPageRow, imageUrl: (stored: string) 
 }
 
 /** The member's own page, with their choice of being listed on Explore Gardeners. */
-export function toProfile(row: GardenerPageRow, imageUrl: (stored: string) => string): Profile {
+export function toProfile(row: GardenerPageRow, images: Images): Profile {
   const hold = holdOf({
     hold: row.account.pageHold,
     authorHeld: row.account.held,
     holdReviewAskedAt: row.account.pageHoldReviewAskedAt,
   });
   // Only the member is told why their page is hidden, here: everyone else is answered a placeholder.
-  return { ...toGardenerPage(row, imageUrl), listed: row.account.listed, ...(hold ? { hold } : {}) };
+  return { ...toGardenerPage(row, images), listed: row.account.listed, ...(hold ? { hold } : {}) };
 }

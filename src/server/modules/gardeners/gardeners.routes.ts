@@ -21,7 +21,7 @@ import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
 import { isPageShown } from "../../lib/rules/visibility.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { requirePoster, requireUser } from "../../lib/security/session.ts";
-import { imageUrls } from "../../lib/urls.ts";
+import { imagesOf } from "../../lib/urls.ts";
 import { listTips, toTip } from "../tips/index.ts";
 import { toGardener, toGardenerPage, toProfile } from "./gardener-dto.ts";
 import {
@@ -217,17 +217,17 @@ export const gardenersRouter = createRouter()
   .openapi(listGardenersRoute, async (c) => {
     const { rows, total } = await listGardeners(c.var.db, c.req.valid("query"));
     markPublic(c, "everyone", GARDENER_TABLES);
-    const imageUrl = imageUrls(c);
+    const images = imagesOf(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(
-      rows.map((row) => toGardener(row, imageUrl)),
+      rows.map((row) => toGardener(row, images)),
       200,
     );
   })
   .openapi(getGardenerRoute, async (c) => {
     const page = await namedGardener(c, c.req.valid("param").handle);
     if ("movedTo" in page) return c.redirect(movedTo(c.req.url, page.movedTo), 301);
-    return c.json(toGardenerPage(page, imageUrls(c)), 200);
+    return c.json(toGardenerPage(page, imagesOf(c)), 200);
   })
   .openapi(listGardenerTipsRoute, async (c) => {
     const page = await namedGardener(c, c.req.valid("param").handle);
@@ -237,17 +237,17 @@ export const gardenersRouter = createRouter()
       { ...c.req.valid("query"), sort: "newest", q: undefined },
       { authorId: page.account.id },
     );
-    const imageUrl = imageUrls(c);
+    const images = imagesOf(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     return c.json(
-      rows.map((row) => toTip(row, imageUrl)),
+      rows.map((row) => toTip(row, images)),
       200,
     );
   })
   .openapi(getProfileRoute, async (c) => {
     const page = await findGardenerPage(c.var.db, { id: c.var.user.id });
     if (!page) throw new HttpError(401, "Sign in to see your profile");
-    return c.json(toProfile(page, imageUrls(c)), 200);
+    return c.json(toProfile(page, imagesOf(c)), 200);
   })
   .openapi(updateProfileRoute, async (c) => {
     const update = c.req.valid("json");
@@ -263,5 +263,5 @@ export const gardenersRouter = createRouter()
     }
     const page = handle ? await findGardenerPage(c.var.db, handle) : null;
     if (!page) throw new HttpError(401, "Sign in to change your profile");
-    return c.json(toProfile(page, imageUrls(c)), 200);
+    return c.json(toProfile(page, imagesOf(c)), 200);
   });

@@ -4,6 +4,7 @@ import type { GARDENER_STATUSES, Role } from "#shared/constants.ts";
 import { asHandle, impersonatesTeam } from "#shared/handles.ts";
 import type { GardenerListQuerySchema, ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
+import { accountImage, photoOf, type StoredPhoto, storedPhotoOf } from "../../db/photo-columns.ts";
 import { formerHandles, gardeners, tips, users } from "../../db/schema.ts";
 import { pageShown, tipPublic } from "../../lib/rules/visibility.ts";
 
@@ -50,6 +51,7 @@ export type GardenerListRow = Omit<GardenerRow, "id" | "email" | "image"> & {
   handle: string | null;
   email: string | null;
   image: string | null;
+  photo: StoredPhoto | null;
 };
 
 /** What the gardeners' cards and pages are read from: a change to any of them changes what they show. */
@@ -71,6 +73,7 @@ function everyGardener(db: Db, status: ListParams["status"]) {
       handle: sql<string | null>`${users.handle}`.as("handle"),
       name: sql<string>`${gardeners.name}`.as("name"),
       image: sql<string | null>`${gardeners.image}`.as("image"),
+      photo: sql<StoredPhoto | null>`null::json`.as("photo"),
       status: sql<GardenerStatus>`${gardeners.status}`.as("status"),
       email: sql<string | null>`${gardeners.email}`.as("email"),
       age: sql<number | null>`${gardeners.age}`.as("age"),
@@ -105,6 +108,7 @@ function everyGardener(db: Db, status: ListParams["status"]) {
       handle: sql<string | null>`${users.handle}`.as("handle"),
       name: sql<string>`${users.name}`.as("name"),
       image: sql<string | null>`${users.image}`.as("image"),
+      photo: photoOf(users.photoHash).as("photo"),
       status: memberStatus.as("status"),
       email: sql<string | null>`null::text`.as("email"),
       age: sql<number | null>`${users.age}`.as("age"),
@@ -146,7 +150,11 @@ export async function listGardeners(
     db.select({ total: count() }).from(everyone),
   ]);
   return {
-    rows: rows.map((row) => ({ ...row, totalSharedTips: Number(row.totalSharedTips) })),
+    rows: rows.map((row) => ({
+      ...row,
+      photo: storedPhotoOf(row.photo),
+      totalSharedTips: Number(row.totalSharedTips),
+    })),
     total: totals?.total ?? 0,
   };
 }
@@ -180,7 +188,7 @@ export interface GardenerPageRow {
     | "pageHold"
     | "pageHoldReviewAskedAt"
     | "role"
-  >;
+  > & { photo: StoredPhoto | null };
   /** The specification's card, for a demo gardener's account; null for a member. */
   card: GardenerRow | null;
   totalSharedTips: number;
@@ -208,7 +216,7 @@ export async function findGardenerPage(
         id: users.id,
         handle: users.handle,
         name: users.name,
-        image: users.image,
+        ...accountImage(),
         bio: users.bio,
         location: users.location,
         experiences: users.experiences,

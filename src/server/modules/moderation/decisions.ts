@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ModerationAction, ReportReason, Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
-import { comments, moderationCases, photoHashOf, reports, sessions, tips, users } from "../../db/schema.ts";
+import { comments, moderationCases, reports, sessions, tips, users } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
 import { hasOpenCase } from "../../lib/rules/hold-state.ts";
@@ -75,14 +75,8 @@ async function deleteItem(tx: Tx, target: HeldTarget): Promise<void> {
         .where(eq(users.id, target.storedId));
       return;
     case "photo":
-      await tx
-        .update(tips)
-        .set({ images: null })
-        .where(sql`${photoHashOf("images")} = ${target.storedId}`);
-      await tx
-        .update(users)
-        .set({ image: null })
-        .where(sql`${photoHashOf("image")} = ${target.storedId}`);
+      await tx.update(tips).set({ photoHash: null }).where(eq(tips.photoHash, target.storedId));
+      await tx.update(users).set({ photoHash: null }).where(eq(users.photoHash, target.storedId));
       return;
   }
 }

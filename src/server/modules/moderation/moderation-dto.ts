@@ -8,6 +8,7 @@ import type {
   Report,
   TeamMember,
 } from "#shared/schemas/moderation.ts";
+import type { Images } from "../../lib/urls.ts";
 import type { CaseRow } from "./case-row.ts";
 import type { LogRow } from "./log.ts";
 import { appealableUntil, type NoticeView } from "./notices.ts";
@@ -33,17 +34,19 @@ export function toReport(row: ReportView): Report {
   };
 }
 
-export function toTeamMember(row: TeamRow, imageUrl: (stored: string) => string): TeamMember {
+export function toTeamMember(row: TeamRow, images: Images): TeamMember {
   return {
     handle: row.handle,
     name: row.name,
-    image: imageUrl(row.image || DEFAULT_AVATAR_IMAGE),
+    image: images.url(row.image, row.photo, DEFAULT_AVATAR_IMAGE),
+    ...images.view(row.photo),
     role: row.role,
   };
 }
 
-export function toQueueItem(row: QueueRow, imageUrl: (stored: string) => string): QueueItem {
+export function toQueueItem(row: QueueRow, images: Images): QueueItem {
   const handle = row.author?.handle ?? "";
+  const { photo, ...item } = row.item;
   return {
     _id: row.id,
     targetType: row.targetType,
@@ -52,9 +55,9 @@ export function toQueueItem(row: QueueRow, imageUrl: (stored: string) => string)
     waitingSince: row.waitingSince.toISOString(),
     overdue: row.overdue,
     item: {
-      ...row.item,
-      reviewAskedAt: row.item.reviewAskedAt?.toISOString() ?? null,
-      image: row.item.image ? imageUrl(row.item.image) : null,
+      ...item,
+      reviewAskedAt: item.reviewAskedAt?.toISOString() ?? null,
+      image: item.image || photo ? images.url(item.image, photo, "") : null,
     },
     author: {
       handle,

@@ -4,7 +4,7 @@ import { QueueCountSchema, QueueItemSchema, QueueQuerySchema } from "#shared/sch
 import { createRouter } from "../../lib/requests/create-router.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { requireRole } from "../../lib/security/session.ts";
-import { imageUrls } from "../../lib/urls.ts";
+import { imagesOf } from "../../lib/urls.ts";
 import { toQueueItem } from "./moderation-dto.ts";
 import { countWaiting, readQueue } from "./queue.ts";
 
@@ -43,13 +43,13 @@ const queueCountRoute = apiRoute({
 
 export const queueRouter = createRouter()
   .openapi(queueRoute, async (c) => {
-    const imageUrl = imageUrls(c);
+    const images = imagesOf(c);
     const rows = await readQueue(c.var.db, {
       ...c.req.valid("query"),
       viewer: { id: c.var.user.id, role: c.var.user.role },
     });
     return c.json(
-      rows.map((row) => toQueueItem(row, imageUrl)),
+      rows.map((row) => toQueueItem(row, images)),
       200,
     );
   })

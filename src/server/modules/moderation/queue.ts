@@ -1,15 +1,8 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { OVERDUE_REPORT_HOURS, type ReportTarget, type Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
-import {
-  comments,
-  moderationCases,
-  photoHolds,
-  photoUploads,
-  reports,
-  tips,
-  users,
-} from "../../db/schema.ts";
+import { accountImage, photoOf, type StoredPhoto } from "../../db/photo-columns.ts";
+import { comments, moderationCases, photoHolds, photos, reports, tips, users } from "../../db/schema.ts";
 import { isId } from "../../lib/requests/ids.ts";
 import { commentShown } from "../../lib/rules/visibility.ts";
 
@@ -24,8 +17,10 @@ export interface ItemView {
   title: string | null;
   /** The tip's description, the comment's text, the page's bio; null for a photo. */
   text: string | null;
-  /** The tip's photo, the photo itself, the gardener's picture: a stored URL. */
+  /** The tip's picture or the gardener's, as linked from elsewhere. */
   image: string | null;
+  /** The tip's uploaded photo, the photo itself, the gardener's uploaded picture. */
+  photo: StoredPhoto | null;
   /** Where the item is seen on the site (a path), null for a photo. */
   path: string | null;
 }
@@ -37,6 +32,7 @@ const GONE: ItemView = {
   title: null,
   text: null,
   image: null,
+  photo: null,
   path: null,
 };
 
@@ -68,6 +64,7 @@ export async function itemsOf(
             title: tips.title,
             description: tips.description,
             images: tips.images,
+            photo: photoOf(tips.photoHash),
             shown: tips.shown,
             askedAt: tips.holdReviewAskedAt,
           })
@@ -93,7 +90,7 @@ export async function itemsOf(
             id: users.id,
             name: users.name,
             bio: users.bio,
-            image: users.image,
+            ...accountImage(),
             handle: users.handle,
             hidden: sql<boolean>`${users.pageHold} is not null or ${users.held}`,
             askedAt: users.pageHoldReviewAskedAt,
@@ -103,13 +100,9 @@ export async function itemsOf(
     hashes.length === 0
       ? []
       : db
-          .selectDistinctOn([photoUploads.hash], {
-            hash: photoUploads.hash,
-            width: photoUploads.width,
-            height: photoUploads.height,
-          })
-          .from(photoUploads)
-          .where(inArray(photoUploads.hash, hashes)),
+          .select({ hash: photos.hash, photo: photoOf(photos.hash) })
+          .from(photos)
+          .where(inArray(photos.hash, hashes)),
     hashes.length === 0
       ? []
       : db.select({ hash: photoHolds.hash }).from(photoHolds).where(inArray(photoHolds.hash, hashes)),
@@ -124,6 +117,7 @@ export async function itemsOf(
       title: row.title,
       text: row.description,
       image: row.images,
+      photo: row.photo,
       path: `/tips/${row.id}`,
     });
   for (const row of commentRows)
@@ -135,6 +129,7 @@ export async function itemsOf(
         title: null,
         text: row.body,
         image: null,
+        photo: null,
         path: `/tips/${row.tipId}`,
       });
   for (const row of pageRows)
@@ -145,6 +140,7 @@ export async function itemsOf(
       title: row.name,
       text: row.bio,
       image: row.image,
+      photo: row.photo,
       path: `/gardeners/${row.handle}`,
     });
   const held = new Set(heldRows.map((row) => row.hash));
@@ -155,7 +151,8 @@ export async function itemsOf(
       reviewAskedAt: null,
       title: null,
       text: null,
-      image: `/uploads/${row.hash}-${row.width}x${row.height}.webp`,
+      image: null,
+      photo: row.photo,
       path: null,
     });
   return items;

@@ -5,6 +5,7 @@ import { createRouter } from "../../lib/requests/create-router.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { addressTag, clientIp } from "../../lib/security/client-ip.ts";
 import { requirePoster, requireUser } from "../../lib/security/session.ts";
+import { photoAt } from "../uploads/index.ts";
 import { HIDE_AT, SPAM_REPORTERS_FOR_HOLD } from "./holds.ts";
 import { toReport } from "./moderation-dto.ts";
 import {
@@ -66,8 +67,13 @@ export const reportsRouter = createRouter()
   .openapi(reportRoute, async (c) => {
     const { user } = c.var;
     try {
+      const input = c.req.valid("json");
+      // A photo may be named by its address: the record it is the address of is what is reported.
+      const photo =
+        input.targetType === "photo" ? await photoAt(c.var.db, c.var.storage, input.targetId) : null;
       const { report, created } = await fileReport(c.var.db, {
-        ...c.req.valid("json"),
+        ...input,
+        ...(photo ? { targetId: photo.hash } : {}),
         reporterId: user.id,
         reporterVerified: user.emailVerified,
         reporterRole: user.role,

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parsePhotoUrl } from "#shared/photos.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { ReportSchema } from "#shared/schemas/moderation.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
@@ -129,7 +128,7 @@ describe("reporting", () => {
       },
     );
     expect(uploaded.status).toBe(201);
-    const hash = parsePhotoUrl(uploaded.body.url)?.hash ?? "";
+    const hash = uploaded.body.hash;
 
     const onTip = await postReport(reporter.client, {
       targetType: "tip",

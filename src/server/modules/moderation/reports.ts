@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { ReportReason, ReportTarget, Role } from "#shared/constants.ts";
 import { asHandle } from "#shared/handles.ts";
-import { parsePhotoUrl } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
@@ -109,8 +108,8 @@ async function findTarget(
       return { storedId: row.id, authorId: row.id };
     }
     case "photo": {
-      const hash = PHOTO_HASH.test(id) ? id : parsePhotoUrl(id)?.hash;
-      if (!hash) return null;
+      if (!PHOTO_HASH.test(id)) return null;
+      const hash = id;
       // Its first uploader is whose it is.
       const [row] = await db
         .select({ ownerId: photoUploads.ownerId })

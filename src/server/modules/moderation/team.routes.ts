@@ -5,7 +5,7 @@ import { createRouter } from "../../lib/requests/create-router.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { requireRole } from "../../lib/security/session.ts";
-import { imageUrls } from "../../lib/urls.ts";
+import { imagesOf } from "../../lib/urls.ts";
 import { toTeamMember } from "./moderation-dto.ts";
 import { changeModerator, listTeam } from "./team.ts";
 
@@ -59,9 +59,9 @@ const roleRoute = apiRoute({
 
 export const teamRouter = createRouter()
   .openapi(teamRoute, async (c) => {
-    const imageUrl = imageUrls(c);
+    const images = imagesOf(c);
     return c.json(
-      (await listTeam(c.var.db)).map((row) => toTeamMember(row, imageUrl)),
+      (await listTeam(c.var.db)).map((row) => toTeamMember(row, images)),
       200,
     );
   })
@@ -74,5 +74,5 @@ export const teamRouter = createRouter()
       actor: { id: user.id, name: user.name },
       reason,
     });
-    return c.json(toTeamMember(result.row, imageUrls(c)), 200);
+    return c.json(toTeamMember(result.row, imagesOf(c)), 200);
   });

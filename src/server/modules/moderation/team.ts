@@ -2,6 +2,7 @@ import { asc, desc, eq, inArray } from "drizzle-orm";
 import type { Role } from "#shared/constants.ts";
 import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
+import { accountImage } from "../../db/photo-columns.ts";
 import { users } from "../../db/schema.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
 import { type Actor, appendLog } from "./log.ts";
@@ -11,7 +12,7 @@ const memberColumns = {
   id: users.id,
   name: users.name,
   handle: users.handle,
-  image: users.image,
+  ...accountImage(),
   role: users.role,
   emailVerified: users.emailVerified,
   signInDisabled: users.signInDisabled,

@@ -1,27 +1,25 @@
 import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
 import { type Hold, holdOf } from "#shared/schemas/hold.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
+import type { Images } from "../../lib/urls.ts";
 import type { TipRow } from "./tips.service.ts";
 
 const withHold = (hold: Hold | null) => (hold ? { hold } : {});
 
 /**
- * A tip as every route answers it: `_id`, an absolute image URL (the default plant image when none). The
+ * A tip as every route answers it: `_id`, an absolute image URL (the default plant image when none) and an uploaded photo's size and copies. The
  * author's e-mail is shown on a demo gardener's tip, as the specification's cards show it, and to the
  * author (`readerId`) on their own; a member's e-mail is no one else's to read (ADR 050).
  */
-export function toTip(
-  row: TipRow,
-  imageUrl: (stored: string) => string,
-  readerId: string | null = null,
-): Tip {
+export function toTip(row: TipRow, images: Images, readerId: string | null = null): Tip {
   return {
     _id: row.id,
     title: row.title,
     plantType: row.plantType,
     difficulty: row.difficulty,
     description: row.description,
-    images: imageUrl(row.images || DEFAULT_TIP_IMAGE),
+    images: images.url(row.images, row.photo, DEFAULT_TIP_IMAGE),
+    ...images.view(row.photo),
     category: row.category,
     availability: row.availability,
     name: row.name,

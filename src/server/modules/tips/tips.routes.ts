@@ -24,9 +24,8 @@ import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
 import { isTipListed } from "../../lib/rules/visibility.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/security/session.ts";
-import { imageUrls, storedImage } from "../../lib/urls.ts";
-import type { PhotoStorage } from "../../storage/photo-storage.ts";
-import { releasePhoto } from "../uploads/index.ts";
+import { imagesOf } from "../../lib/urls.ts";
+import { imageToStore, releasePhoto } from "../uploads/index.ts";
 import { toTip } from "./tip-dto.ts";
 import {
   accountCreatedAt,
@@ -35,6 +34,7 @@ import {
   findVisibleTip,
   isLikedBy,
   listTips,
+  type StoredTipInput,
   setLike,
   updateTip,
 } from "./tips.service.ts";
@@ -221,12 +221,12 @@ export const tipsRouter = createRouter()
     // The public list holds nothing of the caller: one answer for everyone, signed in or not. A member's
     // own list is theirs alone.
     markPublic(c, ownerId ? "member" : "everyone", ["tips"]);
-    const imageUrl = imageUrls(c);
+    const images = imagesOf(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     if (!totalExact) c.header(TOTAL_COUNT_EXACT_HEADER, "false");
     if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
     return c.json(
-      rows.map((row) => toTip(row, imageUrl, ownerId ?? null)),
+      rows.map((row) => toTip(row, images, ownerId ?? null)),
       200,
     );
   })
@@ -235,7 +235,7 @@ export const tipsRouter = createRouter()
     const user = await getSessionUser(c);
     const row = await findVisibleTip(c.var.db, id, user?.id ?? null);
     if (!row) throw new HttpError(404, NO_TIP);
-    const tip = toTip(row, imageUrls(c), user?.id ?? null);
+    const tip = toTip(row, imagesOf(c), user?.id ?? null);
     if (user) {
       tip.likedByMe = await isLikedBy(c.var.db, row.id, user.id);
       tip.totalComments = await readableCommentCount(c.var.db, row, user.id);
@@ -248,17 +248,17 @@ export const tipsRouter = createRouter()
     return c.json(tip, 200);
   })
   .openapi(createTipRoute, async (c) => {
-    const input = withStoredImage(c.req.valid("json"), c.var.storage);
+    const input = await withStoredImage(c, c.req.valid("json"));
     await checkTipLinks(c, input);
     const row = await createTip(c.var.db, input, c.var.user);
-    return c.json(toTip(row, imageUrls(c), c.var.user.id), 201);
+    return c.json(toTip(row, imagesOf(c), c.var.user.id), 201);
   })
   .openapi(updateTipRoute, async (c) => {
-    const input = withStoredImage(c.req.valid("json"), c.var.storage);
+    const input = await withStoredImage(c, c.req.valid("json"));
     await checkTipLinks(c, input);
-    const { row, previousImage } = await updateTip(c.var.db, c.req.valid("param").id, input, c.var.user);
-    if (previousImage !== row.images) await releasePhotoQuietly(c, previousImage);
-    return c.json(toTip(row, imageUrls(c), c.var.user.id), 200);
+    const { row, previousPhoto } = await updateTip(c.var.db, c.req.valid("param").id, input, c.var.user);
+    if (previousPhoto !== row.photoHash) await releasePhotoQuietly(c, previousPhoto);
+    return c.json(toTip(row, imagesOf(c), c.var.user.id), 200);
   })
   .openapi(deleteTipRoute, async (c) => {
     const image = await deleteTip(c.var.db, c.req.valid("param").id, c.var.user);
@@ -266,18 +266,22 @@ export const tipsRouter = createRouter()
     return c.body(null, 204);
   });
 
-/** A tip's image as it is stored: an uploaded photo root-relative (lib/urls.ts). */
-function withStoredImage<T extends { images?: string | null }>(input: T, storage: PhotoStorage): T {
-  return input.images ? { ...input, images: storedImage(input.images, storage) } : input;
+/** A tip's input as it is stored: an uploaded photo of ours by its record, any other image as linked. */
+async function withStoredImage<T extends { images: string | null }>(
+  c: { var: SignedInEnv["Variables"] },
+  input: T,
+): Promise<StoredTipInput<T>> {
+  const image = await imageToStore(c.var.db, c.var.storage, input.images);
+  return { ...input, images: image.linked, photoHash: image.photoHash };
 }
 
 /**
  * An uploaded photo the tip showed is deleted when nothing else uses it (ADR 021). The tip's change is
  * done whatever happens here: a photo left behind is deleted by the daily sweep.
  */
-async function releasePhotoQuietly(c: { var: SignedInEnv["Variables"] }, image: string | null) {
+async function releasePhotoQuietly(c: { var: SignedInEnv["Variables"] }, photoHash: string | null) {
   try {
-    await releasePhoto(c.var.db, c.var.storage, image, { userId: c.var.user.id });
+    await releasePhoto(c.var.db, c.var.storage, photoHash, { userId: c.var.user.id });
   } catch (error) {
     c.var.logger.error("Deleting a photo no tip uses failed; the sweep will retry", error);
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   CONFIRM_EMAIL_FOR_PUBLIC_TIPS,
@@ -19,6 +19,7 @@ import {
   type TipUpdateParsed,
 } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
+import { photoOf, type StoredPhoto } from "../../db/photo-columns.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { tipCounts, tipLikes, tips, tipTitleKey, users } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../../lib/requests/errors.ts";
@@ -37,8 +38,18 @@ export async function accountCreatedAt(db: Db, userId: string): Promise<Date | u
   return row?.createdAt;
 }
 
-/** A tip as stored; tip-dto.ts makes the API's shape of it. */
-export type TipRow = typeof tips.$inferSelect;
+/**
+ * A tip as stored, with the record of the uploaded photo it shows; tip-dto.ts makes the API's shape of it.
+ * Every read of a tip that is answered selects `tipColumns`.
+ */
+export const tipColumns = { ...getTableColumns(tips), photo: photoOf(tips.photoHash) };
+export type TipRow = typeof tips.$inferSelect & { photo: StoredPhoto | null };
+
+/** A tip's input as it is stored: the image a client sent, as `imageToStore` (uploads) resolved it. */
+export type StoredTipInput<Input extends { images: string | null }> = Omit<Input, "images"> & {
+  images: string | null;
+  photoHash: string | null;
+};
 type ListQuery = z.output<typeof TipListQuerySchema>;
 
 /** Keyset cursors: the sort keys of the last row seen, so deep pages cost no more than the first. */
@@ -158,7 +169,7 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId, authorId }:
   const pageWhere = cursor ? and(where, afterCursor(cursor)) : where;
   return {
     page: db
-      .select({ tip: tips, ts: cursorTimestamp, titleKey: sql<string>`${tipTitleKey}` })
+      .select({ tip: tipColumns, ts: cursorTimestamp, titleKey: sql<string>`${tipTitleKey}` })
       .from(tips)
       .where(pageWhere)
       .orderBy(...ORDER[query.sort])
@@ -235,7 +246,7 @@ export async function listTips(
 /** A tip by id whoever may see it; null for an unknown or malformed id. */
 async function findTip(db: Db, id: string): Promise<TipRow | null> {
   if (!isId(id)) return null;
-  const [row] = await db.select().from(tips).where(eq(tips.id, id)).limit(1);
+  const [row] = await db.select(tipColumns).from(tips).where(eq(tips.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -263,7 +274,10 @@ export async function findVisibleTip(db: Db, id: string, viewerId: string | null
 /** A tip row as written: the input, its author, and an id made here so a batch's rows are told apart. */
 type NewTip = typeof tips.$inferInsert & { id: string };
 
-const newTip = (input: TipInputParsed, author: Pick<User, "id" | "name" | "email">): NewTip => ({
+const newTip = (
+  input: StoredTipInput<TipInputParsed>,
+  author: Pick<User, "id" | "name" | "email">,
+): NewTip => ({
   ...input,
   id: randomUUID(),
   authorId: author.id,
@@ -274,7 +288,9 @@ const newTip = (input: TipInputParsed, author: Pick<User, "id" | "name" | "email
 
 /** Writes tips in one statement; answers the rows stored, in the order given. */
 async function insertTips(db: Pick<Db, "insert">, rows: NewTip[]): Promise<TipRow[]> {
-  const stored = new Map((await db.insert(tips).values(rows).returning()).map((row) => [row.id, row]));
+  const stored = new Map(
+    (await db.insert(tips).values(rows).returning(tipColumns)).map((row) => [row.id, row]),
+  );
   return rows.map((row) => {
     const found = stored.get(row.id);
     if (!found) throw new Error("Inserting the tip returned nothing");
@@ -292,7 +308,7 @@ const shareInBatch = batchedPer(insertTips);
  */
 export async function createTip(
   db: Db,
-  input: TipInputParsed,
+  input: StoredTipInput<TipInputParsed>,
   author: Pick<User, "id" | "name" | "email" | "emailVerified">,
 ): Promise<TipRow> {
   if (author.emailVerified || !isTipListed(input)) return shareInBatch(db, newTip(input, author));
@@ -326,7 +342,7 @@ async function checkUnverifiedPublicTips(
 /** One tip in its own statement, as a client writing straight to the database would (the benchmark's). */
 export async function insertTip(
   db: Db,
-  input: TipInputParsed,
+  input: StoredTipInput<TipInputParsed>,
   author: Pick<User, "id" | "name" | "email">,
 ): Promise<TipRow> {
   const [row] = await insertTips(db, [newTip(input, author)]);
@@ -354,9 +370,9 @@ async function findOwnTip(db: Db, id: string, user: Pick<User, "id">): Promise<T
 export async function updateTip(
   db: Db,
   id: string,
-  input: TipUpdateParsed,
+  input: StoredTipInput<TipUpdateParsed>,
   user: Pick<User, "id" | "emailVerified">,
-): Promise<{ row: TipRow; previousImage: string | null }> {
+): Promise<{ row: TipRow; previousPhoto: string | null }> {
   const current = await findOwnTip(db, id, user);
   // A tip on hold may be changed once, which asks the moderators to show it again (ADR 041).
   if (current.hold && current.holdReviewAskedAt) throw new HttpError(403, REVIEW_ALREADY_ASKED);
@@ -364,15 +380,15 @@ export async function updateTip(
   if (!user.emailVerified && publishes)
     return db.transaction(async (tx) => {
       await checkUnverifiedPublicTips(tx, user.id, id);
-      return { row: await writeTipUpdate(tx, current, input, user), previousImage: current.images };
+      return { row: await writeTipUpdate(tx, current, input, user), previousPhoto: current.photoHash };
     });
-  return { row: await writeTipUpdate(db, current, input, user), previousImage: current.images };
+  return { row: await writeTipUpdate(db, current, input, user), previousPhoto: current.photoHash };
 }
 
 async function writeTipUpdate(
   db: Pick<Db, "update">,
   current: TipRow,
-  input: TipUpdateParsed,
+  input: StoredTipInput<TipUpdateParsed>,
   user: Pick<User, "id">,
 ): Promise<TipRow> {
   const id = current.id;
@@ -385,16 +401,16 @@ async function writeTipUpdate(
       ...(current.hold ? { holdReviewAskedAt: new Date() } : {}),
     })
     .where(and(eq(tips.id, id), eq(tips.authorId, user.id)))
-    .returning();
+    .returning(tipColumns);
   if (!row) throw new HttpError(404, "Tip not found");
   return row;
 }
 
-/** Deletes the tip; answers the image it had (an uploaded photo nothing else shows may be deleted too). */
+/** Deletes the tip; answers the hash of the photo it showed (one nothing else shows may be deleted too). */
 export async function deleteTip(db: Db, id: string, user: Pick<User, "id">): Promise<string | null> {
   const current = await findOwnTip(db, id, user);
   await db.delete(tips).where(and(eq(tips.id, id), eq(tips.authorId, user.id)));
-  return current.images;
+  return current.photoHash;
 }
 
 /** One member's like or unlike of one tip, as asked. */

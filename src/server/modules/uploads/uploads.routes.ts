@@ -4,9 +4,9 @@ import busboy from "busboy";
 import type { Context } from "hono";
 import { z } from "zod";
 import { HIDDEN_PENDING_REVIEW } from "#shared/constants.ts";
-import { isPhotoFileName, PHOTO_LIMITS } from "#shared/photos.ts";
+import { PHOTO_LIMITS, photoHashOfFile } from "#shared/photos.ts";
 import { type ApiError, ApiErrorSchema } from "#shared/schemas/common.ts";
-import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
+import { type UploadedPhoto, UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import type { AppEnv, SignedInEnv } from "../../lib/app-env.ts";
 import { BODY_LIMITS, bodyLimit } from "../../lib/requests/body-limit.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
@@ -17,6 +17,7 @@ import type { PhotoHoldLookup } from "../../lib/rules/photo-holds.ts";
 import { rateLimit, waitInWords } from "../../lib/security/rate-limit.ts";
 import { getSessionUser, requirePoster } from "../../lib/security/session.ts";
 import { refusalsLeaveBodyUnread } from "../../lib/security/unread-refusals.ts";
+import { imagesOf } from "../../lib/urls.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { PhotoDecoder } from "./photo-decoder.ts";
 import { PhotoQueue, type PhotoQueueOptions } from "./photo-queue.ts";
@@ -185,8 +186,10 @@ export function createUploadsRouter({ queue }: { queue?: PhotoQueueOptions } = {
       const pieces = await readPhotoFile(c);
       metrics.uploaded(pieces.reduce((bytes, piece) => bytes + piece.length, 0));
       const photo = await place.run(() => decoder.process(pieces));
-      const url = await storePhoto(db, storage, photo, user.id);
-      return c.json({ url, width: photo.width, height: photo.height }, 201);
+      const stored = await storePhoto(db, storage, photo, user.id);
+      const images = imagesOf(c);
+      const { photo: view } = images.view(stored);
+      return c.json({ url: images.url(null, stored, ""), hash: stored.hash, ...view } as UploadedPhoto, 201);
     } finally {
       place.leave();
     }
@@ -204,8 +207,8 @@ const PHOTO_CACHE_CONTROL = "public, max-age=31536000, immutable";
 export function servePhotoFile(storage: PhotoStorage, held: PhotoHoldLookup) {
   return async (c: Context<AppEnv>) => {
     const name = c.req.param("name") ?? "";
-    if (!isPhotoFileName(name)) return c.json({ message: "Not found" }, 404);
-    const hash = name.slice(0, name.indexOf("-"));
+    const hash = photoHashOfFile(name);
+    if (!hash) return c.json({ message: "Not found" }, 404);
     let cacheControl = PHOTO_CACHE_CONTROL;
     if (await held.has(hash)) {
       const user = await getSessionUser(c);

@@ -9,7 +9,7 @@ import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { PHOTO_LIMITS, parsePhotoUrl } from "#shared/photos.ts";
+import { PHOTO_LIMITS } from "#shared/photos.ts";
 import { UserSchema } from "#shared/schemas/auth.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
@@ -121,8 +121,7 @@ describe("POST /api/uploads", () => {
       await phonePhoto({ width: 2400, height: 1600, orientation: 1, seed: 3 }),
     );
     expect(res.body).toMatchObject({ width: 2048, height: 1365 });
-    const info = parsePhotoUrl(res.body.url);
-    const urls = (info?.srcSet ?? "").split(", ").map((entry) => entry.split(" ")[0] ?? "");
+    const urls = res.body.srcSet.split(", ").map((entry) => entry.split(" ")[0] ?? "");
     expect(urls).toHaveLength(4);
     for (const [index, width] of [480, 960, 1440, 2048].entries()) {
       const { response, bytes } = await fetchPhoto(urls[index] ?? "");
@@ -256,7 +255,7 @@ describe("POST /api/uploads", () => {
     const a = await upload(first, photo);
     const b = await upload(second, photo, "again.jpeg");
     expect(b.body.url).toBe(a.body.url);
-    const hash = parsePhotoUrl(a.body.url)?.hash ?? "";
+    const hash = a.body.hash;
     // The photo and its 480 px copy, once each.
     expect(storedFiles().filter((name) => name.startsWith(hash))).toHaveLength(2);
 
@@ -501,7 +500,7 @@ describe("photos nothing uses", () => {
     const tip = await client.post("/api/tips", tipBody(first.body.url), { schema: TipSchema });
 
     // Replacing the image deletes the first photo (and its narrower copy).
-    const hash = parsePhotoUrl(first.body.url)?.hash ?? "";
+    const hash = first.body.hash;
     expect(storedFiles().filter((name) => name.startsWith(hash))).toHaveLength(3);
     expect((await client.put(`/api/tips/${tip.body._id}`, tipBody(second.body.url))).status).toBe(200);
     expect((await fetchPhoto(first.body.url)).response.status).toBe(404);
@@ -574,6 +573,38 @@ describe("a site that moves", () => {
     const again = await member.get("/api/auth/get-session", { schema: SessionSchema });
     expect(again.body?.user.image).toBe(`http://garden.example:8080/uploads/${portraitName}`);
     expect((await moved.request(again.body?.user.image ?? "")).status).toBe(200);
+  });
+
+  it("answers an uploaded photo's size and copies beside its address, wherever it shows", async () => {
+    const account = newAccount();
+    const client = createClient(ctx.app);
+    expect((await client.post("/api/auth/sign-up/email", account)).status).toBe(200);
+    const photo = await upload(
+      client,
+      await phonePhoto({ width: 1200, height: 900, orientation: 1, seed: 9 }),
+    );
+    expect(photo.status).toBe(201);
+    const view = { width: photo.body.width, height: photo.body.height, srcSet: photo.body.srcSet };
+    expect(view.srcSet).toBe(
+      [`480w`, `960w`].map((w) => `http://localhost/uploads/${photo.body.hash}-${w}.webp ${w}`).join(", ") +
+        `, ${photo.body.url} 1200w`,
+    );
+    const tip = await client.post("/api/tips", tipBody(photo.body.url), { schema: TipSchema });
+    expect(tip.body).toMatchObject({ images: photo.body.url, photo: view });
+    expect((await client.post("/api/auth/update-user", { image: photo.body.url })).status).toBe(200);
+    const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
+    expect(session.body?.user).toMatchObject({ image: photo.body.url, photo: view });
+    // The record's own hash is the server's: no answer about the account carries it.
+    expect(JSON.stringify(session.body)).not.toContain("photoHash");
+    const read = await createClient(ctx.app).get(`/api/tips/${tip.body._id}`, { schema: TipSchema });
+    expect(read.body.photo).toEqual(view);
+
+    // A picture linked from elsewhere is shown as it is, with nothing said of its size.
+    const linked = await client.post("/api/tips", tipBody("https://pics.example/rose.jpg"), {
+      schema: TipSchema,
+    });
+    expect(linked.body.images).toBe("https://pics.example/rose.jpg");
+    expect(linked.body).not.toHaveProperty("photo");
   });
 
   it("keeps a picture linked from elsewhere exactly as it was given", async () => {

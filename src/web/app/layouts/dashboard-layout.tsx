@@ -185,7 +185,7 @@ function Sidebar({ className }: { className: string }) {
             to={paths.profile.getHref()}
             className="flex min-w-0 items-center gap-3 rounded-field p-1 hover:bg-base-200"
           >
-            <Avatar src={user.image} name={`${user.name}`} size={40} />
+            <Avatar src={user.image} photo={user.photo} name={`${user.name}`} size={40} />
             <span className="min-w-0">
               <span className="block truncate font-medium" dir="auto">
                 {user.name}

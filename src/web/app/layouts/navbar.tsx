@@ -1,6 +1,7 @@
 import { LogOut, Menu, Search, ShieldCheck, Sprout, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import type { PhotoView } from "#shared/schemas/photo.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { FRAME } from "#web/components/ui/page-frame.tsx";
@@ -95,7 +96,7 @@ export function Navbar() {
           <ThemeToggle />
           {user ? (
             <>
-              <ProfileLink name={user.name} photoURL={user.image} />
+              <ProfileLink name={user.name} photoURL={user.image} photo={user.photo} />
               <HydrationGate>
                 <button
                   type="button"
@@ -180,7 +181,15 @@ function ModerationLink({ waiting }: { waiting: number | null }) {
  * the name on every page that shows it, such as the author line of one's own tip. It is not wired to the
  * link with aria-describedby, whose label already says the name. Escape hides it (WCAG 1.4.13).
  */
-function ProfileLink({ name, photoURL }: { name: string; photoURL: string | null }) {
+function ProfileLink({
+  name,
+  photoURL,
+  photo,
+}: {
+  name: string;
+  photoURL: string | null;
+  photo?: PhotoView | undefined;
+}) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [dismissed, setDismissed] = useState(false);
@@ -213,7 +222,7 @@ function ProfileLink({ name, photoURL }: { name: string; photoURL: string | null
         className="btn btn-ghost btn-circle avatar"
         aria-label={`${name}: your profile`}
       >
-        <Avatar src={photoURL} name={name} size={36} />
+        <Avatar src={photoURL} photo={photo} name={name} size={36} />
       </Link>
     </div>
   );

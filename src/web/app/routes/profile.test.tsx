@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { aProfile, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
+import { anUpload, aProfile, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderRoutes } from "#web/test/render.tsx";
 import { ProfileRoute } from "./profile.tsx";
 
+const HASH = "fedcba9876543210fedcba9876543210";
 const UPLOADED = "http://localhost/uploads/fedcba9876543210fedcba9876543210-800x800.webp";
 
 describe("Profile photo from the device", () => {
@@ -20,7 +21,7 @@ describe("Profile photo from the device", () => {
     server.use(
       http.post("*/api/uploads", async () => {
         await answered;
-        return HttpResponse.json({ url: UPLOADED, width: 800, height: 800 }, { status: 201 });
+        return HttpResponse.json(anUpload(HASH, 800, 800), { status: 201 });
       }),
       http.post("*/api/auth/update-user", async ({ request }) => {
         saved.push(await request.json());
@@ -48,9 +49,7 @@ describe("Profile photo from the device", () => {
     signInAs(me);
     let saved: unknown = null;
     server.use(
-      http.post("*/api/uploads", () =>
-        HttpResponse.json({ url: UPLOADED, width: 800, height: 800 }, { status: 201 }),
-      ),
+      http.post("*/api/uploads", () => HttpResponse.json(anUpload(HASH, 800, 800), { status: 201 })),
       http.post("*/api/auth/update-user", async ({ request }) => {
         saved = await request.json();
         return HttpResponse.json({ status: true });

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { CONFIRM_EMAIL_FOR_PUBLIC_TIPS } from "#shared/constants.ts";
-import { aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
+import { anUpload, aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderRoutes } from "#web/test/render.tsx";
 import { ShareTipRoute } from "./share-tip.tsx";
 
 const me = aUser();
+const HASH = "0123456789abcdef0123456789abcdef";
 const UPLOADED = "http://localhost/uploads/0123456789abcdef0123456789abcdef-1536x2048.webp";
 
 /** A promise the test settles when it wants the server to answer. */
@@ -37,7 +38,7 @@ describe("Share a tip with a photo from the device", () => {
       http.post("*/api/uploads", async ({ request }) => {
         received = (await request.formData()).get("file");
         await answer.promise;
-        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+        return HttpResponse.json(anUpload(HASH, 1536, 2048), { status: 201 });
       }),
       http.post("*/api/tips", async ({ request }) => {
         shared = await request.json();
@@ -99,7 +100,7 @@ describe("Share a tip with a photo from the device", () => {
             { message: "The server is busy with other photos. Try again in 1 second." },
             { status: 503, headers: { "Retry-After": "1" } },
           );
-        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+        return HttpResponse.json(anUpload(HASH, 1536, 2048), { status: 201 });
       }),
     );
     renderShare();
@@ -174,7 +175,7 @@ describe("Share a tip with a photo from the device", () => {
       http.post("*/api/uploads", async () => {
         await answer.promise;
         answered = true;
-        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+        return HttpResponse.json(anUpload(HASH, 1536, 2048), { status: 201 });
       }),
     );
     renderShare();
@@ -193,9 +194,7 @@ describe("Share a tip with a photo from the device", () => {
 
   it("removes an uploaded photo, and the form asks for a photo again", async () => {
     server.use(
-      http.post("*/api/uploads", () =>
-        HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 }),
-      ),
+      http.post("*/api/uploads", () => HttpResponse.json(anUpload(HASH, 1536, 2048), { status: 201 })),
     );
     renderShare();
     await userEvent.upload(await screen.findByLabelText("Photo file"), aPhoto());
@@ -235,7 +234,7 @@ function holdUpload(reply: () => Response) {
   return { release: answer.resolve, shared };
 }
 
-const uploaded = () => HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+const uploaded = () => HttpResponse.json(anUpload(HASH, 1536, 2048), { status: 201 });
 
 describe("Share Tip pressed while the photo still uploads", () => {
   it("waits for the upload, showing its progress on the button, then shares the tip with the photo", async () => {
@@ -263,7 +262,7 @@ describe("Share Tip pressed while the photo still uploads", () => {
     server.use(
       http.post("*/api/uploads", async () => {
         await answer.promise;
-        return HttpResponse.json({ url: UPLOADED, width: 1536, height: 2048 }, { status: 201 });
+        return HttpResponse.json(anUpload(HASH, 1536, 2048), { status: 201 });
       }),
     );
     renderShare();

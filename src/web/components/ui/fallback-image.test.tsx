@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
+import { anUpload } from "#web/test/msw.ts";
 import { Avatar } from "./avatar.tsx";
 import { FallbackImage } from "./fallback-image.tsx";
 
@@ -10,7 +11,16 @@ const PHOTO = "http://localhost/uploads/0123456789abcdef0123456789abcdef-1200x90
 
 describe("FallbackImage", () => {
   it("offers an uploaded photo's narrower copies, and drops them with the photo when it fails", () => {
-    render(<FallbackImage src={PHOTO} fallback="/images/default-plant.svg" alt="Peas" sizes="80px" />);
+    const { srcSet } = anUpload("0123456789abcdef0123456789abcdef", 1200, 900);
+    render(
+      <FallbackImage
+        src={PHOTO}
+        photo={{ srcSet }}
+        fallback="/images/default-plant.svg"
+        alt="Peas"
+        sizes="80px"
+      />,
+    );
     const image = screen.getByRole("img", { name: "Peas" });
     expect(image.getAttribute("srcset")).toContain("-480w.webp 480w");
     expect(image).toHaveAttribute("sizes", "80px");

@@ -2,7 +2,7 @@ import { ImageUp, Trash2, X } from "lucide-react";
 import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
-import { PHOTO_ACCEPT, parsePhotoUrl } from "#shared/photos.ts";
+import { PHOTO_ACCEPT } from "#shared/photos.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import { FallbackImage, intrinsicSize } from "#web/components/ui/fallback-image.tsx";
 import { useUploadPhoto } from "#web/lib/upload-photo.ts";
@@ -24,6 +24,18 @@ interface PhotoFieldProps {
   className?: string;
   /** Whether the field shows the picture itself (the profile form shows it as the avatar instead). */
   preview?: boolean;
+  /** The photo uploaded here that the field starts with, as the API answered it (its URL and size). */
+  saved?: UploadedPhotoShown | undefined;
+  /** Told of each photo uploaded, as the upload answered it. */
+  onUploaded?: (photo: UploadedPhotoShown) => void;
+}
+
+/** An uploaded photo as a form knows it: from the upload's answer, or from what was saved. */
+export interface UploadedPhotoShown {
+  url: string;
+  width: number;
+  height: number;
+  srcSet: string;
 }
 
 /**
@@ -34,7 +46,16 @@ interface PhotoFieldProps {
  * to edit. The address box stays for those who link to a picture elsewhere. A save pressed mid-upload
  * waits for it (see <Form>).
  */
-export function PhotoField({ name, label, hint, placeholder, className, preview = true }: PhotoFieldProps) {
+export function PhotoField({
+  name,
+  label,
+  hint,
+  placeholder,
+  className,
+  preview = true,
+  saved,
+  onUploaded,
+}: PhotoFieldProps) {
   const { control, setValue } = useFormContext();
   const value: unknown = useWatch({ control, name });
   const uploads = usePendingUploads();
@@ -45,6 +66,7 @@ export function PhotoField({ name, label, hint, placeholder, className, preview 
   const abandon = useRef<(reason: DOMException) => void>(() => {});
   const [dragging, setDragging] = useState(false);
   const [status, setStatus] = useState("");
+  const [uploadedPhoto, setUploadedPhoto] = useState<UploadedPhotoShown | null>(saved ?? null);
   const helpId = useId();
   const percent = Math.round(upload.progress * 100);
 
@@ -62,6 +84,8 @@ export function PhotoField({ name, label, hint, placeholder, className, preview 
       abandon.current = reject;
     });
     const done = Promise.race([upload.mutateAsync(file), abandoned]).then((photo) => {
+      setUploadedPhoto(photo);
+      onUploaded?.(photo);
       setValue(name, photo.url, { shouldDirty: true, shouldValidate: true });
       setStatus("Photo uploaded");
     });
@@ -92,7 +116,8 @@ export function PhotoField({ name, label, hint, placeholder, className, preview 
 
   const text = typeof value === "string" ? value.trim() : "";
   const url = HttpUrlSchema.safeParse(text).success ? text : null;
-  const uploaded = parsePhotoUrl(url) !== null;
+  // The photo the field holds is one uploaded here when its address is the one the upload answered.
+  const uploaded = uploadedPhoto !== null && uploadedPhoto.url === url ? uploadedPhoto : null;
   const refusal = upload.isError && !isAbort(upload.error) ? upload.error.message : null;
 
   return (
@@ -113,9 +138,10 @@ export function PhotoField({ name, label, hint, placeholder, className, preview 
         {preview && url && (
           <FallbackImage
             src={url}
+            photo={uploaded ?? undefined}
             fallback={DEFAULT_TIP_IMAGE}
             alt="Preview of the chosen photo"
-            {...intrinsicSize(url, { width: 160, height: 120 })}
+            {...intrinsicSize(uploaded, { width: 160, height: 120 })}
             sizes="160px"
             className="h-30 w-40 shrink-0 rounded-field bg-base-200 object-cover"
           />

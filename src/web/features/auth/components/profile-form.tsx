@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useFormState, useWatch } from "react-hook-form";
 import { ProfileSchema, type User } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
@@ -6,7 +7,7 @@ import { breakableEmail } from "#web/components/ui/email-link.tsx";
 import { FormError, SubmitButton, TextField } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { useUploadsState } from "#web/components/ui/form/pending-uploads.ts";
-import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
+import { PhotoField, type UploadedPhotoShown } from "#web/components/ui/form/photo-field.tsx";
 import { toast } from "#web/lib/toast.tsx";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import { EmailVerification } from "./email-verification.tsx";
@@ -14,6 +15,10 @@ import { EmailVerification } from "./email-verification.tsx";
 /** The display name and photo other gardeners see, with a live preview of the photo. */
 export function ProfileForm({ user }: { user: User }) {
   const update = useUpdateProfile();
+  // The photo uploaded here that the profile shows, or was just uploaded: the preview's narrower copies.
+  const [uploaded, setUploaded] = useState<UploadedPhotoShown | undefined>(
+    user.photo && user.image ? { url: user.image, ...user.photo } : undefined,
+  );
   return (
     <Form
       schema={ProfileSchema}
@@ -30,7 +35,7 @@ export function ProfileForm({ user }: { user: User }) {
       className="card-body gap-4"
     >
       <div className="flex items-center gap-4">
-        <PhotoPreview fallback={user.image} />
+        <PhotoPreview fallback={user.image} uploaded={uploaded} />
         <div className="min-w-0">
           <p className="font-semibold break-words">{user.name}</p>
           <p className="text-sm wrap-anywhere text-base-content/80">{breakableEmail(user.email)}</p>
@@ -44,6 +49,8 @@ export function ProfileForm({ user }: { user: User }) {
         placeholder="https://example.com/me.jpg"
         hint="Leave empty to use the default avatar."
         preview={false}
+        saved={uploaded}
+        onUploaded={setUploaded}
       />
       <FormError message={update.error?.message} />
       <div className="card-actions justify-end">
@@ -61,7 +68,13 @@ function SaveButton() {
 }
 
 /** The photo as typed, once it is a valid http(s) URL (anything else the page's CSP would block anyway). */
-function PhotoPreview({ fallback }: { fallback: string | null }) {
+function PhotoPreview({
+  fallback,
+  uploaded,
+}: {
+  fallback: string | null;
+  uploaded: UploadedPhotoShown | undefined;
+}) {
   const photoUrl = useWatch({ name: "photoUrl" });
   // Emptied (or the photo removed): the default avatar; half typed: the saved photo meanwhile.
   const preview = HttpUrlSchema.safeParse(photoUrl).success
@@ -70,5 +83,12 @@ function PhotoPreview({ fallback }: { fallback: string | null }) {
       ? null
       : fallback;
   // Not named after the user: the navbar's photo is, and a name must find one image.
-  return <Avatar src={preview} name="Preview of your profile photo" size={72} />;
+  return (
+    <Avatar
+      src={preview}
+      photo={uploaded && uploaded.url === preview ? uploaded : undefined}
+      name="Preview of your profile photo"
+      size={72}
+    />
+  );
 }

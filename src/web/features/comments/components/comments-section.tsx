@@ -284,7 +284,7 @@ function CommentItem({
   return (
     <article ref={setSelf} tabIndex={-1} aria-label={`Comment by ${author.name}`} className={FOCUSABLE}>
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <Avatar src={author.image} name="" size={28} />
+        <Avatar src={author.image} photo={author.photo} name="" size={28} />
         <Link
           to={paths.gardener.getHref(author.handle)}
           className="link link-hover font-semibold wrap-anywhere"

@@ -25,6 +25,7 @@ export function GardenerCard({
         <div className="flex items-center gap-4">
           <FallbackImage
             src={gardener.image}
+            photo={gardener.photo}
             fallback={DEFAULT_AVATAR_IMAGE}
             alt={`Portrait of ${gardener.name}`}
             width={80}

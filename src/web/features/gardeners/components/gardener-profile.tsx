@@ -86,6 +86,7 @@ function GardenerHeader({ page }: { page: GardenerPage }) {
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
         <FallbackImage
           src={page.image}
+          photo={page.photo}
           fallback={DEFAULT_AVATAR_IMAGE}
           alt={`Portrait of ${page.name}`}
           width={128}

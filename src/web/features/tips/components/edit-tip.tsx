@@ -112,6 +112,7 @@ function EditOwnTip({
           ) : (
             <TipForm
               author={{ name: tip.name, email: tip.email ?? "" }}
+              savedPhoto={tip.photo ? { url: tip.images, ...tip.photo } : undefined}
               defaultValues={{
                 title: tip.title,
                 plantType: tip.plantType,

@@ -26,6 +26,7 @@ function TipCard({
 }) {
   const image = {
     src: tip.images,
+    photo: tip.photo,
     alt: `Photo: ${tip.title}`,
     loading: first ? ("eager" as const) : ("lazy" as const),
   };

@@ -19,7 +19,7 @@ import {
   TextField,
 } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
-import { PhotoField } from "#web/components/ui/form/photo-field.tsx";
+import { PhotoField, type UploadedPhotoShown } from "#web/components/ui/form/photo-field.tsx";
 
 /**
  * The share form requires a picture (an uploaded photo or a link to one); the API itself does not. A
@@ -67,7 +67,10 @@ export function TipForm({
   promptForDifficulty = false,
   actions,
   confirmEmail,
+  savedPhoto,
 }: {
+  /** The tip's photo as saved, when it was uploaded here. */
+  savedPhoto?: UploadedPhotoShown | undefined;
   author: { name: string; email: string };
   defaultValues?: Partial<TipFormInput>;
   submitLabel: string;
@@ -122,6 +125,7 @@ export function TipForm({
         label="Image URL"
         placeholder="https://example.com/my-garden.jpg"
         hint={imageRequired ? undefined : "Optional: leave empty to show the default plant picture."}
+        saved={savedPhoto}
         className="md:col-span-2"
       />
       <TextareaField

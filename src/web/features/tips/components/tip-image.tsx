@@ -1,5 +1,6 @@
 import type { ImgHTMLAttributes } from "react";
 import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
+import type { PhotoView } from "#shared/schemas/photo.ts";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
 
 /** A tip's picture, falling back to the default plant image when missing or broken. */
@@ -7,17 +8,22 @@ export function TipImage({
   src,
   alt,
   ...rest
-}: Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & { src: string | null | undefined; alt: string }) {
+}: Omit<ImgHTMLAttributes<HTMLImageElement>, "src"> & {
+  src: string | null | undefined;
+  photo?: PhotoView | undefined;
+  alt: string;
+}) {
   return (
     <FallbackImage src={src} fallback={DEFAULT_TIP_IMAGE} alt={alt} referrerPolicy="no-referrer" {...rest} />
   );
 }
 
 /** The small picture at the start of a row in the tip tables (Browse Tips, My Tips). */
-export function TipThumbnail({ tip }: { tip: { images: string; title: string } }) {
+export function TipThumbnail({ tip }: { tip: { images: string; photo?: PhotoView; title: string } }) {
   return (
     <TipImage
       src={tip.images}
+      photo={tip.photo}
       alt={tip.title}
       width={80}
       height={60}

@@ -87,8 +87,9 @@ function TipPhoto({ tip }: { tip: Tip }) {
     <figure className="relative bg-base-200">
       <TipImage
         src={tip.images}
+        photo={tip.photo}
         alt={`Photo: ${tip.title}`}
-        {...intrinsicSize(tip.images, { width: 800, height: 600 })}
+        {...intrinsicSize(tip.photo, { width: 800, height: 600 })}
         // The article is at most 56rem (896 px) wide.
         sizes="(min-width: 896px) 896px, 100vw"
         className={`block h-auto w-full object-contain ${PHOTO_MAX_HEIGHT}`}

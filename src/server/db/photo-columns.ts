@@ -1,0 +1,31 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { photos, users } from "./schema.ts";
+
+/** An uploaded photo's record as the answers need it: its hash, the name of its file, its size. */
+const StoredPhotoSchema = z.object({
+  hash: z.string(),
+  key: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type StoredPhoto = z.infer<typeof StoredPhotoSchema>;
+
+/** A photo record as a driver hands a json column over: parsed already, or as text. */
+export const storedPhotoOf = (value: unknown): StoredPhoto | null =>
+  value === null || value === undefined
+    ? null
+    : StoredPhotoSchema.parse(typeof value === "string" ? JSON.parse(value) : value);
+
+/**
+ * The record of the photo a row refers to by `hash` (a tip's or an account's photo_hash), as a column any
+ * select can carry beside the row's own: one lookup by primary key, no join to add to the query. Null when
+ * the row shows no uploaded photo.
+ */
+export function photoOf(hash: AnyColumn | SQL): SQL<StoredPhoto | null> {
+  return sql`(select json_build_object('hash', ${photos.hash}, 'key', ${photos.storageKey}, 'width', ${photos.width}, 'height', ${photos.height})
+    from ${photos} where ${photos.hash} = ${hash})`.mapWith(storedPhotoOf);
+}
+
+/** An account's profile picture, for a select: the one it links, and the record of the one it uploaded. */
+export const accountImage = () => ({ image: users.image, photo: photoOf(users.photoHash) });
