@@ -123,7 +123,7 @@ const EnvSchema = z.object({
   GOOGLE_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
     .default("https://accounts.google.com/.well-known/openid-configuration"),
-  /** Every limit of lib/security/rate-limit.ts on or off; off is for load tests and benchmarks only. */
+  /** Every limit of lib/security/rate-limit/policies.ts on or off; off is for load tests and benchmarks only. */
   RATE_LIMITS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional(),
   /** The earlier name of the same switch: "false" is RATE_LIMITS=off. */
   RATE_LIMIT: z

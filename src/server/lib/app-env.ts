@@ -42,7 +42,7 @@ export interface AppEnv {
     storage: PhotoStorage;
     /** Where the site's e-mail goes (mail/mailer.ts): SMTP, files in DATA_DIR/outbox, or memory in tests. */
     mailer: Mailer;
-    /** The app's one limiter (lib/security/rate-limit.ts), used through `rateLimit()` on a route. */
+    /** The app's one limiter (lib/security/rate-limit/limiter.ts), used through `rateLimit()` on a route. */
     limiter: Limiter;
     /** Signed-in sessions kept between requests (lib/cache/session-cache.ts). */
     sessionCache: SessionCache;
