@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DatabaseUnavailableError, processInfo } from "./client.ts";
+import { acquireDataDirLock, processInfo } from "./data-dir-lock.ts";
+import { DatabaseUnavailableError } from "./database.ts";
 
 /** The lock on DATA_DIR never outlives its process, and still keeps a second live server out (ADR 014). */
 const children: ChildProcess[] = [];

@@ -4,7 +4,7 @@ import type { Database, ListenOptions } from "../../db/client.ts";
 
 const SYNC_PREFIX = "sync:";
 
-/** What a cache following a channel is told (see `Listener` in db/client.ts). */
+/** What a cache following a channel is told (see `Listener` in db/database.ts). */
 interface ChangeHandlers {
   /** A change committed; the payload is what its trigger said. */
   changed(payload: string): void;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PublicConfigSchema } from "#shared/schemas/config.ts";
-import { migrationsApplied } from "../../db/client.ts";
+import { migrationsApplied } from "../../db/health.ts";
 import { markPublic } from "../../lib/cache/public-cache-layer.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
 import { apiRoute } from "../../lib/requests/openapi.ts";
