@@ -7,7 +7,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
 import { keepMail, MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { decisionEmail, outcomeEmail, overdueEmail } from "../../mail/templates.ts";
+import { decisionEmail, outcomeEmail, overdueEmail } from "../../mail/moderation-templates.ts";
 import type { CaseRow } from "./case-row.ts";
 import type { Tx } from "./holds.ts";
 import { type ItemView, itemKey, itemsOf } from "./queue.ts";

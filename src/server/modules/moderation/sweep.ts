@@ -3,7 +3,7 @@ import type { Logger } from "../../lib/logger.ts";
 import { runEvery } from "../../lib/periodic.ts";
 import { MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { holdLiftedEmail } from "../../mail/templates.ts";
+import { holdLiftedEmail } from "../../mail/moderation-templates.ts";
 import { deliverNotices, mailOverdue } from "./notices.ts";
 import { endSuspensions, lapseHolds } from "./releases.ts";
 
