@@ -78,15 +78,18 @@ interface SessionSource {
   api: {
     getSession(options: { headers: Headers }): Promise<{
       session: { expiresAt: Date | string };
-      user: {
-        id: string;
-        name: string;
-        email: string;
-        image?: string | null;
-        emailVerified: boolean;
-        role?: unknown;
-        held?: unknown;
-      };
+      user: SessionSourceUser;
     } | null>;
   };
+}
+
+/** better-auth's user, as far as the server reads it (lib/security/session.ts keeps these fields). */
+export interface SessionSourceUser {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  emailVerified: boolean;
+  role?: unknown;
+  held?: unknown;
 }

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { ACCOUNT_ON_HOLD, ROLES, type Role } from "#shared/constants.ts";
-import type { AppEnv, ContextWithVars, SessionUser, SignedInEnv } from "../app-env.ts";
+import type { AppEnv, ContextWithVars, SessionSourceUser, SessionUser, SignedInEnv } from "../app-env.ts";
 import { hasSessionCookie } from "../cache/public-cache.ts";
 import type { SessionCache } from "../cache/session-cache.ts";
 import { HttpError } from "../requests/errors.ts";
@@ -34,15 +34,7 @@ function isSessionCookie(pair: string): boolean {
 }
 
 /** The fields of better-auth's user the server keeps, in the shape `getSessionUser` gives. */
-function sessionUserOf(user: {
-  id: string;
-  name: string;
-  email: string;
-  image?: string | null;
-  emailVerified: boolean;
-  role?: unknown;
-  held?: unknown;
-}): SessionUser {
+function sessionUserOf(user: SessionSourceUser): SessionUser {
   return {
     id: user.id,
     name: user.name,
