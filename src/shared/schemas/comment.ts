@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { TEAM_ROLES } from "../constants.ts";
-import {
-  hasControlCharacters,
-  hasHiddenFormatting,
-  NO_CONTROL_CHARACTERS,
-  NO_HIDDEN_FORMATTING,
-  withPlainLineBreaks,
-} from "./common.ts";
+import { writtenText } from "./common.ts";
 import { HoldSchema } from "./hold.ts";
 import { PhotoViewSchema } from "./photo.ts";
 
@@ -16,19 +10,12 @@ const COMMENT_LENGTH = { min: 2, max: 5000 } as const;
 const COMMENTS_PAGE_SIZE = 50;
 
 /** A comment's text: plain text, line breaks kept, never HTML. */
-const CommentBodySchema = z
-  .string({ error: "Comment is required" })
-  .transform(withPlainLineBreaks)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, "Comment is required")
-      .min(COMMENT_LENGTH.min, `Comment must be at least ${COMMENT_LENGTH.min} characters`)
-      .max(COMMENT_LENGTH.max, `Comment must be at most ${COMMENT_LENGTH.max} characters`)
-      .refine((value) => !hasControlCharacters(value), `Comment ${NO_CONTROL_CHARACTERS}`)
-      .refine((value) => !hasHiddenFormatting(value), `Comment ${NO_HIDDEN_FORMATTING}`),
-  );
+const CommentBodySchema = writtenText("Comment is required", "Comment", (text) =>
+  text
+    .min(1, "Comment is required")
+    .min(COMMENT_LENGTH.min, `Comment must be at least ${COMMENT_LENGTH.min} characters`)
+    .max(COMMENT_LENGTH.max, `Comment must be at most ${COMMENT_LENGTH.max} characters`),
+);
 
 /** A new comment: on the tip, or a reply (`replyTo`: any comment of its thread). */
 export const CommentInputSchema = z

@@ -52,6 +52,21 @@ export const NO_HIDDEN_FORMATTING = "must not contain invisible or text-directio
 export const withPlainLineBreaks = (text: string) => text.replace(/\u2028/g, "\n").replace(/\u2029/g, "\n\n");
 
 /**
+ * Several lines a person writes (a comment, a moderator's reason, an appeal): Unicode's separators read as
+ * line breaks, trimmed, held to the limits `length` sets, and refused with control characters or hidden
+ * formatting, each refusal beginning with `name`. `notText` refuses a value that is not a string at all.
+ */
+export const writtenText = (notText: string, name: string, length: (text: z.ZodString) => z.ZodString) =>
+  z
+    .string({ error: notText })
+    .transform(withPlainLineBreaks)
+    .pipe(
+      length(z.string().trim())
+        .refine((value) => !hasControlCharacters(value), `${name} ${NO_CONTROL_CHARACTERS}`)
+        .refine((value) => !hasHiddenFormatting(value), `${name} ${NO_HIDDEN_FORMATTING}`),
+    );
+
+/**
  * What no URL holds as typed (RFC 3986): white space, double quotes, angle brackets, backslash, caret,
  * backtick, braces and the bar; single quotes too, which RFC 3986 allows but real photo addresses never
  * need and which end a quoted attribute or CSS url(). A browser would quietly percent-encode the rest; we

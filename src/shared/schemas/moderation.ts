@@ -7,13 +7,7 @@ import {
   ROLES,
   SUSPENSION_HOURS,
 } from "../constants.ts";
-import {
-  hasControlCharacters,
-  hasHiddenFormatting,
-  NO_CONTROL_CHARACTERS,
-  NO_HIDDEN_FORMATTING,
-  withPlainLineBreaks,
-} from "./common.ts";
+import { writtenText } from "./common.ts";
 import { PhotoViewSchema } from "./photo.ts";
 
 /** How long the reason given for a moderation action is, in characters, once trimmed. */
@@ -22,19 +16,12 @@ const REASON_LENGTH = { min: 3, max: 1000 } as const;
 const LOG_PAGE_SIZE = 50;
 
 /** Why a moderator or administrator acted: plain text, kept in the moderation log. */
-const ModerationReasonSchema = z
-  .string({ error: "Reason is required" })
-  .transform(withPlainLineBreaks)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, { error: "Reason is required", abort: true })
-      .min(REASON_LENGTH.min, `Reason must be at least ${REASON_LENGTH.min} characters`)
-      .max(REASON_LENGTH.max, `Reason must be at most ${REASON_LENGTH.max} characters`)
-      .refine((value) => !hasControlCharacters(value), `Reason ${NO_CONTROL_CHARACTERS}`)
-      .refine((value) => !hasHiddenFormatting(value), `Reason ${NO_HIDDEN_FORMATTING}`),
-  );
+const ModerationReasonSchema = writtenText("Reason is required", "Reason", (text) =>
+  text
+    .min(1, { error: "Reason is required", abort: true })
+    .min(REASON_LENGTH.min, `Reason must be at least ${REASON_LENGTH.min} characters`)
+    .max(REASON_LENGTH.max, `Reason must be at most ${REASON_LENGTH.max} characters`),
+);
 
 /** Appointing a moderator (`moderator`), or ending an appointment (`member`), and why, for the log. */
 export const RoleChangeSchema = z
@@ -149,17 +136,9 @@ export const ReportInputSchema = z
       .min(1, { error: "targetId is required", abort: true })
       .max(2000, "targetId is too long"),
     reason: z.enum(REPORT_REASONS, { error: `reason must be one of ${REPORT_REASONS.join(", ")}` }),
-    note: z
-      .string({ error: "Note must be text" })
-      .transform(withPlainLineBreaks)
-      .pipe(
-        z
-          .string()
-          .trim()
-          .max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`)
-          .refine((value) => !hasControlCharacters(value), `Note ${NO_CONTROL_CHARACTERS}`)
-          .refine((value) => !hasHiddenFormatting(value), `Note ${NO_HIDDEN_FORMATTING}`),
-      )
+    note: writtenText("Note must be text", "Note", (text) =>
+      text.max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`),
+    )
       .optional()
       .default(""),
   })
@@ -377,18 +356,11 @@ export const NoticeSchema = z
 export type Notice = z.infer<typeof NoticeSchema>;
 
 /** An appeal's words: why the decision is wrong. */
-const AppealNoteSchema = z
-  .string({ error: "Tell the moderators why the decision is wrong" })
-  .transform(withPlainLineBreaks)
-  .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, { error: "Tell the moderators why the decision is wrong", abort: true })
-      .max(APPEAL_NOTE_MAX, `An appeal must be at most ${APPEAL_NOTE_MAX} characters`)
-      .refine((value) => !hasControlCharacters(value), `An appeal ${NO_CONTROL_CHARACTERS}`)
-      .refine((value) => !hasHiddenFormatting(value), `An appeal ${NO_HIDDEN_FORMATTING}`),
-  );
+const AppealNoteSchema = writtenText("Tell the moderators why the decision is wrong", "An appeal", (text) =>
+  text
+    .min(1, { error: "Tell the moderators why the decision is wrong", abort: true })
+    .max(APPEAL_NOTE_MAX, `An appeal must be at most ${APPEAL_NOTE_MAX} characters`),
+);
 
 /** The token of a decision e-mail's appeal link. */
 const AppealTokenSchema = z
