@@ -11,6 +11,7 @@ import { createMemoryMailer, type Mailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { readResponse, type TestResponse } from "./http-client.ts";
 import { quickPasswords } from "./quick-passwords.ts";
+import { startPostgresRelay } from "./tcp-relay.ts";
 
 export type TestDriver = "pglite" | "postgres";
 export const testDriver: TestDriver = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
@@ -41,6 +42,42 @@ export async function createPostgresDatabase(
       await cleanup.end();
     },
   };
+}
+
+/**
+ * A new migrated database on the run's PostgreSQL server, opened twice: `direct`, to change data behind the
+ * app's back, and `relayed`, through a relay (tcp-relay.ts) that counts the app's statements and can cut
+ * or silence its connections. `close` closes all three and drops the database.
+ */
+export async function openRelayedPostgres(prefix: string) {
+  const created = await createPostgresDatabase(prefix);
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const close = async () => {
+    // In the reverse order of opening, so no connection is left on the database when it is dropped.
+    for (const each of opened.reverse()) await each.close();
+    await created.drop();
+  };
+  try {
+    const directUrl = new URL(created.url);
+    const direct = await openDatabase({ databaseUrl: directUrl.toString() });
+    opened.push(direct);
+    await direct.migrate();
+    const relay = await startPostgresRelay({
+      host: directUrl.hostname,
+      port: Number(directUrl.port || 5432),
+    });
+    opened.push(relay);
+    const relayedUrl = new URL(directUrl);
+    relayedUrl.hostname = "127.0.0.1";
+    relayedUrl.port = String(relay.port);
+    const relayed = await openDatabase({ databaseUrl: relayedUrl.toString() });
+    opened.push(relayed);
+    return { direct, relayed, relay, close };
+  } catch (error) {
+    // A setup that fails half way still leaves no database behind on the shared server.
+    await close();
+    throw error;
+  }
 }
 
 /**

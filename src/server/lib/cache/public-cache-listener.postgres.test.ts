@@ -4,11 +4,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { createApp } from "../../app.ts";
-import { type Database, openDatabase } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
 import { tips } from "../../db/schema.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
-import { startPostgresRelay } from "../../test/tcp-relay.ts";
-import { createPostgresDatabase } from "../../test/test-db.ts";
+import { openRelayedPostgres } from "../../test/test-db.ts";
 import { PublicCache } from "./public-cache.ts";
 
 /**
@@ -16,11 +15,11 @@ import { PublicCache } from "./public-cache.ts";
  * listening connection, cleanly (the server ends it) or silently (packets stop, the socket stays open),
  * and that counts the statements the app sends.
  */
-let relay: Awaited<ReturnType<typeof startPostgresRelay>>;
+let relay: Awaited<ReturnType<typeof openRelayedPostgres>>["relay"];
 let direct: Database;
 let relayed: Database;
 let stopFollowing = async () => {};
-let dropDatabase = async () => {};
+let closeDatabases = async () => {};
 const publicCache = new PublicCache();
 let app: ReturnType<typeof createApp>;
 let author: TestClient;
@@ -28,17 +27,7 @@ let tipId = "";
 const word = `listener${Date.now().toString(36)}`;
 
 beforeAll(async () => {
-  const created = await createPostgresDatabase("garden_listener");
-  dropDatabase = created.drop;
-  const directUrl = new URL(created.url);
-  direct = await openDatabase({ databaseUrl: directUrl.toString() });
-  await direct.migrate();
-
-  relay = await startPostgresRelay({ host: directUrl.hostname, port: Number(directUrl.port || 5432) });
-  const relayedUrl = new URL(directUrl);
-  relayedUrl.hostname = "127.0.0.1";
-  relayedUrl.port = String(relay.port);
-  relayed = await openDatabase({ databaseUrl: relayedUrl.toString() });
+  ({ direct, relayed, relay, close: closeDatabases } = await openRelayedPostgres("garden_listener"));
   app = createApp({
     db: relayed.db,
     authSecret: randomBytes(32).toString("hex"),
@@ -54,10 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopFollowing();
-  await relayed?.close();
-  await relay?.close();
-  await direct?.close();
-  await dropDatabase();
+  await closeDatabases();
 });
 
 const titleNow = async () =>

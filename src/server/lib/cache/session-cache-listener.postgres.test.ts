@@ -2,36 +2,26 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app.ts";
-import { type Database, openDatabase } from "../../db/client.ts";
+import type { Database } from "../../db/client.ts";
 import { sessions } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
-import { startPostgresRelay } from "../../test/tcp-relay.ts";
-import { createPostgresDatabase } from "../../test/test-db.ts";
+import { openRelayedPostgres } from "../../test/test-db.ts";
 import { SessionCache } from "./session-cache.ts";
 
 /**
  * Kept sessions on a real PostgreSQL server reached through a relay that counts the statements the app
  * sends and can silence the sessions' listening connection (the socket stays open, nothing comes).
  */
-let relay: Awaited<ReturnType<typeof startPostgresRelay>>;
+let relay: Awaited<ReturnType<typeof openRelayedPostgres>>["relay"];
 let direct: Database;
 let relayed: Database;
 let stopFollowing = async () => {};
-let dropDatabase = async () => {};
+let closeDatabases = async () => {};
 const sessionCache = new SessionCache();
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  const created = await createPostgresDatabase("garden_sessions");
-  dropDatabase = created.drop;
-  const directUrl = new URL(created.url);
-  direct = await openDatabase({ databaseUrl: directUrl.toString() });
-  await direct.migrate();
-  relay = await startPostgresRelay({ host: directUrl.hostname, port: Number(directUrl.port || 5432) });
-  const relayedUrl = new URL(directUrl);
-  relayedUrl.hostname = "127.0.0.1";
-  relayedUrl.port = String(relay.port);
-  relayed = await openDatabase({ databaseUrl: relayedUrl.toString() });
+  ({ direct, relayed, relay, close: closeDatabases } = await openRelayedPostgres("garden_sessions"));
   app = createApp({
     db: relayed.db,
     authSecret: randomBytes(32).toString("hex"),
@@ -43,10 +33,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopFollowing();
-  await relayed?.close();
-  await relay?.close();
-  await direct?.close();
-  await dropDatabase();
+  await closeDatabases();
 });
 
 async function signedUp() {
