@@ -2,18 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Logger } from "../lib/logger.ts";
+import { recordingLogger } from "../test/recording-logger.ts";
 import { createMailer } from "./mailer.ts";
 import { passwordResetEmail } from "./templates.ts";
-
-function recordingLogger() {
-  const lines: string[] = [];
-  const record = (message: string) => {
-    lines.push(message);
-  };
-  const logger: Logger = { debug: record, info: record, warn: record, error: record };
-  return { logger, lines };
-}
 
 describe("the outbox mailer (no SMTP_URL)", () => {
   it("writes each message as an .eml file with a text and an HTML part, and logs its link", async () => {

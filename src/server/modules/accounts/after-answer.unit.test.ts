@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Logger } from "../../lib/logger.ts";
+import { recordingLogger } from "../../test/recording-logger.ts";
 import { createAfterAnswerQueue } from "./after-answer.ts";
-
-function recordingLogger() {
-  const lines: string[] = [];
-  const record = (message: string) => {
-    lines.push(message);
-  };
-  const logger: Logger = { debug: record, info: record, warn: record, error: record };
-  return { logger, lines };
-}
 
 describe("createAfterAnswerQueue", () => {
   it("starts nothing before the caller is done, then runs the jobs one at a time, in order", async () => {
