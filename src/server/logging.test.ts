@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "./lib/logger.ts";
+import { startGoogleApp } from "./test/google-app.ts";
 import { createClient, newAccount } from "./test/http-client.ts";
-import { startOidcIssuer } from "./test/oidc-issuer.ts";
 import { createTestApp } from "./test/test-db.ts";
 
 /**
@@ -23,21 +23,10 @@ function capturedLog() {
 describe("the server's log under hostile requests", () => {
   it("a line break or NUL in a redirect field, the state or a path forges no line; mistakes are debug", async () => {
     const log = capturedLog();
-    const issuer = await startOidcIssuer({
-      clientId: "garden-client",
-      clientSecret: "garden-secret",
-      redirectUris: ["http://localhost/api/auth/callback/google"],
-      user: { sub: "google-1", email: "google.person@example.com", name: "Google Person", picture: "" },
-    });
-    const ctx = await createTestApp({
-      logger: log.logger,
-      config: {
-        RATE_LIMIT: false,
-        GOOGLE_CLIENT_ID: "garden-client",
-        GOOGLE_CLIENT_SECRET: "garden-secret",
-        GOOGLE_DISCOVERY_URL: issuer.discoveryUrl,
-      },
-    });
+    const ctx = await startGoogleApp(
+      { sub: "google-1", email: "google.person@example.com", name: "Google Person", picture: "" },
+      { logger: log.logger },
+    );
     try {
       const client = createClient(ctx.app);
       const account = newAccount();
@@ -80,7 +69,6 @@ describe("the server's log under hostile requests", () => {
       expect(events.some((event) => event.msg.includes("auth: Invalid password"))).toBe(true);
     } finally {
       await ctx.close();
-      await issuer.close();
     }
   });
 

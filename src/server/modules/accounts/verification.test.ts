@@ -6,8 +6,9 @@ import { accounts, users } from "../../db/schema.ts";
 import { seedDemoData } from "../../db/seed.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
+import { GOOGLE_CLIENT, startGoogleApp } from "../../test/google-app.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
-import { type OidcIssuer, startOidcIssuer } from "../../test/oidc-issuer.ts";
+import type { OidcIssuer } from "../../test/oidc-issuer.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
 /** Verification e-mails, Google linking, and demo accounts nobody can enter (ADRs 012 and 013). */
@@ -180,9 +181,7 @@ describe("only the newest reset link works", () => {
 });
 
 describe("Google sign-in joins an existing account only when both sides verified the e-mail", () => {
-  const clientId = "garden-test";
-  const clientSecret = "garden-test-secret";
-  const redirectUri = "http://localhost/api/auth/callback/google";
+  const { redirectUri } = GOOGLE_CLIENT;
 
   /** Signs in with Google as `email`, following the issuer's redirects like a browser; answers the final client. */
   async function googleSignIn(app: typeof ctx.app) {
@@ -217,31 +216,17 @@ describe("Google sign-in joins an existing account only when both sides verified
     user: { email: string; emailVerified: boolean },
     run: (issuer: OidcIssuer, app: typeof ctx.app, db: typeof ctx.db, mails: MailMessage[]) => Promise<void>,
   ) {
-    const issuer = await startOidcIssuer({
-      clientId,
-      clientSecret,
-      redirectUris: [redirectUri],
-      user: {
-        sub: `sub-${user.email}`,
-        email: user.email,
-        name: "Google Person",
-        picture: "http://localhost/images/google.svg",
-        emailVerified: user.emailVerified,
-      },
-    });
-    const google = await createTestApp({
-      config: {
-        RATE_LIMIT: false,
-        GOOGLE_CLIENT_ID: clientId,
-        GOOGLE_CLIENT_SECRET: clientSecret,
-        GOOGLE_DISCOVERY_URL: issuer.discoveryUrl,
-      },
+    const google = await startGoogleApp({
+      sub: `sub-${user.email}`,
+      email: user.email,
+      name: "Google Person",
+      picture: "http://localhost/images/google.svg",
+      emailVerified: user.emailVerified,
     });
     try {
-      await run(issuer, google.app, google.db, google.mailer.sent);
+      await run(google.issuer, google.app, google.db, google.mailer.sent);
     } finally {
       await google.close();
-      await issuer.close();
     }
   }
 

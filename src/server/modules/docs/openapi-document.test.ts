@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
+import { startGoogleApp } from "../../test/google-app.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
-import { startOidcIssuer } from "../../test/oidc-issuer.ts";
 import { createTestApp, getJson } from "../../test/test-db.ts";
 
 /**
@@ -227,19 +227,11 @@ describe("the API document's sessions and limits", () => {
     });
     expect(listed.body.map((account) => account.providerId)).toEqual(["credential"]);
 
-    const issuer = await startOidcIssuer({
-      clientId: "garden-client",
-      clientSecret: "garden-secret",
-      redirectUris: ["http://localhost/api/auth/callback/google"],
-      user: { sub: "google-1", email: "google.person@example.com", name: "Google Person", picture: "" },
-    });
-    const google = await createTestApp({
-      config: {
-        RATE_LIMIT: false,
-        GOOGLE_CLIENT_ID: "garden-client",
-        GOOGLE_CLIENT_SECRET: "garden-secret",
-        GOOGLE_DISCOVERY_URL: issuer.discoveryUrl,
-      },
+    const google = await startGoogleApp({
+      sub: "google-1",
+      email: "google.person@example.com",
+      name: "Google Person",
+      picture: "",
     });
     try {
       const doc = await getJson(google.app, "/api/openapi.json", { schema: Document });
@@ -257,7 +249,6 @@ describe("the API document's sessions and limits", () => {
       }
     } finally {
       await google.close();
-      await issuer.close();
     }
   });
 });
