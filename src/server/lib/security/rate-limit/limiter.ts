@@ -2,13 +2,14 @@ import { createHash } from "node:crypto";
 import type { Db } from "../../../db/client.ts";
 import type { Logger } from "../../logger.ts";
 import type { Metrics } from "../../metrics.ts";
-import { isNewAccount, NEW_ACCOUNT_MS } from "../../rules/newcomers.ts";
+import { isNewAccount } from "../../rules/newcomers.ts";
 import { isLoopback } from "../client-ip.ts";
 import {
   asList,
   type Policy,
   type PolicyName,
   RATE_LIMITS,
+  WHOSE,
   type Windows,
   windowInWords,
 } from "./policies.ts";
@@ -31,12 +32,12 @@ export interface Counted {
 
 /** Each scope a limit counts in: its part of the key, and whose count it is in words. */
 const SCOPES = {
-  ip: ["ip", "address"],
-  account: ["account", "account"],
+  ip: ["ip", WHOSE.ip],
+  account: ["account", WHOSE.account],
   // The same count as an older account's window of the same length: only the words differ.
-  newAccount: ["account", `account younger than ${NEW_ACCOUNT_MS / 3_600_000} hours`],
-  accountAndIp: ["account+ip", "account and address"],
-  device: ["device", "device"],
+  newAccount: ["account", WHOSE.newAccount],
+  accountAndIp: ["account+ip", WHOSE.accountAndIp],
+  device: ["device", WHOSE.device],
 } satisfies Record<string, [string, string]>;
 
 /**

@@ -231,6 +231,15 @@ export const RATE_LIMITS = {
 
 export type PolicyName = keyof typeof RATE_LIMITS;
 
+/** Whose count a window is, as a refusal and the API document say it: "5 per <whose> in 15 minutes". */
+export const WHOSE = {
+  ip: "address",
+  account: "account",
+  newAccount: `account younger than ${NEW_ACCOUNT_MS / 3_600_000} hours`,
+  accountAndIp: "account and address",
+  device: "device",
+} as const;
+
 export const asList = (windows: Windows | undefined): readonly Window[] =>
   windows === undefined ? [] : "count" in windows ? [windows] : windows;
 
@@ -264,13 +273,13 @@ export function limitDescription(policy: PolicyName): string {
   const per = (windows: Windows | undefined, whose: string) =>
     asList(windows).map((window) => windowInWords(window, whose, unit));
   const windows = [
-    ...per(perAccountAndIp, "account and address"),
-    ...per(perAccount, "account"),
-    ...per(perNewAccount, `account younger than ${NEW_ACCOUNT_MS / 3_600_000} hours`),
-    ...per(perIp, "address"),
+    ...per(perAccountAndIp, WHOSE.accountAndIp),
+    ...per(perAccount, WHOSE.account),
+    ...per(perNewAccount, WHOSE.newAccount),
+    ...per(perIp, WHOSE.ip),
   ].join(", ");
   const device = perDevice
-    ? `; from a device where the account signed in before, only ${windowInWords(perDevice, "device")}`
+    ? `; from a device where the account signed in before, only ${windowInWords(perDevice, WHOSE.device)}`
     : "";
   const counted = failuresOnly
     ? "; only failures count"
