@@ -14,7 +14,7 @@
  * Then writes under contention: 50 members at once, each sharing a tip, liking one of ten popular tips and
  * unliking it, over and over (a closed loop: each member's next write when the last is answered), through
  * the server; beside the same writes made straight to the database by 50 connections with the same code
- * (tips.service: createTip, setLike), without HTTP, sessions, limits or caches. On PGlite, which one process
+ * (tips.service: createTip; tip-likes: setLike), without HTTP, sessions, limits or caches. On PGlite, which one process
  * holds, the straight writes run in this process once the server has stopped, on its data folder.
  * Afterwards the kept counts (each tip's likes, tips per category) are checked against the rows.
  *
@@ -36,7 +36,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { type Db, openDatabase } from "../src/server/db/client.ts";
 import * as schema from "../src/server/db/schema.ts";
-import { insertTip, setLikeAlone } from "../src/server/modules/tips/tips.service.ts";
+import { setLikeAlone } from "../src/server/modules/tips/tip-likes.ts";
+import { insertTip } from "../src/server/modules/tips/tips.service.ts";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 import { freePort } from "../src/server/test/server-process.ts";
 import type { TipInputParsed } from "../src/shared/schemas/tip.ts";

@@ -1,11 +1,6 @@
 // What the tips module offers the rest of the server; other modules import from here only.
 export { toTip } from "./tip-dto.ts";
+export { countPublicTips, listTips } from "./tip-list.ts";
+export { type TipRow, tipColumns } from "./tip-row.ts";
 export { tipsRouter } from "./tips.routes.ts";
-export {
-  accountCreatedAt,
-  countPublicTips,
-  findVisibleTip,
-  listTips,
-  type TipRow,
-  tipColumns,
-} from "./tips.service.ts";
+export { accountCreatedAt, findVisibleTip } from "./tips.service.ts";

@@ -2,7 +2,7 @@ import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
 import { type Hold, holdOf } from "#shared/schemas/hold.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 import type { Images } from "../../lib/urls.ts";
-import type { TipRow } from "./tips.service.ts";
+import type { TipRow } from "./tip-row.ts";
 
 const withHold = (hold: Hold | null) => (hold ? { hold } : {});
 

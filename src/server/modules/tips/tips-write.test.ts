@@ -6,7 +6,7 @@ import { tips, users } from "../../db/schema.ts";
 import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
 import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
-import { isLikedBy, setLike } from "./tips.service.ts";
+import { isLikedBy, setLike } from "./tip-likes.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let author: TestClient;

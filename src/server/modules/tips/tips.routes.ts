@@ -27,17 +27,10 @@ import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../
 import { imagesOf } from "../../lib/urls.ts";
 import { imageToStore, releasePhoto } from "../uploads/index.ts";
 import { toTip } from "./tip-dto.ts";
-import {
-  accountCreatedAt,
-  createTip,
-  deleteTip,
-  findVisibleTip,
-  isLikedBy,
-  listTips,
-  type StoredTipInput,
-  setLike,
-  updateTip,
-} from "./tips.service.ts";
+import { isLikedBy, setLike } from "./tip-likes.ts";
+import { listTips } from "./tip-list.ts";
+import type { StoredTipInput } from "./tip-row.ts";
+import { accountCreatedAt, createTip, deleteTip, findVisibleTip, updateTip } from "./tips.service.ts";
 
 const NO_TIP = "Tip not found";
 const tipParam = idParam("tip", NO_TIP);

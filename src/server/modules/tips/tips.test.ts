@@ -7,7 +7,7 @@ import { tips, users } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
 import { createTestApp, getJson } from "../../test/test-db.ts";
 import { insertTips, type TipFixture } from "../../test/tip-fixtures.ts";
-import { listTipsQueries } from "./tips.service.ts";
+import { listTipsQueries } from "./tip-list.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const ALICE = "alice@example.com";
