@@ -57,10 +57,16 @@ function needsIn(handler: unknown): RouteNeeds | undefined {
   return own ?? needsIn((handler as unknown as Record<string, unknown>)[COMPOSED_HANDLER]);
 }
 
+/** Each request's needs, read once: the body limit and the JSON gate both ask, on every request. */
+const needsOfRequest = new WeakMap<Context, RouteNeeds>();
+
 /** The needs the route that will answer this request declared (none for a path no route has). */
 export function needsOf(c: Context): RouteNeeds {
+  const known = needsOfRequest.get(c);
+  if (known) return known;
   const needs: RouteNeeds = {};
   for (const { handler } of matchedRoutes(c)) Object.assign(needs, needsIn(handler));
+  needsOfRequest.set(c, needs);
   return needs;
 }
 
