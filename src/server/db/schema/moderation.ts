@@ -58,6 +58,18 @@ export const moderationLog = pgTable(
   ],
 );
 
+/** What a report and a case are about: one item, and whose it is. */
+const aboutAnItem = () => ({
+  id: uuid("id").primaryKey().defaultRandom(),
+  targetType: reportTargetEnum("target_type").notNull(),
+  /** The tip's or comment's id, the gardener's account id, or the photo's hash. */
+  targetId: text("target_id").notNull(),
+  /** Whose item it is: the tip's or comment's author, the gardener, the photo's uploader. */
+  authorId: text("author_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+});
+
 /**
  * Members' reports of a tip, a comment, a gardener page or an uploaded photo (ADR 040). One open report
  * per member and item; `weight` is fixed when it is made (2 for an established member, else 1), so the
@@ -66,14 +78,7 @@ export const moderationLog = pgTable(
 export const reports = pgTable(
   "reports",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    targetType: reportTargetEnum("target_type").notNull(),
-    /** The tip's or comment's id, the gardener's account id, or the photo's hash. */
-    targetId: text("target_id").notNull(),
-    /** Whose item it is: the tip's or comment's author, the gardener, the photo's uploader. */
-    authorId: text("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...aboutAnItem(),
     reporterId: text("reporter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -130,13 +135,7 @@ export const photoHolds = pgTable("photo_holds", {
 export const moderationCases = pgTable(
   "moderation_cases",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    targetType: reportTargetEnum("target_type").notNull(),
-    /** As in `reports`: the tip's or comment's id, the gardener's account id, or the photo's hash. */
-    targetId: text("target_id").notNull(),
-    authorId: text("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ...aboutAnItem(),
     state: reportStateEnum("state").notNull().default("open"),
     openedAt: timestamp("opened_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
