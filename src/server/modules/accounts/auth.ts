@@ -21,6 +21,7 @@ import { MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { passwordResetEmail, verificationEmail } from "../../mail/templates.ts";
 import { createAfterAnswerQueue } from "./after-answer.ts";
+import type { AuthSettings } from "./auth-settings.ts";
 import { teamNameRefusal } from "./identity.ts";
 import { checkVerificationLink, retireResetLinks, verificationToken } from "./links.ts";
 
@@ -31,29 +32,6 @@ const RESET_REQUESTED = {
   status: true,
   message: "If this email exists in our system, check your email for the reset link",
 };
-
-export interface AuthSettings {
-  baseUrl: string;
-  secret: string;
-  trustedOrigins: string[];
-  google?: { clientId: string; clientSecret: string; discoveryUrl: string };
-  /** The profile photo as it is stored: an uploaded one by its record's hash, any other as linked (ADR 063). */
-  profilePhoto: (
-    address: string | null | undefined,
-  ) => Promise<{ image: string | null; photoHash: string | null }>;
-  /** Told once an account's e-mail is verified, after the change is committed (roles follow it). */
-  onVerified?: (userId: string) => Promise<void>;
-  /**
-   * How passwords are hashed and checked; better-auth's scrypt when not given. Tests that do not measure
-   * the hash give a cheaper one (ADR 047): a series of sign-ups should cost what the test checks.
-   */
-  passwordHashing?: PasswordHashing;
-}
-
-export interface PasswordHashing {
-  hash(password: string): Promise<string>;
-  verify(data: { hash: string; password: string }): Promise<boolean>;
-}
 
 function rejectInvalid(message: string): never {
   throw new APIError("BAD_REQUEST", { message });
