@@ -6,12 +6,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { openAPI } from "better-auth/plugins/open-api";
 import { and, eq, like, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import {
-  DisplayNameSchema,
-  PASSWORD_POLICY,
-  passwordProblems,
-  SIGN_UP_TRAP_FIELD,
-} from "#shared/schemas/auth.ts";
+import { DisplayNameSchema, PASSWORD_POLICY, passwordProblems } from "#shared/schemas/auth.ts";
 import { HttpUrlSchema } from "#shared/schemas/common.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema.ts";
@@ -24,6 +19,7 @@ import { createAfterAnswerQueue } from "./after-answer.ts";
 import type { AuthSettings } from "./auth-settings.ts";
 import { teamNameRefusal } from "./identity.ts";
 import { checkVerificationLink, retireResetLinks, verificationToken } from "./links.ts";
+import { filledTrap, pretendSignedUp } from "./sign-up-trap.ts";
 
 const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
@@ -348,35 +344,6 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** Whether a sign-up filled in the field people never see (SIGN_UP_TRAP_FIELD). */
-const filledTrap = (body: Record<string, unknown>) => {
-  const value = body[SIGN_UP_TRAP_FIELD];
-  return typeof value === "string" && value.trim() !== "";
-};
-
-/**
- * What an accepted sign-up answers, for one refused silently: a bot learns nothing to adapt to, and no
- * account, session or e-mail is made.
- */
-async function pretendSignedUp(body: Record<string, unknown>, settings: Pick<AuthSettings, "profilePhoto">) {
-  const now = new Date().toISOString();
-  const text = (value: unknown) => (typeof value === "string" ? value.trim() : "");
-  return {
-    token: null,
-    user: {
-      id: randomUUID(),
-      name: text(body.name),
-      email: text(body.email).toLowerCase(),
-      emailVerified: false,
-      ...(await settings.profilePhoto(text(body.image))),
-      role: "member",
-      held: false,
-      createdAt: now,
-      updatedAt: now,
-    },
-  };
-}
 
 /** When the account's suspension ends ('infinity' read as null end), or undefined when it is not suspended. */
 async function suspendedUntil(db: Db, userId: string): Promise<Date | "indefinitely" | undefined> {
