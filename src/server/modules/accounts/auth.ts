@@ -4,22 +4,18 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { openAPI } from "better-auth/plugins/open-api";
-import { and, eq, like, ne, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { PASSWORD_POLICY } from "#shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { isDatabaseUnreachable } from "../../lib/requests/errors.ts";
-import { MailQueue } from "../../mail/mail-queue.ts";
 import type { Mailer } from "../../mail/mailer.ts";
-import { passwordResetEmail, verificationEmail } from "../../mail/templates.ts";
+import { accountMail, RESET_TOKEN_TTL_SECONDS, VERIFICATION_TOKEN_TTL_SECONDS } from "./account-mail.ts";
 import { createAfterAnswerQueue } from "./after-answer.ts";
 import type { AuthSettings } from "./auth-settings.ts";
-import { retireResetLinks, verificationToken } from "./links.ts";
+import { retireResetLinks } from "./links.ts";
 import { requestChecks } from "./request-checks.ts";
-
-const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 /** better-auth's error reports that describe a request it refused rather than a fault of the server. */
 const CLIENT_MISTAKE =
@@ -40,19 +36,7 @@ export function createAuth({
   mailer: Mailer;
   logger: Logger;
 }) {
-  /** Demo accounts own the demo tips: no e-mail is ever sent for them, so no link can open them. */
-  async function signInDisabled(userId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ disabled: users.signInDisabled })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row?.disabled ?? false;
-  }
-
-  // Account e-mails are kept in the database before they are sent, and retried until the mail server
-  // takes them (ADR 045); nobody waits for an SMTP round trip.
-  const mail = new MailQueue(db, mailer, logger);
+  const mail = accountMail({ db, settings, mailer, logger });
 
   /** Whatever follows a verified e-mail fails alone: the verification itself has been made. */
   async function verified(userId: string) {
@@ -166,29 +150,7 @@ export function createAuth({
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TOKEN_TTL_SECONDS,
-      sendVerificationEmail: async ({ user, url }) => {
-        if (await signInDisabled(user.id)) return;
-        // The link lands on the profile, which shows the e-mail as verified.
-        const link = new URL(url);
-        const callback = link.searchParams.get("callbackURL");
-        if (!callback || callback === "/") link.searchParams.set("callbackURL", "/profile");
-        // better-auth's token, with the stamp of the password as it is now: a change retires it.
-        link.searchParams.set(
-          "token",
-          await verificationToken(db, settings.secret, user, VERIFICATION_TOKEN_TTL_SECONDS),
-        );
-        await mail.enqueue(
-          verificationEmail({
-            to: user.email,
-            name: user.name,
-            url: link.toString(),
-            notMeUrl: `${settings.baseUrl}/auth/reset?email=${encodeURIComponent(user.email)}&reason=not-me`,
-            expiresInHours: VERIFICATION_TOKEN_TTL_SECONDS / 3600,
-          }),
-          "verification",
-          { expiresAt: new Date(Date.now() + VERIFICATION_TOKEN_TTL_SECONDS * 1000) },
-        );
-      },
+      sendVerificationEmail: mail.sendVerificationEmail,
     },
     emailAndPassword: {
       enabled: true,
@@ -205,33 +167,7 @@ export function createAuth({
         await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
         await verified(user.id);
       },
-      // Runs after the answer has gone (the hook below queues it), so its work cannot be timed.
-      sendResetPassword: async ({ user, token }) => {
-        // Only the newest link works: a second request retires the first, so an older e-mail is harmless.
-        const current = `reset-password:${token}`;
-        const disabled = await signInDisabled(user.id);
-        await db
-          .delete(verifications)
-          .where(
-            and(
-              like(verifications.identifier, "reset-password:%"),
-              eq(verifications.value, user.id),
-              disabled ? undefined : ne(verifications.identifier, current),
-            ),
-          );
-        // A demo account gets no e-mail and keeps no token: it answers the same as any other e-mail.
-        if (disabled) return;
-        const url = `${settings.baseUrl}/auth/reset?token=${encodeURIComponent(token)}`;
-        const message = passwordResetEmail({
-          to: user.email,
-          name: user.name,
-          url,
-          expiresInMinutes: RESET_TOKEN_TTL_SECONDS / 60,
-        });
-        await mail.enqueue(message, "reset", {
-          expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000),
-        });
-      },
+      sendResetPassword: mail.sendResetPassword,
     },
     hooks: {
       before: requestChecks({
