@@ -9,21 +9,13 @@ import { PASSWORD_POLICY } from "#shared/schemas/auth.ts";
 import type { Db } from "../../db/client.ts";
 import { accounts, sessions, users, verifications } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { isDatabaseUnreachable } from "../../lib/requests/errors.ts";
 import type { Mailer } from "../../mail/mailer.ts";
 import { accountMail, RESET_TOKEN_TTL_SECONDS, VERIFICATION_TOKEN_TTL_SECONDS } from "./account-mail.ts";
 import { createAfterAnswerQueue } from "./after-answer.ts";
+import { betterAuthLog } from "./auth-log.ts";
 import type { AuthSettings } from "./auth-settings.ts";
 import { retireResetLinks } from "./links.ts";
 import { requestChecks } from "./request-checks.ts";
-
-/** better-auth's error reports that describe a request it refused rather than a fault of the server. */
-const CLIENT_MISTAKE =
-  /^(Invalid (callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL|origin)\b|State not found|INVALID_CALLBACK_REQUEST|Blocked cross-site|Provider not found|No callback URL found)/;
-
-/** better-auth's verdict on a sign-in state a client sent back (unknown, expired, not this browser's). */
-const isStateVerdict = (error: Error) =>
-  "code" in error && typeof error.code === "string" && error.code.startsWith("state_");
 
 export function createAuth({
   db,
@@ -60,25 +52,7 @@ export function createAuth({
     telemetry: { enabled: false },
     // Our own limiter (auth.routes.ts) counts per IP and per account and answers in our error shape.
     rateLimit: { enabled: false },
-    // better-auth reports the requests it refuses (an unknown e-mail, a wrong or short password, a bad
-    // callback or state) at warn or error: those are the client's mistakes, noted at debug. A report that
-    // carries an Error (other than its verdict on a state) is a fault of the server and keeps its level.
-    logger: {
-      level: "warn",
-      log: (level, message, ...args) => {
-        const details = args.length > 0 ? args : undefined;
-        const errors = args.filter((arg) => arg instanceof Error);
-        const fault =
-          errors.length > 0
-            ? !errors.every(isStateVerdict)
-            : level === "error" && !CLIENT_MISTAKE.test(message);
-        // A database out of reach is the error handler's to note, once, with the 503 it answers.
-        if (errors.some(isDatabaseUnreachable)) logger.debug(`auth: ${message}`, details);
-        else if (fault && level === "error") logger.error(`auth: ${message}`, details);
-        else if (fault && level === "warn") logger.warn(`auth: ${message}`, details);
-        else logger.debug(`auth: ${message}`, details);
-      },
-    },
+    logger: betterAuthLog(logger),
     // A failure that is not one of better-auth's answers goes on to the API's error handler (lib/requests/errors.ts),
     // which logs it on one line and answers 500 { message }, instead of better-call printing it over many
     // lines. Its answers are logged by the auth router: a client's mistakes at debug.
