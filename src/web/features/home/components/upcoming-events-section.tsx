@@ -1,5 +1,5 @@
-import { CalendarDays, CalendarPlus, Clock, MapPin } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { CalendarDays, CalendarPlus, Clock, type LucideIcon, MapPin } from "lucide-react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { FRAME } from "#web/components/ui/page-frame.tsx";
 import {
   buildIcs,
@@ -10,6 +10,27 @@ import {
   upcomingEvents,
 } from "#web/features/home/upcoming-events.ts";
 import { useHydrated } from "#web/hooks/use-hydrated.ts";
+
+/** One line of an event's details: an icon for the eye, and its label for a screen reader instead. */
+function EventFact({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: LucideIcon;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex items-start gap-2">
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+      <span>
+        <span className="sr-only">{`${label}: `}</span>
+        {children}
+      </span>
+    </li>
+  );
+}
 
 /**
  * One object URL per event's .ics file, revoked on unmount. Created in an effect, not a memo: under
@@ -73,31 +94,19 @@ function EventCard({
         </div>
 
         <ul className="space-y-1.5 text-sm">
-          <li className="flex items-start gap-2">
-            <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <span>
-              <span className="sr-only">Date: </span>
-              {dated ? (
-                <time dateTime={event.date}>{formatEventDate(event.date)}</time>
-              ) : (
-                <time>{`${tile.month} ${tile.day}`}</time>
-              )}
-            </span>
-          </li>
-          <li className="flex items-start gap-2">
-            <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <span>
-              <span className="sr-only">Time: </span>
-              {event.time}
-            </span>
-          </li>
-          <li className="flex items-start gap-2">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <span>
-              <span className="sr-only">Location: </span>
-              {event.location}
-            </span>
-          </li>
+          <EventFact icon={CalendarDays} label="Date">
+            {dated ? (
+              <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+            ) : (
+              <time>{`${tile.month} ${tile.day}`}</time>
+            )}
+          </EventFact>
+          <EventFact icon={Clock} label="Time">
+            {event.time}
+          </EventFact>
+          <EventFact icon={MapPin} label="Location">
+            {event.location}
+          </EventFact>
         </ul>
 
         <p className="text-base-content/80">{event.description}</p>
