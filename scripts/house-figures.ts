@@ -92,7 +92,7 @@ const figures: Array<{ what: string; value: number | null; target: number; ceili
       what: "lines of the largest server file",
       value: largest.lines,
       target: 349,
-      ceiling: 576,
+      ceiling: 349,
       note: largest.file,
     },
     { what: "lines of createApp", value: createAppLines(), target: 40, ceiling: 38 },
