@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { poll } from "./test/poll.ts";
 import { freePort, migratedDataDir, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
@@ -71,13 +72,11 @@ function events(): LogEvent[] {
 
 /** The request line of the answer with this id, once written (after the answer has gone). */
 async function requestLine(id: string): Promise<LogEvent> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const line = events().find((event) => event.reqId === id && event.route !== undefined);
-    if (line) return line;
-    if (Date.now() > deadline) throw new Error(`no request line for ${id} in:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const found = await poll(() => events().find((event) => event.reqId === id && event.route !== undefined), {
+    withinMs: 10_000,
+  });
+  if (!found) throw new Error(`no request line for ${id} in:\n${server.output()}`);
+  return found.value;
 }
 
 const idOf = (res: Response) => res.headers.get("x-request-id") ?? "";

@@ -7,6 +7,7 @@ import { createApp } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
 import { tips } from "../../db/schema.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
+import { eventually, poll } from "../../test/poll.ts";
 import { openRelayedPostgres } from "../../test/test-db.ts";
 import { PublicCache } from "./public-cache.ts";
 
@@ -52,23 +53,22 @@ const titleNow = async () =>
 /** Until the cache serves again: the listener is back (a new connection) and a read is kept. */
 async function cacheServingAgain() {
   const path = `/api/tips/${tipId}`;
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    await createClient(app).get(path);
-    if (publicCache.get(path, false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("The cache did not serve again within 15 s");
+  await eventually(
+    "The cache serving again",
+    async () => {
+      await createClient(app).get(path);
+      return publicCache.get(path, false) ? true : undefined;
+    },
+    { withinMs: 15_000, everyMs: 50 },
+  );
 }
 
 /** Reads the tip until it shows `title`; the milliseconds that took. */
 async function millisecondsUntilTitle(title: string, limitMs: number) {
-  const start = Date.now();
-  while (Date.now() - start < limitMs + 2000) {
-    if ((await titleNow()) === title) return Date.now() - start;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Number.POSITIVE_INFINITY;
+  const found = await poll(async () => ((await titleNow()) === title ? true : undefined), {
+    withinMs: limitMs + 2000,
+  });
+  return found?.ms ?? Number.POSITIVE_INFINITY;
 }
 
 const renameDirectly = (title: string) => direct.db.update(tips).set({ title }).where(eq(tips.id, tipId));

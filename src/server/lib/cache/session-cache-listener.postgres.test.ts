@@ -5,6 +5,7 @@ import { createApp } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
 import { sessions } from "../../db/schema.ts";
 import { createClient, newAccount } from "../../test/http-client.ts";
+import { eventually } from "../../test/poll.ts";
 import { openRelayedPostgres } from "../../test/test-db.ts";
 import { SessionCache } from "./session-cache.ts";
 
@@ -51,13 +52,14 @@ const sessionOf = async (cookie: string) =>
 
 /** Until the listener is trusted again and this member's session is kept. */
 async function keptAgain(cookie: string) {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    await sessionOf(cookie);
-    if (sessionCache.live && sessionCache.get(cookie)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error("Sessions were not kept again within 15 s");
+  await eventually(
+    "Sessions kept again",
+    async () => {
+      await sessionOf(cookie);
+      return sessionCache.live && sessionCache.get(cookie) ? true : undefined;
+    },
+    { withinMs: 15_000, everyMs: 50 },
+  );
 }
 
 describe("kept sessions and their listening connection", () => {
