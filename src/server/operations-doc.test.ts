@@ -76,5 +76,7 @@ describe("docs/operations.md", () => {
       const id = /^search the log for (\S+)$/m.exec(run.stdout)?.[1];
       if (id) await expect.poll(() => server.output(), { timeout: 10_000 }).toContain(`"reqId":"${id}"`);
     },
+    // A block may take its command's own 60 s (a backup and a restore through npm), and the log wait after.
+    75_000,
   );
 });
