@@ -24,54 +24,26 @@ function TipCard({
   compact?: boolean;
   headingLevel?: "h2" | "h3";
 }) {
-  const image = {
-    src: tip.images,
-    photo: tip.photo,
-    alt: `Photo: ${tip.title}`,
-    loading: first ? ("eager" as const) : ("lazy" as const),
-  };
-  if (compact)
-    return (
-      <article className="card card-side border border-base-300 bg-base-100 shadow-sm">
-        <figure className="shrink-0 items-start self-start p-4 pr-0">
-          <TipImage
-            {...image}
-            width={96}
-            height={72}
-            sizes="96px"
-            className="h-18 w-24 rounded-field bg-base-200 object-cover"
-          />
-        </figure>
-        <div className="card-body min-w-0 gap-1.5 p-4">
-          <TipCardText
-            tip={tip}
-            heading={
-              <Heading className="text-base leading-snug font-semibold wrap-anywhere" dir="auto">
-                {tip.title}
-              </Heading>
-            }
-          />
-        </div>
-      </article>
-    );
+  const look = compact ? COMPACT : FULL;
   return (
-    <article className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
-      <figure className="aspect-[4/3] bg-base-200">
+    <article className={look.article}>
+      <figure className={look.figure}>
         <TipImage
-          {...image}
-          width={800}
-          height={600}
-          // The grid's columns: one on phones, two from 640 px, three from 1024 px.
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-          fetchPriority={first ? "high" : "auto"}
-          className="h-full w-full object-cover"
+          src={tip.images}
+          photo={tip.photo}
+          alt={`Photo: ${tip.title}`}
+          loading={first ? "eager" : "lazy"}
+          // A full card's first picture is the largest thing on screen and asks to come first; a compact
+          // card's is small.
+          fetchPriority={compact ? undefined : first ? "high" : "auto"}
+          {...look.image}
         />
       </figure>
-      <div className="card-body gap-2 p-5">
+      <div className={look.body}>
         <TipCardText
           tip={tip}
           heading={
-            <Heading className="card-title text-lg wrap-anywhere" dir="auto">
+            <Heading className={look.heading} dir="auto">
               {tip.title}
             </Heading>
           }
@@ -80,6 +52,36 @@ function TipCard({
     </article>
   );
 }
+
+/** The full card: the picture above the words, as wide as the grid's column. */
+const FULL = {
+  article:
+    "card overflow-hidden border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md",
+  figure: "aspect-[4/3] bg-base-200",
+  image: {
+    width: 800,
+    height: 600,
+    // The grid's columns: one on phones, two from 640 px, three from 1024 px.
+    sizes: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+    className: "h-full w-full object-cover",
+  },
+  body: "card-body gap-2 p-5",
+  heading: "card-title text-lg wrap-anywhere",
+};
+
+/** The compact card: a small picture beside the words. */
+const COMPACT: typeof FULL = {
+  article: "card card-side border border-base-300 bg-base-100 shadow-sm",
+  figure: "shrink-0 items-start self-start p-4 pr-0",
+  image: {
+    width: 96,
+    height: 72,
+    sizes: "96px",
+    className: "h-18 w-24 rounded-field bg-base-200 object-cover",
+  },
+  body: "card-body min-w-0 gap-1.5 p-4",
+  heading: "text-base leading-snug font-semibold wrap-anywhere",
+};
 
 /** What both kinds of card say: category and level, the title, plant and author, likes and See More. */
 function TipCardText({ tip, heading }: { tip: Tip; heading: ReactNode }) {
