@@ -85,6 +85,19 @@ export function CommentsSection({ tip }: { tip: Tip }) {
     [announce],
   );
 
+  // A thread's first comment and its replies are drawn alike; only where they sit differs.
+  const item = (comment: Comment) => (
+    <CommentItem
+      comment={comment}
+      tipId={tip._id}
+      canWrite={canWrite}
+      onDelete={setDeleting}
+      onSaved={saved}
+      focus={focusId === comment._id}
+      onFocused={focusDone}
+    />
+  );
+
   const showMore = async () => {
     if (comments.isFetchingNextPage) return;
     const before = new Set(all.map((comment) => comment._id));
@@ -136,29 +149,11 @@ export function CommentsSection({ tip }: { tip: Tip }) {
         <ol className="flex flex-col gap-4">
           {threadsOf(all).map(({ root, replies }) => (
             <li key={root._id} className="rounded-box border border-base-300 bg-base-100 p-4">
-              <CommentItem
-                comment={root}
-                tipId={tip._id}
-                canWrite={canWrite}
-                onDelete={setDeleting}
-                onSaved={saved}
-                focus={focusId === root._id}
-                onFocused={focusDone}
-              />
+              {item(root)}
               {replies.length > 0 && (
                 <ol className="mt-3 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Replies">
                   {replies.map((reply) => (
-                    <li key={reply._id}>
-                      <CommentItem
-                        comment={reply}
-                        tipId={tip._id}
-                        canWrite={canWrite}
-                        onDelete={setDeleting}
-                        onSaved={saved}
-                        focus={focusId === reply._id}
-                        onFocused={focusDone}
-                      />
-                    </li>
+                    <li key={reply._id}>{item(reply)}</li>
                   ))}
                 </ol>
               )}
