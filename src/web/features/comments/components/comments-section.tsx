@@ -1,5 +1,5 @@
-import { MessageCircle, Pencil, Reply, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type LucideIcon, MessageCircle, Pencil, Reply, Trash2 } from "lucide-react";
+import { type Ref, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS } from "#shared/constants.ts";
 import type { Comment } from "#shared/schemas/comment.ts";
@@ -317,36 +317,31 @@ function CommentItem({
       {mode === "read" && (canWrite || comment.canEdit || comment.canDelete) && (
         <div className="mt-2 flex flex-wrap gap-1">
           {canWrite && !comment.hidden && (
-            <button
+            <CommentAction
               ref={replyButton}
-              type="button"
-              className="btn btn-ghost btn-xs"
+              icon={Reply}
+              label="Reply"
+              hint={` to ${author.name}`}
               onClick={() => setMode("reply")}
-            >
-              <Reply aria-hidden="true" className="size-3.5" />
-              Reply<span className="sr-only"> to {author.name}</span>
-            </button>
+            />
           )}
           {comment.canEdit && (
-            <button
+            <CommentAction
               ref={editButton}
-              type="button"
-              className="btn btn-ghost btn-xs"
+              icon={Pencil}
+              label="Edit"
+              hint=" your comment"
               onClick={() => setMode("edit")}
-            >
-              <Pencil aria-hidden="true" className="size-3.5" />
-              Edit<span className="sr-only"> your comment</span>
-            </button>
+            />
           )}
           {comment.canDelete && (
-            <button
-              type="button"
-              className="btn btn-ghost btn-xs text-error"
+            <CommentAction
+              icon={Trash2}
+              label="Delete"
+              hint={` comment by ${author.name}`}
+              danger
               onClick={() => onDelete(comment)}
-            >
-              <Trash2 aria-hidden="true" className="size-3.5" />
-              Delete<span className="sr-only"> comment by {author.name}</span>
-            </button>
+            />
           )}
           {canWrite && (
             <ReportButton
@@ -421,5 +416,38 @@ function CommentHold({ hold }: { hold: Hold }) {
             : "; you may change it once to ask for it to be shown again."}
       </span>
     </p>
+  );
+}
+
+/**
+ * One of a comment's small actions (Reply, Edit, Delete). `hint` finishes the words for a screen reader,
+ * which hears the button apart from the comment it sits under ("Reply to Ana").
+ */
+function CommentAction({
+  ref,
+  icon: Icon,
+  label,
+  hint,
+  danger = false,
+  onClick,
+}: {
+  ref?: Ref<HTMLButtonElement>;
+  icon: LucideIcon;
+  label: string;
+  hint: string;
+  danger?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={danger ? "btn btn-ghost btn-xs text-error" : "btn btn-ghost btn-xs"}
+      onClick={onClick}
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {label}
+      <span className="sr-only">{hint}</span>
+    </button>
   );
 }
