@@ -1,3 +1,4 @@
+import { FormCard } from "#web/components/ui/form-card.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
@@ -12,11 +13,9 @@ export function ShareTipRoute() {
         title="Share a Garden Tip"
         text="What has worked in your garden? Fellow gardeners would love to know."
       />
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body">
-          <ShareTip confirmEmail={<ResendVerification />} />
-        </div>
-      </div>
+      <FormCard>
+        <ShareTip confirmEmail={<ResendVerification />} />
+      </FormCard>
     </PageFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { FormCard } from "#web/components/ui/form-card.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { ResendVerification } from "#web/features/auth/components/resend-verification.tsx";
@@ -11,11 +12,9 @@ export function DashboardAddTipRoute() {
         title="Share a Garden Tip"
         text="Public tips are listed for everyone; private ones only for you."
       />
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body">
-          <AddTip confirmEmail={<ResendVerification />} />
-        </div>
-      </div>
+      <FormCard>
+        <AddTip confirmEmail={<ResendVerification />} />
+      </FormCard>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
+import { FormCard } from "#web/components/ui/form-card.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
@@ -102,50 +103,48 @@ function EditOwnTip({
     <PageFrame measure="text">
       <PageHead title="Update Tip" description={DESCRIPTION} />
       <PageHeader title="Update Tip" text={<span dir="auto">Editing “{tip.title}”.</span>} />
-      <div className="card border border-base-300 bg-base-100 shadow-sm">
-        <div className="card-body">
-          {saved ? (
-            // The toast says "Tip updated successfully!"; this text must not repeat it.
-            <SuccessMessage title="Your changes are saved.">
-              <p className="text-base-content/80">Taking you back to My Tips…</p>
-            </SuccessMessage>
-          ) : (
-            <TipForm
-              author={{ name: tip.name, email: tip.email ?? "" }}
-              savedPhoto={tip.photo ? { url: tip.images, ...tip.photo } : undefined}
-              defaultValues={{
-                title: tip.title,
-                plantType: tip.plantType,
-                difficulty: tip.difficulty,
-                description: tip.description,
-                images: ownImage,
-                category: tip.category,
-                availability: tip.availability,
-              }}
-              // Removing the photo is allowed: the tip then shows the default plant image.
-              imageRequired={false}
-              submitLabel="Update Tip"
-              submittingLabel="Updating..."
-              serverError={update.error?.message}
-              confirmEmail={confirmEmail}
-              actions={
-                <Link to={doneHref} className="btn btn-ghost">
-                  Cancel
-                </Link>
+      <FormCard>
+        {saved ? (
+          // The toast says "Tip updated successfully!"; this text must not repeat it.
+          <SuccessMessage title="Your changes are saved.">
+            <p className="text-base-content/80">Taking you back to My Tips…</p>
+          </SuccessMessage>
+        ) : (
+          <TipForm
+            author={{ name: tip.name, email: tip.email ?? "" }}
+            savedPhoto={tip.photo ? { url: tip.images, ...tip.photo } : undefined}
+            defaultValues={{
+              title: tip.title,
+              plantType: tip.plantType,
+              difficulty: tip.difficulty,
+              description: tip.description,
+              images: ownImage,
+              category: tip.category,
+              availability: tip.availability,
+            }}
+            // Removing the photo is allowed: the tip then shows the default plant image.
+            imageRequired={false}
+            submitLabel="Update Tip"
+            submittingLabel="Updating..."
+            serverError={update.error?.message}
+            confirmEmail={confirmEmail}
+            actions={
+              <Link to={doneHref} className="btn btn-ghost">
+                Cancel
+              </Link>
+            }
+            onSubmit={async (values) => {
+              try {
+                await update.mutateAsync(values);
+                toast.success("Tip updated successfully!");
+                setSaved(true);
+              } catch {
+                // The message is shown under the form; nothing typed is lost.
               }
-              onSubmit={async (values) => {
-                try {
-                  await update.mutateAsync(values);
-                  toast.success("Tip updated successfully!");
-                  setSaved(true);
-                } catch {
-                  // The message is shown under the form; nothing typed is lost.
-                }
-              }}
-            />
-          )}
-        </div>
-      </div>
+            }}
+          />
+        )}
+      </FormCard>
     </PageFrame>
   );
 }
