@@ -1,17 +1,12 @@
 import { BookOpen, Plus, Sprout } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "#web/config/paths.ts";
+import { DashboardPanel } from "./dashboard-panel.tsx";
 
 /** Quick Actions linking to add-tip, my-tips and all-tips. */
 export function QuickActions() {
   return (
-    <section
-      aria-labelledby="quick-actions"
-      className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm"
-    >
-      <h2 id="quick-actions" className="text-lg font-semibold">
-        Quick Actions
-      </h2>
+    <DashboardPanel id="quick-actions" title="Quick Actions">
       <div className="mt-3 flex flex-col gap-2">
         <Link to={paths.dashboard.addTip.getHref()} className="btn btn-primary justify-start">
           <Plus aria-hidden="true" className="size-4" />
@@ -26,6 +21,6 @@ export function QuickActions() {
           Browse all tips
         </Link>
       </div>
-    </section>
+    </DashboardPanel>
   );
 }

@@ -1,19 +1,14 @@
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { paths } from "#web/config/paths.ts";
+import { DashboardPanel } from "./dashboard-panel.tsx";
 
 const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** The 5 newest public tips, each a link to its page. */
 export function RecentTips({ tips }: { tips: Tip[] }) {
   return (
-    <section
-      aria-labelledby="recent-tips"
-      className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm"
-    >
-      <h2 id="recent-tips" className="text-lg font-semibold">
-        Recent tips
-      </h2>
+    <DashboardPanel id="recent-tips" title="Recent tips">
       {tips.length === 0 ? (
         <p className="mt-3 text-sm text-base-content/80">No public tips yet.</p>
       ) : (
@@ -35,6 +30,6 @@ export function RecentTips({ tips }: { tips: Tip[] }) {
           ))}
         </ul>
       )}
-    </section>
+    </DashboardPanel>
   );
 }
