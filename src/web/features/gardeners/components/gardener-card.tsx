@@ -1,12 +1,11 @@
 import { Mail, MapPin } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { Gardener } from "#shared/schemas/gardener.ts";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
-import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
 import { RoleBadge } from "#web/components/ui/role-badge.tsx";
 import { paths } from "#web/config/paths.ts";
+import { GardenerPortrait } from "./gardener-portrait.tsx";
 import { YouTubeLink } from "./youtube-link.tsx";
 
 export function GardenerCard({
@@ -23,16 +22,11 @@ export function GardenerCard({
     <article className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md">
       <div className="card-body gap-4">
         <div className="flex items-center gap-4">
-          <FallbackImage
-            src={gardener.image}
-            photo={gardener.photo}
-            fallback={DEFAULT_AVATAR_IMAGE}
-            alt={`Portrait of ${gardener.name}`}
-            width={80}
-            height={80}
-            sizes="80px"
-            loading={lazy ? "lazy" : "eager"}
-            className="size-20 shrink-0 rounded-full bg-base-200 object-cover ring-2 ring-base-300"
+          <GardenerPortrait
+            gardener={gardener}
+            size={80}
+            lazy={lazy}
+            className="size-20 ring-2 ring-base-300"
           />
           <div className="min-w-0">
             <Heading className="card-title text-lg wrap-anywhere">

@@ -1,13 +1,11 @@
 import { Mail, MapPin, Pencil, UserX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DEFAULT_AVATAR_IMAGE } from "#shared/constants.ts";
 import type { GardenerPage } from "#shared/schemas/gardener.ts";
 import { BlockButton } from "#web/components/moderation/block-button.tsx";
 import { HiddenPendingReviewPage, isHiddenPendingReview } from "#web/components/moderation/hold-notice.tsx";
 import { ReportButton } from "#web/components/moderation/report-button.tsx";
 import { EmailLink } from "#web/components/ui/email-link.tsx";
-import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
 import { LinkedText } from "#web/components/ui/linked-text.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
@@ -17,6 +15,7 @@ import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { formatNumber, monthYear } from "#web/lib/format.ts";
 import { useGardener, useProfile } from "../api/get-gardener.ts";
+import { GardenerPortrait } from "./gardener-portrait.tsx";
 import { YouTubeLink } from "./youtube-link.tsx";
 
 /**
@@ -84,17 +83,7 @@ function GardenerHeader({ page }: { page: GardenerPage }) {
   return (
     <header className="rounded-box border border-base-300 bg-base-100 p-6 shadow-sm md:p-8">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
-        <FallbackImage
-          src={page.image}
-          photo={page.photo}
-          fallback={DEFAULT_AVATAR_IMAGE}
-          alt={`Portrait of ${page.name}`}
-          width={128}
-          height={128}
-          sizes="128px"
-          loading="eager"
-          className="size-28 shrink-0 rounded-full bg-base-200 object-cover ring-4 ring-base-300 md:size-32"
-        />
+        <GardenerPortrait gardener={page} size={128} className="size-28 ring-4 ring-base-300 md:size-32" />
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
