@@ -30,6 +30,12 @@ export function readListPage(searchParams: URLSearchParams, defaultSort: TipSort
   };
 }
 
+/** The rows a 1-based `page` of `pageSize` rows asks the API for: the `limit` and `offset` of every list. */
+export const pageWindow = (page: number, pageSize: number) => ({
+  limit: pageSize,
+  offset: (page - 1) * pageSize,
+});
+
 /**
  * A list page's position (page, search, level, sort) kept in the URL, so a reload, Back and a shared link
  * all restore it. Every change but `replacePage` adds a history entry; changing what is listed goes back

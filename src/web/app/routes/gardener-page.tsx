@@ -6,7 +6,7 @@ import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { useGardenerTips } from "#web/features/gardeners/api/get-gardener.ts";
 import { GardenerProfile } from "#web/features/gardeners/components/gardener-profile.tsx";
 import { TipCardGrid } from "#web/features/tips/components/tip-card.tsx";
-import { useListPage } from "#web/hooks/use-list-page.ts";
+import { pageWindow, useListPage } from "#web/hooks/use-list-page.ts";
 import { countLabel } from "#web/lib/format.ts";
 
 /** Tips on a gardener's page: three rows of the grid on a desktop. */
@@ -20,10 +20,7 @@ export function GardenerRoute() {
 /** Their public tips, newest first, a page at a time; the page number is kept in the address. */
 function GardenerTips({ page }: { page: GardenerPage }) {
   const list = useListPage();
-  const tips = useGardenerTips(page.handle, {
-    limit: TIPS_PAGE_SIZE,
-    offset: (list.page - 1) * TIPS_PAGE_SIZE,
-  });
+  const tips = useGardenerTips(page.handle, pageWindow(list.page, TIPS_PAGE_SIZE));
   return (
     <section aria-labelledby="gardener-tips" className="mt-10">
       <h2 id="gardener-tips" className="mb-4 text-2xl font-bold">

@@ -2,7 +2,7 @@ import { Users } from "lucide-react";
 import { DEFAULT_PAGE_SIZE } from "#shared/constants.ts";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
-import { useListPage } from "#web/hooks/use-list-page.ts";
+import { pageWindow, useListPage } from "#web/hooks/use-list-page.ts";
 import { countLabel } from "#web/lib/format.ts";
 import { useGardeners } from "../api/get-gardeners.ts";
 import { GardenerCard } from "./gardener-card.tsx";
@@ -12,7 +12,7 @@ const PAGE_SIZE = DEFAULT_PAGE_SIZE;
 /** Explore Gardeners (/explore-gardeners): every gardener's card, a page at a time, the page kept in the URL. */
 export function ExploreGardenersList() {
   const list = useListPage();
-  const gardeners = useGardeners({ limit: PAGE_SIZE, offset: (list.page - 1) * PAGE_SIZE });
+  const gardeners = useGardeners(pageWindow(list.page, PAGE_SIZE));
 
   return (
     <ListQueryView

@@ -1,7 +1,7 @@
 import { Sprout } from "lucide-react";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
-import { useListPage } from "#web/hooks/use-list-page.ts";
+import { pageWindow, useListPage } from "#web/hooks/use-list-page.ts";
 import { countLabel } from "#web/lib/format.ts";
 import { useTips } from "../api/get-tips.ts";
 import { TipCardGrid } from "./tip-card.tsx";
@@ -28,8 +28,7 @@ export function BrowseTipsList({ labelledBy }: { labelledBy: string }) {
     availability: "Public",
     difficulty: list.level,
     q: list.q || undefined,
-    limit: PAGE_SIZE,
-    offset: (list.page - 1) * PAGE_SIZE,
+    ...pageWindow(list.page, PAGE_SIZE),
   });
 
   return (

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useListPage } from "#web/hooks/use-list-page.ts";
+import { pageWindow, useListPage } from "#web/hooks/use-list-page.ts";
 import { formatNumber } from "#web/lib/format.ts";
 import { useTips } from "../api/get-tips.ts";
 import { descriptionColumn, tipColumns } from "./tip-columns.tsx";
@@ -48,8 +48,7 @@ export function DashboardAllTipsList() {
     availability: "Public",
     q: list.q || undefined,
     sort: list.sort,
-    limit: PAGE_SIZE,
-    offset: (list.page - 1) * PAGE_SIZE,
+    ...pageWindow(list.page, PAGE_SIZE),
   });
 
   return (

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
-import { type ListPageState, useListPage } from "#web/hooks/use-list-page.ts";
+import { type ListPageState, pageWindow, useListPage } from "#web/hooks/use-list-page.ts";
 import { countLabel } from "#web/lib/format.ts";
 import { type MyTipsParams, useMyTips } from "../api/get-tips.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
@@ -19,8 +19,7 @@ const TOAST = { duration: 3000 };
 export const dashboardMyTipsParams = (list: ListPageState): MyTipsParams => ({
   q: list.q || undefined,
   sort: list.sort,
-  limit: PAGE_SIZE,
-  offset: (list.page - 1) * PAGE_SIZE,
+  ...pageWindow(list.page, PAGE_SIZE),
 });
 
 /**

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
 import { paths } from "#web/config/paths.ts";
-import { type ListPageState, useListPage } from "#web/hooks/use-list-page.ts";
+import { type ListPageState, pageWindow, useListPage } from "#web/hooks/use-list-page.ts";
 import { type MyTipsParams, useMyTips } from "../api/get-tips.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
 import { ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
@@ -12,10 +12,7 @@ import { TipTable } from "./tip-table.tsx";
 const PAGE_SIZE = 20;
 
 /** The page of the member's tips My Tips shows at `list`'s position (the server renders the same one). */
-export const myTipsParams = (list: ListPageState): MyTipsParams => ({
-  limit: PAGE_SIZE,
-  offset: (list.page - 1) * PAGE_SIZE,
-});
+export const myTipsParams = (list: ListPageState): MyTipsParams => pageWindow(list.page, PAGE_SIZE);
 
 /** My Tips (/my-tips): every tip the signed-in member has shared, of every availability, with Update and Delete. */
 export function MyTipsList() {
