@@ -85,8 +85,9 @@ export function createAuth({
           },
         },
         update: {
+          // A new photo, or none (null or ""): an uploaded one is cleared with the link, as both are "the photo".
           before: async (user) =>
-            typeof user.image === "string"
+            typeof user.image === "string" || user.image === null
               ? { data: { ...user, ...(await settings.profilePhoto(user.image)) } }
               : undefined,
           // The verification link, or a Google sign-in joining the account.

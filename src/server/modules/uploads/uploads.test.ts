@@ -596,6 +596,12 @@ describe("a site that moves", () => {
     expect(session.body?.user).toMatchObject({ image: photo.body.url, photo: view });
     // The record's own hash is the server's: no answer about the account carries it.
     expect(JSON.stringify(session.body)).not.toContain("photoHash");
+    // Removing the profile photo removes the uploaded one: the default avatar again.
+    expect((await client.post("/api/auth/update-user", { image: null })).status).toBe(200);
+    const removed = await client.get("/api/auth/get-session", { schema: SessionSchema });
+    expect(removed.body?.user.image).toBeNull();
+    expect(removed.body?.user).not.toHaveProperty("photo");
+    expect((await client.post("/api/auth/update-user", { image: photo.body.url })).status).toBe(200);
     const read = await createClient(ctx.app).get(`/api/tips/${tip.body._id}`, { schema: TipSchema });
     expect(read.body.photo).toEqual(view);
 
