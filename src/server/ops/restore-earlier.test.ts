@@ -14,7 +14,7 @@ import { createMemoryStorage } from "../storage/photo-storage.ts";
 import { databaseBefore, migrationsOfThisRelease } from "../test/earlier-release.ts";
 import { createPostgresDatabase, testDriver } from "../test/test-db.ts";
 import { migrationsApplied } from "./backup.ts";
-import { restoreInto, unseenPhotos } from "./restore.ts";
+import { countRows, restoreInto, unseenPhotos } from "./restore.ts";
 
 /**
  * A backup taken by the release before photos were records (its tips and profiles kept each uploaded
@@ -87,10 +87,12 @@ describe("restoring a backup of the release before photos were records", () => {
     const { target, dataDir } = await emptyDatabase();
     const storage = createMemoryStorage({ publicBase: "https://cdn.example/garden/uploads" });
 
-    await restoreInto(
+    const result = await restoreInto(
       { database: target, storage, dataDir, force: false },
       { script: await source.dump(), migrations, photos: files, authSecret: null },
     );
+    // Every table holds the rows the backup held (what the restore command checks), migrations aside.
+    expect(result.tables).toEqual(await countRows(source));
 
     expect(await migrationsApplied(target)).toBe(migrationsOfThisRelease());
     expect(await unseenPhotos(target, storage)).toEqual([]);

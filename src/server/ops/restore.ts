@@ -85,6 +85,7 @@ export interface RestoreTarget {
 }
 
 export interface RestoreResult {
+  /** Rows of each table as loaded, before this release's migrations ran: the backup's own counts. */
   tables: Record<string, number>;
   photos: number;
   photoBytes: number;
@@ -108,6 +109,8 @@ export async function restoreInto(target: RestoreTarget, input: RestoreInput): P
   const script = await forTarget(target.database, input.script);
   const wipe = present.length > 0 ? await wipeScript(target.database) : "";
   await target.database.load(`${wipe}\n${script}`);
+  // Counted as loaded, before the migrations below: what is compared with the backup's own counts.
+  const tables = await countRows(target.database);
   let photos = 0;
   let photoBytes = 0;
   for await (const [name, bytes] of input.photos) {
@@ -121,7 +124,7 @@ export async function restoreInto(target: RestoreTarget, input: RestoreInput): P
   const secretFile = path.join(target.dataDir, "auth-secret");
   if (input.authSecret && (target.force || !existsSync(secretFile)))
     writeFileSync(secretFile, input.authSecret, { mode: 0o600 });
-  return { tables: await countRows(target.database), photos, photoBytes };
+  return { tables, photos, photoBytes };
 }
 
 /**
