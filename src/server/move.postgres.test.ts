@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { photoFiles as filesOfPhoto, photoName } from "#shared/photos.ts";
 import { openDatabase } from "./db/client.ts";
 import { tipLikes, users } from "./db/schema.ts";
+import { databaseBefore } from "./test/earlier-release.ts";
 import { pgliteSnapshot } from "./test/migrated-templates.ts";
 import { freePort, runNpmScript, startServer, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase } from "./test/test-db.ts";
@@ -264,6 +265,51 @@ describe("moving an embedded site to a PostgreSQL server", () => {
       await s3.close();
     }
   }, 180_000);
+
+  it("moves, and backs up, a DATA_DIR an earlier release left before this one ever started on it", async () => {
+    // The release before photos were records kept each uploaded photo as an address, sizes on the upload.
+    const dataDir = tempDir();
+    const earlier = await databaseBefore("0036", { dataDir, engine: "pglite" });
+    const hash = randomBytes(16).toString("hex");
+    const key = photoName(hash, 1000, 750);
+    await earlier.db.execute(sql`
+      insert into users (id, name, email, email_verified, image)
+      values ('u-early', 'Early', 'early@example.com', true, ${`/uploads/${key}`})`);
+    await earlier.db.execute(
+      sql`insert into photo_uploads (hash, owner_id, width, height) values (${hash}, 'u-early', 1000, 750)`,
+    );
+    await earlier.db.execute(sql`
+      insert into tips (title, plant_type, difficulty, description, category, author_id, name, email, images)
+      values ('Early tip', 'Rose', 'Easy', 'Written by the earlier release.', 'Plant Care', 'u-early', '', '',
+              ${`/uploads/${key}`})`);
+    await earlier.close();
+    mkdirSync(path.join(dataDir, "uploads"), { recursive: true });
+    for (const name of filesOfPhoto({ hash, key, width: 1000 }))
+      writeFileSync(path.join(dataDir, "uploads", name), randomBytes(500));
+
+    const to = await emptyServerDatabase();
+    const moved = await run({ DATA_DIR: dataDir, BASE_URL: "" }, ["--to", to]);
+    expect(moved.stderr).toBe("");
+    expect(moved.code).toBe(0);
+    expect(moved.stdout).toContain("Photos: 3 checked by SHA-256");
+    expect(moved.stdout).toContain("Photos as visitors of the moved site will see them: each one shows");
+    const client = new pg.Client({ connectionString: to });
+    await client.connect();
+    try {
+      const records = await client.query("select hash, storage_key, width, height from photos");
+      expect(records.rows).toEqual([{ hash, storage_key: key, width: 1000, height: 750 }]);
+    } finally {
+      await client.end();
+    }
+
+    // The move only read the folder; a backup of it brings it up to this release first, and holds the photo.
+    const file = path.join(tempDir(), "early.tar.gz");
+    const backedUp = await runNpmScript("backup", ["--out", file], { DATA_DIR: dataDir, BASE_URL: "" });
+    expect(backedUp.stderr).toBe("");
+    expect(backedUp.code).toBe(0);
+    expect(backedUp.stdout).toMatch(/^The database was an earlier release's: brought up to this one/m);
+    expect(backedUp.stdout).toMatch(/^ {2}photos: 3 files/m);
+  }, 120_000);
 
   it("refuses while the embedded site is running, and says what to do", async () => {
     const dataDir = tempDir();

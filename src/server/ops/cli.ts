@@ -64,6 +64,15 @@ async function backup(args: string[]) {
   if (!env.DATABASE_URL) ensureDataDir(env.DATA_DIR);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
+    // Data an earlier release left is read the way this release reads it, as starting the site would do
+    // first: the backup is then one this release restores as it is.
+    const before = await migrationsApplied(database);
+    await database.migrate();
+    const after = await migrationsApplied(database);
+    if (after > before)
+      say(
+        `The database was an earlier release's: brought up to this one (${after - before} migrations) first.`,
+      );
     const summary = await writeBackup(
       { database, storage: createPhotoStorage(env), dataDir: env.DATA_DIR },
       file,
@@ -162,7 +171,8 @@ async function move(args: string[]) {
     const toBucket = !storage.describe.startsWith(folder.describe);
     const checksums = new Map<string, string>();
     let copied = 0;
-    for (const name of await photoNames(source)) {
+    // Named by the moved database, brought up to this release: the source may be an earlier release's.
+    for (const name of await photoNames(target)) {
       const stored = (await folder.get(name)) ?? (await storage.get(name));
       if (!stored) {
         say(`  photo ${name} is named by the database but stored nowhere; left out`);

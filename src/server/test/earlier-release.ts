@@ -30,12 +30,16 @@ function migrationsWhere(keep: (tag: string) => boolean): string {
 }
 
 /**
- * A database of its own (PGlite or the run's PostgreSQL server, as the test project says) migrated as
- * the release before migration `tag` left it; `upgrade()` then runs migration `tag` (the release that
- * brought it, starting on that data), `upgradeAll()` every migration since, as this release does at start. `rows` reads a query's rows, each checked by a schema. With `dataDir` the
- * PGlite database is kept where a server with that DATA_DIR finds it; `url` is the PostgreSQL one's.
+ * A database of its own (PGlite or the run's PostgreSQL server, as the test project says unless `engine`
+ * does) migrated as the release before migration `tag` left it; `upgrade()` then runs migration `tag` (the
+ * release that brought it, starting on that data), `upgradeAll()` every migration since, as this release
+ * does at start. `rows` reads a query's rows, each checked by a schema. With `dataDir` the PGlite
+ * database is kept where a server with that DATA_DIR finds it; `url` is the PostgreSQL one's.
  */
-export async function databaseBefore(tag: string, { dataDir }: { dataDir?: string } = {}) {
+export async function databaseBefore(
+  tag: string,
+  { dataDir, engine = testDriver }: { dataDir?: string; engine?: typeof testDriver } = {},
+) {
   const earlier = migrationsWhere((entry) => entry < tag);
   const through = migrationsWhere((entry) => entry.slice(0, tag.length) <= tag);
 
@@ -43,7 +47,7 @@ export async function databaseBefore(tag: string, { dataDir }: { dataDir?: strin
   let migrate: (folder: string) => Promise<void>;
   let close: () => Promise<void>;
   let url = "";
-  if (testDriver === "pglite") {
+  if (engine === "pglite") {
     const client = await PGlite.create({
       ...(dataDir ? { dataDir: path.join(dataDir, "pglite") } : {}),
       extensions: { pg_trgm },
