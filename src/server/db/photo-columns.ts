@@ -17,13 +17,24 @@ export const storedPhotoOf = (value: unknown): StoredPhoto | null =>
     ? null
     : StoredPhotoSchema.parse(typeof value === "string" ? JSON.parse(value) : value);
 
+/** The columns of a photo's record, as `StoredPhoto` names them: for a select, or `returning`. */
+export const recordColumns = {
+  hash: photos.hash,
+  key: photos.storageKey,
+  width: photos.width,
+  height: photos.height,
+} satisfies Record<keyof StoredPhoto, AnyColumn>;
+
 /**
  * The record of the photo a row refers to by `hash` (a tip's or an account's photo_hash), as a column any
  * select can carry beside the row's own: one lookup by primary key, no join to add to the query. Null when
  * the row shows no uploaded photo.
  */
 export function photoOf(hash: AnyColumn | SQL): SQL<StoredPhoto | null> {
-  return sql`(select json_build_object('hash', ${photos.hash}, 'key', ${photos.storageKey}, 'width', ${photos.width}, 'height', ${photos.height})
+  const fields = Object.entries(recordColumns).map(
+    ([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`,
+  );
+  return sql`(select json_build_object(${sql.join(fields, sql`, `)})
     from ${photos} where ${photos.hash} = ${hash})`.mapWith(storedPhotoOf);
 }
 

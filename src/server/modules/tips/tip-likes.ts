@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { LikeState } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
+import { violatedForeignKey } from "../../db/errors.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { tipLikes, tips } from "../../db/schema.ts";
 import { isId } from "../../lib/requests/ids.ts";
@@ -134,7 +135,7 @@ async function writeDistinctLikes(db: Db, changes: LikeChange[]): Promise<Array<
     const [only] = changes;
     return changes.length === 1 && only ? [await applyLike(db, only)] : await applyLikes(db, changes);
   } catch (error) {
-    if (changes.length === 1 && isForeignKeyViolation(error)) return [null];
+    if (changes.length === 1 && violatedForeignKey(error) !== null) return [null];
     throw error;
   }
 }
@@ -167,13 +168,6 @@ export async function setLikeAlone(
   if (!isId(tipId)) return null;
   const [state] = await writeLikes(db, [{ tipId, userId, liked }]);
   return state ?? null;
-}
-
-/** PostgreSQL's foreign_key_violation, through either driver. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause)
-    if ((cause as { code?: string }).code === "23503") return true;
-  return false;
 }
 
 export async function isLikedBy(db: Db, tipId: string, userId: string): Promise<boolean> {

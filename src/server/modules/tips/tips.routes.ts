@@ -25,7 +25,7 @@ import { isTipListed } from "../../lib/rules/visibility.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/security/session.ts";
 import { imagesOf } from "../../lib/urls.ts";
-import { imageToStore, releasePhoto } from "../uploads/index.ts";
+import { imageToStore, releasePhoto, writingPhoto } from "../uploads/index.ts";
 import { toTip } from "./tip-dto.ts";
 import { isLikedBy, setLike } from "./tip-likes.ts";
 import { listTips } from "./tip-list.ts";
@@ -243,13 +243,15 @@ export const tipsRouter = createRouter()
   .openapi(createTipRoute, async (c) => {
     const input = await withStoredImage(c, c.req.valid("json"));
     await checkTipLinks(c, input);
-    const row = await createTip(c.var.db, input, c.var.user);
+    const row = await writingPhoto(() => createTip(c.var.db, input, c.var.user));
     return c.json(toTip(row, imagesOf(c), c.var.user.id), 201);
   })
   .openapi(updateTipRoute, async (c) => {
     const input = await withStoredImage(c, c.req.valid("json"));
     await checkTipLinks(c, input);
-    const { row, previousPhoto } = await updateTip(c.var.db, c.req.valid("param").id, input, c.var.user);
+    const { row, previousPhoto } = await writingPhoto(() =>
+      updateTip(c.var.db, c.req.valid("param").id, input, c.var.user),
+    );
     if (previousPhoto !== row.photoHash) await releasePhotoQuietly(c, previousPhoto);
     return c.json(toTip(row, imagesOf(c), c.var.user.id), 200);
   })

@@ -1,20 +1,47 @@
 import { type AnyColumn, and, eq, gt, ne, type SQL, sql } from "drizzle-orm";
 import { photoFiles } from "#shared/photos.ts";
 import type { Db } from "../../db/client.ts";
-import type { StoredPhoto } from "../../db/photo-columns.ts";
+import { violatedForeignKey } from "../../db/errors.ts";
+import { recordColumns, type StoredPhoto } from "../../db/photo-columns.ts";
 import { photos, photoUploads, tips, users } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { runEvery } from "../../lib/periodic.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 import { fileAt, type PhotoStorage } from "../../storage/photo-storage.ts";
 import type { ProcessedPhoto } from "./photo-processing.ts";
 
 /** How long an uploaded photo that nothing uses is kept: time to finish the form it was chosen in. */
 const UNUSED_PHOTO_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/** Said when a form names a photo of ours that is no longer stored. */
+export const PHOTO_GONE =
+  "This photo is no longer stored here (an upload nothing used for a day is deleted): upload it again.";
+
 /**
- * Stores a processed photo once and records that `ownerId` uploaded it now. The narrower copies are
- * written before the photo itself, so a photo that exists has all its files: the same photo uploaded
- * again (by anyone) is not written again. Answers the photo's record.
+ * An address of this site's storage whose photo has no record (any more): deleted as unused while its
+ * form stayed open, or never stored. Kept as a link it would show a missing picture forever.
+ */
+export class PhotoGoneError extends HttpError {
+  constructor() {
+    super(400, PHOTO_GONE);
+  }
+}
+
+const recordWhere = async (db: Db, where: SQL): Promise<StoredPhoto | null> =>
+  (await db.select(recordColumns).from(photos).where(where).limit(1))[0] ?? null;
+
+/** Writes those of the photo's files the storage does not have: the narrower copies before the photo. */
+async function writeMissingFiles(storage: PhotoStorage, photo: ProcessedPhoto) {
+  const [main, ...copies] = photo.files;
+  for (const file of [...copies, ...(main ? [main] : [])])
+    if (!(await storage.exists(file.name))) await storage.put(file.name, file.bytes, "image/webp");
+}
+
+/**
+ * Stores a processed photo once and records that `ownerId` uploaded it now; answers the photo's record as
+ * stored. The files are written before the record, so a record a form can name has its files. A photo
+ * being deleted meanwhile (deletePhoto holds its record until its files are gone) is stored anew: the
+ * record is inserted again, and the files deleted after this checked them are written again.
  */
 export async function storePhoto(
   db: Db,
@@ -23,22 +50,24 @@ export async function storePhoto(
   ownerId: string,
   now = new Date(),
 ): Promise<StoredPhoto> {
-  const [main, ...copies] = photo.files;
+  const main = photo.files[0];
   if (!main) throw new Error("A processed photo has no files");
-  if (!(await storage.exists(main.name))) {
-    for (const file of [...copies, main]) await storage.put(file.name, file.bytes, "image/webp");
-  }
-  const record = { hash: photo.hash, key: main.name, width: photo.width, height: photo.height };
-  await db.transaction(async (tx) => {
-    await tx
+  await writeMissingFiles(storage, photo);
+  const { record, inserted } = await db.transaction(async (tx) => {
+    const [added] = await tx
       .insert(photos)
-      .values({ hash: record.hash, storageKey: record.key, width: record.width, height: record.height })
-      .onConflictDoNothing();
+      .values({ hash: photo.hash, storageKey: main.name, width: photo.width, height: photo.height })
+      .onConflictDoNothing()
+      .returning(recordColumns);
     await tx
       .insert(photoUploads)
       .values({ hash: photo.hash, ownerId, uploadedAt: now })
       .onConflictDoUpdate({ target: [photoUploads.hash, photoUploads.ownerId], set: { uploadedAt: now } });
+    const stored = added ?? (await recordWhere(tx, eq(photos.hash, photo.hash)));
+    if (!stored) throw new Error("The photo's record is neither new nor stored");
+    return { record: stored, inserted: Boolean(added) };
   });
+  if (inserted) await writeMissingFiles(storage, photo);
   return record;
 }
 
@@ -49,28 +78,17 @@ export async function storePhoto(
  */
 export async function photoAt(db: Db, storage: PhotoStorage, address: string): Promise<StoredPhoto | null> {
   const key = fileAt(storage, address);
-  if (!key) return null;
-  const [row] = await db
-    .select({ hash: photos.hash, key: photos.storageKey, width: photos.width, height: photos.height })
-    .from(photos)
-    .where(eq(photos.storageKey, key))
-    .limit(1);
-  return row ?? null;
+  return key ? recordWhere(db, eq(photos.storageKey, key)) : null;
 }
 
 /** The record of the photo `hash`, or null when there is none. */
-export async function photoRecord(db: Db, hash: string): Promise<StoredPhoto | null> {
-  const [row] = await db
-    .select({ hash: photos.hash, key: photos.storageKey, width: photos.width, height: photos.height })
-    .from(photos)
-    .where(eq(photos.hash, hash))
-    .limit(1);
-  return row ?? null;
-}
+export const photoRecord = (db: Db, hash: string): Promise<StoredPhoto | null> =>
+  recordWhere(db, eq(photos.hash, hash));
 
 /**
  * What a row stores for an image a client sent: an uploaded photo of ours by its hash, anything else (a
- * picture linked from elsewhere) as the address it is, "" or null as no image.
+ * picture linked from elsewhere) as the address it is, "" or null as no image. An address of our storage
+ * with no photo recorded for it is refused (PhotoGoneError).
  */
 export async function imageToStore(
   db: Db,
@@ -78,8 +96,24 @@ export async function imageToStore(
   address: string | null | undefined,
 ): Promise<{ linked: string | null; photoHash: string | null }> {
   if (!address) return { linked: null, photoHash: null };
-  const photo = await photoAt(db, storage, address);
-  return photo ? { linked: null, photoHash: photo.hash } : { linked: address, photoHash: null };
+  const key = fileAt(storage, address);
+  if (!key) return { linked: address, photoHash: null };
+  const photo = await recordWhere(db, eq(photos.storageKey, key));
+  if (!photo) throw new PhotoGoneError();
+  return { linked: null, photoHash: photo.hash };
+}
+
+/**
+ * Runs a write of a row that names an uploaded photo by hash: a photo deleted since `imageToStore` looked
+ * it up fails the row's reference to it, which is the member's PhotoGoneError rather than a server error.
+ */
+export async function writingPhoto<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (violatedForeignKey(error)?.endsWith("_photo_hash_photos_hash_fk")) throw new PhotoGoneError();
+    throw error;
+  }
 }
 
 /** Whether a tip or a profile shows the photo with this hash. */
@@ -93,13 +127,23 @@ const photoInUse = (hash: string | AnyColumn) => sql`(
  * whether it did. Run in one statement, so a tip that starts showing the photo meanwhile keeps it.
  */
 async function deletePhoto(db: Db, storage: PhotoStorage, hash: string, still: SQL): Promise<boolean> {
-  const [gone] = await db
-    .delete(photos)
-    .where(and(eq(photos.hash, hash), sql`not ${photoInUse(hash)}`, still))
-    .returning({ hash: photos.hash, key: photos.storageKey, width: photos.width });
-  if (!gone) return false;
-  for (const name of photoFiles(gone)) await storage.delete(name);
-  return true;
+  try {
+    return await db.transaction(async (tx) => {
+      const [gone] = await tx
+        .delete(photos)
+        .where(and(eq(photos.hash, hash), sql`not ${photoInUse(hash)}`, still))
+        .returning(recordColumns);
+      if (!gone) return false;
+      // Deleted while the record is held: an upload of the same photo meanwhile waits for this to end, then
+      // records it anew and writes its files again. A file left by a failure here is deleted by the next try.
+      for (const name of photoFiles(gone)) await storage.delete(name);
+      return true;
+    });
+  } catch (error) {
+    // A tip or profile that started showing the photo meanwhile keeps it.
+    if (violatedForeignKey(error) !== null) return false;
+    throw error;
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import { eq } from "drizzle-orm";
 import exifReader from "exif-reader";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +16,7 @@ import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import { createApp } from "../../app.ts";
+import { tips, users } from "../../db/schema.ts";
 import { Limiter } from "../../lib/security/rate-limit.ts";
 import { NODE_LISTENER_OPTIONS } from "../../lib/security/unread-refusals.ts";
 import { createFolderStorage } from "../../storage/photo-storage.ts";
@@ -23,7 +25,7 @@ import { createClient, newAccount, type TestClient } from "../../test/http-clien
 import { phonePhoto, photoForm, smallPng } from "../../test/photo-fixtures.ts";
 import { quickPasswords } from "../../test/quick-passwords.ts";
 import { createTestApp } from "../../test/test-db.ts";
-import { sweepUnusedPhotos } from "./uploads.service.ts";
+import { PHOTO_GONE, PhotoGoneError, sweepUnusedPhotos, writingPhoto } from "./uploads.service.ts";
 
 const HOUR = 60 * 60 * 1000;
 
@@ -530,6 +532,70 @@ describe("photos nothing uses", () => {
       schema: TipSchema,
     });
     expect((await client.delete(`/api/tips/${linked.body._id}`)).status).toBe(204);
+  });
+});
+
+describe("a form that names a photo no longer stored", () => {
+  it("is refused with a message that says to upload it again, and nothing is saved", async () => {
+    const client = await signedIn();
+    const kept = await upload(client, await smallPng(501));
+    const tip = await client.post("/api/tips", tipBody(kept.body.url), { schema: TipSchema });
+    // The form stayed open for more than a day: the sweep deleted the photo chosen in it.
+    const chosen = await upload(client, await smallPng(502));
+    await sweepUnusedPhotos(ctx.db, storage, { now: new Date(Date.now() + 25 * HOUR) });
+    expect((await fetchPhoto(chosen.body.url)).response.status).toBe(404);
+
+    const created = await client.post("/api/tips", tipBody(chosen.body.url), { schema: ApiErrorSchema });
+    expect(created.status).toBe(400);
+    expect(created.body.message).toBe(PHOTO_GONE);
+    const edited = await client.put(`/api/tips/${tip.body._id}`, tipBody(chosen.body.url), {
+      schema: ApiErrorSchema,
+    });
+    expect(edited.status).toBe(400);
+    expect(edited.body.message).toBe(PHOTO_GONE);
+    const profile = await client.post("/api/auth/update-user", { image: chosen.body.url });
+    expect(profile.status).toBe(400);
+    expect(z.object({ message: z.string() }).parse(profile.body).message).toBe(PHOTO_GONE);
+
+    // The tip still shows its photo, the profile the picture it had, and the member has the one tip.
+    const after = await client.get(`/api/tips/${tip.body._id}`, { schema: TipSchema });
+    expect(after.body.images).toBe(kept.body.url);
+    const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
+    expect(session.body?.user.image).toBe("https://images.example.com/avatar.png");
+    const mine = await ctx.db
+      .select({ id: tips.id })
+      .from(tips)
+      .where(eq(tips.authorId, session.body?.user.id ?? ""));
+    expect(mine).toEqual([{ id: tip.body._id }]);
+
+    // Uploaded again, it is stored anew, its copies too, and the form goes through.
+    const again = await upload(client, await smallPng(502));
+    expect(again.body.url).toBe(chosen.body.url);
+    for (const name of storedFiles().filter((file) => file.startsWith(chosen.body.hash)))
+      expect((await fetchPhoto(`http://localhost/uploads/${name}`)).response.status).toBe(200);
+    expect((await fetchPhoto(again.body.url)).response.status).toBe(200);
+    expect((await client.post("/api/tips", tipBody(again.body.url))).status).toBe(201);
+  });
+
+  it("that a write names after the photo was deleted fails the member's way, not as a server error", async () => {
+    // What a tip or profile written just as the sweep deletes its photo meets: the reference to it fails.
+    const gone = "f".repeat(32);
+    const client = await signedIn();
+    const tip = await client.post("/api/tips", tipBody(null), { schema: TipSchema });
+    await expect(
+      writingPhoto(() => ctx.db.update(tips).set({ photoHash: gone }).where(eq(tips.id, tip.body._id))),
+    ).rejects.toThrow(PhotoGoneError);
+    const session = await client.get("/api/auth/get-session", { schema: SessionSchema });
+    await expect(
+      writingPhoto(() =>
+        ctx.db
+          .update(users)
+          .set({ photoHash: gone })
+          .where(eq(users.id, session.body?.user.id ?? "")),
+      ),
+    ).rejects.toThrow(PhotoGoneError);
+    // Any other failure is left as it is.
+    await expect(writingPhoto(() => Promise.reject(new Error("elsewhere")))).rejects.toThrow("elsewhere");
   });
 });
 
