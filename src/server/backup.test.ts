@@ -5,9 +5,18 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { extract, pack } from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./db/client.ts";
+import { countRows } from "./ops/restore.ts";
 import { newTip } from "./test/http-client.ts";
 import { phonePhoto, photoForm } from "./test/photo-fixtures.ts";
-import { freePort, runNpmScript, signUp, startServer, tempDir } from "./test/server-process.ts";
+import {
+  freePort,
+  migratedDataDir,
+  runNpmScript,
+  signUp,
+  startServer,
+  tempDir,
+} from "./test/server-process.ts";
 import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
 /**
@@ -26,8 +35,13 @@ interface Site {
   base: string;
 }
 
-async function emptySite(): Promise<Site> {
-  const dataDir = tempDir();
+/**
+ * A site with no data yet: an empty DATA_DIR or PostgreSQL database, for a restore; or, `migrated`, one
+ * this release already started on (the embedded one from the run's migrated snapshot, ADR 047), for the
+ * site backed up, whose first start is not what this file tests.
+ */
+async function emptySite({ migrated = false } = {}): Promise<Site> {
+  const dataDir = migrated && testDriver === "pglite" ? await migratedDataDir() : tempDir();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   if (testDriver === "pglite") return { dataDir, port, base };
@@ -96,7 +110,7 @@ let source: Site;
 let site: Awaited<ReturnType<typeof serve>>;
 
 beforeAll(async () => {
-  source = await emptySite();
+  source = await emptySite({ migrated: true });
   site = await serve(source);
 }, 120_000);
 
@@ -191,16 +205,27 @@ describe("a backup of a running site", () => {
       await copy.stop();
     }
 
+    const rowsOfRestored = async () => {
+      const database = await openDatabase({ dataDir: restored.dataDir, databaseUrl: restored.databaseUrl });
+      try {
+        return await countRows(database);
+      } finally {
+        await database.close();
+      }
+    };
+    const restoredRows = await rowsOfRestored();
+    expect(restoredRows["public.tips"]).toBeGreaterThan(10);
+
     // A second restore into the same site is refused without --force, and changes nothing.
     const again = await run(restored, "restore", [file]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^The target database is not empty \(\d+ tables.*add --force/m);
 
-    // A damaged file is refused before anything is touched.
+    // A damaged file is refused before anything is touched, --force or not.
     const damaged = path.join(tempDir(), "damaged.tar.gz");
     const bytes = readFileSync(file);
     writeFileSync(damaged, bytes.subarray(0, Math.floor(bytes.length / 2)));
-    const refused = await run(await emptySite(), "restore", [damaged, "--force"]);
+    const refused = await run(restored, "restore", [damaged, "--force"]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/damaged\.tar\.gz is not a whole backup file/);
 
@@ -210,10 +235,12 @@ describe("a backup of a running site", () => {
       ...manifest,
       migrations: Number(manifest.migrations) + 1,
     }));
-    const older = await run(await emptySite(), "restore", [newer]);
+    const older = await run(restored, "restore", [newer, "--force"]);
     expect(older.code).toBe(1);
     expect(older.stderr).toMatch(
       /^The backup comes from a newer release \(\d+ migrations; this one knows \d+\)/m,
     );
+    // None of the refused restores touched the site, --force or not.
+    expect(await rowsOfRestored()).toEqual(restoredRows);
   }, 180_000);
 });
