@@ -1,7 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import type { Tip } from "../src/shared/schemas/tip.ts";
-import { expect, gotoWithTheme, newAccount, type Theme, test, throttleLikeAPhone } from "./fixtures.ts";
+import {
+  expect,
+  gotoWithTheme,
+  keepScreenshot,
+  newAccount,
+  type Theme,
+  test,
+  throttleLikeAPhone,
+} from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
 
 /**
@@ -148,7 +156,7 @@ test.describe("long unbroken words", () => {
       await expectWithinWidth(seeMore, 390);
       // "See More" on one line, as a button reads.
       expect(await linesOf(seeMore)).toEqual(["See More"]);
-      await page.screenshot({ path: testInfo.outputPath(`browse-390-${theme}.png`), fullPage: true });
+      await keepScreenshot(page, testInfo.outputPath(`browse-390-${theme}.png`), { fullPage: true });
     }
 
     await page.goto(`/tips/${tip._id}`);
@@ -156,7 +164,7 @@ test.describe("long unbroken words", () => {
     await expect(page.getByText(words.plantType)).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await expectTextInside(page.getByRole("article"));
-    await page.screenshot({ path: testInfo.outputPath("tip-390.png"), fullPage: true });
+    await keepScreenshot(page, testInfo.outputPath("tip-390.png"), { fullPage: true });
   });
 
   test("the dashboard's tables and My Tips fit the screen at 390, 1024 and 1280 px", async ({
@@ -212,7 +220,7 @@ test.describe("long unbroken words", () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     await expectTextInside(card);
     await expectWithinWidth(card.getByRole("link", { name: /See More/ }), 390);
-    await card.screenshot({ path: testInfo.outputPath("trending-card-390.png") });
+    await keepScreenshot(card, testInfo.outputPath("trending-card-390.png"));
   });
 });
 
@@ -253,7 +261,7 @@ test.describe("e-mail addresses", () => {
           expect(names).toContain(email);
         }
         if (url === "/explore-gardeners")
-          await cards.first().screenshot({ path: testInfo.outputPath(`gardener-card-${width}.png`) });
+          await keepScreenshot(cards.first(), testInfo.outputPath(`gardener-card-${width}.png`));
       }
     });
   }
@@ -290,10 +298,7 @@ test.describe("e-mail addresses", () => {
     expect(cardLines.length).toBeGreaterThan(1);
     expectSensibleBreaks(cardLines, longEmail);
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
-    await page
-      .getByRole("article")
-      .first()
-      .screenshot({ path: testInfo.outputPath("long-email-card.png") });
+    await keepScreenshot(page.getByRole("article").first(), testInfo.outputPath("long-email-card.png"));
 
     // The tip's page shows its author's address.
     const account = newAccount();
@@ -362,7 +367,7 @@ test.describe("card footers", () => {
       const tipCards = page.getByRole("region", { name: "Top Trending Tips" }).getByRole("article");
       await expect(tipCards.first()).toBeVisible();
       await expectAligned(tipCards, (card) => card.getByRole("link", { name: /See More/ }), "trending tips");
-      await page.screenshot({ path: testInfo.outputPath(`home-${width}.png`), fullPage: true });
+      await keepScreenshot(page, testInfo.outputPath(`home-${width}.png`), { fullPage: true });
 
       await page.goto("/explore-gardeners");
       const cards = page.getByRole("article");
@@ -448,7 +453,7 @@ test.describe("the tip's photo", () => {
         // Whole, and still large: at least half the screen tall.
         expect(shown.drawnHeight).toBeGreaterThan(height / 2);
         await expectWithinWidth(photo, width);
-        await page.screenshot({ path: testInfo.outputPath(`photo-${width}-${theme}.png`), fullPage: true });
+        await keepScreenshot(page, testInfo.outputPath(`photo-${width}-${theme}.png`), { fullPage: true });
       }
 
       const open = page.getByRole("link", { name: /Open the full photo/ });
@@ -568,7 +573,7 @@ test.describe("layout shift while loading, on a phone-like connection", () => {
     await expect(page.getByRole("heading", { name: "Recent tips" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("figure", { name: "Public tips by category" })).toBeVisible();
     expect(await layoutShift(page), "layout shift of the dashboard").toBeLessThan(0.01);
-    await page.screenshot({ path: testInfo.outputPath("dashboard-1280.png"), fullPage: true });
+    await keepScreenshot(page, testInfo.outputPath("dashboard-1280.png"), { fullPage: true });
 
     for (const [path, heading] of [
       ["/dashboard/all-tips", "All Tips"],
@@ -602,7 +607,7 @@ test.describe("layout shift while loading, on a phone-like connection", () => {
     // The footer waits below the first screen, where the tip will push it anyway.
     const footer = page.getByRole("contentinfo");
     expect((await footer.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(900);
-    await page.screenshot({ path: testInfo.outputPath("tip-loading.png") });
+    await keepScreenshot(page, testInfo.outputPath("tip-loading.png"));
     release();
     await expect(page.getByRole("heading", { level: 1, name: tip.title })).toBeVisible();
     expect((await footer.boundingBox())?.y ?? 0).toBeGreaterThanOrEqual(900);

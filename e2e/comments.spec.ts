@@ -1,5 +1,12 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, test } from "./fixtures.ts";
+import {
+  expect,
+  expectNoA11yViolations,
+  gotoWithTheme,
+  keepScreenshot,
+  newAccount,
+  test,
+} from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
 import { verifyEmail } from "./support/mail.ts";
 
@@ -143,7 +150,7 @@ test.describe("comments on a tip", () => {
         await expect(commentsOf(page).getByRole("heading", { name: "3 comments" })).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await expectNoA11yViolations(page, `tip comments (${theme}, ${width})`);
-        await commentsOf(page).screenshot({ path: testInfo.outputPath(`comments-${theme}-${width}.png`) });
+        await keepScreenshot(commentsOf(page), testInfo.outputPath(`comments-${theme}-${width}.png`));
         // The comments follow the tip at once, however short the tip is beside the screen: no gap opens
         // between them on a tall window.
         await page.setViewportSize({ width, height: 2400 });

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, test as base, type Cookie, expect, type Page } from "@playwright/test";
+import {
+  type APIRequestContext,
+  test as base,
+  type Cookie,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import type { Tip, TipInput } from "../src/shared/schemas/tip.ts";
 import { E2E } from "./support/env.ts";
 import { findVerificationLink } from "./support/mail.ts";
@@ -229,6 +236,15 @@ export async function expectNoA11yViolations(page: Page, label?: string) {
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
   expect(summary, `axe violations${label ? ` on ${label}` : ""}`).toEqual([]);
+}
+
+/**
+ * A picture of what a test checked, for a person to look at: taken only with E2E_SCREENSHOTS=1 (a
+ * full-page one costs a second or more here, and a CI run keeps no files). No test's outcome reads it.
+ */
+export async function keepScreenshot(target: Page | Locator, path: string, { fullPage = false } = {}) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  await ("goto" in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
 }
 
 /** Opens a page with the given theme already saved, as a returning visitor would have it. */

@@ -1,4 +1,11 @@
-import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, test } from "./fixtures.ts";
+import {
+  expect,
+  expectNoA11yViolations,
+  gotoWithTheme,
+  keepScreenshot,
+  newAccount,
+  test,
+} from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
 
 test.describe("a member's gardener page", () => {
@@ -89,10 +96,7 @@ test.describe("a member's gardener page", () => {
         await expect(page.getByText("1 tip", { exact: true })).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await expectNoA11yViolations(page, `gardener page (${theme}, ${width})`);
-        await page.screenshot({
-          path: testInfo.outputPath(`gardener-${theme}-${width}.png`),
-          fullPage: true,
-        });
+        await keepScreenshot(page, testInfo.outputPath(`gardener-${theme}-${width}.png`), { fullPage: true });
 
         await page.goto("/profile");
         await expect(page.getByRole("form", { name: "Your gardener page" }).getByLabel("Handle")).toHaveValue(

@@ -1,5 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, type Theme, test } from "./fixtures.ts";
+import {
+  expect,
+  expectNoA11yViolations,
+  gotoWithTheme,
+  keepScreenshot,
+  newAccount,
+  type Theme,
+  test,
+} from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
 import { findLink, verifyEmail } from "./support/mail.ts";
 
@@ -223,14 +231,11 @@ test.describe("moderation", () => {
           expect((logout?.x ?? 0) + (logout?.width ?? 0), `the header at ${wide} px`).toBeLessThanOrEqual(
             wide,
           );
-          await admin.page.screenshot({ path: `test-results/moderation-header-${theme}-${wide}.png` });
+          await keepScreenshot(admin.page, `test-results/moderation-header-${theme}-${wide}.png`);
         }
         await admin.page.setViewportSize({ width, height: 900 });
         await expectNoA11yViolations(admin.page, `the queue (${theme}, ${width})`);
-        await admin.page.screenshot({
-          path: `test-results/moderation-${theme}-${width}.png`,
-          fullPage: false,
-        });
+        await keepScreenshot(admin.page, `test-results/moderation-${theme}-${width}.png`);
 
         await reporter.page.setViewportSize({ width, height: 900 });
         await gotoWithTheme(reporter.page, "/reports", theme);
@@ -238,7 +243,7 @@ test.describe("moderation", () => {
           "Waiting for a moderator",
         );
         await expectNoA11yViolations(reporter.page, `your reports (${theme}, ${width})`);
-        await reporter.page.screenshot({ path: `test-results/reports-${theme}-${width}.png` });
+        await keepScreenshot(reporter.page, `test-results/reports-${theme}-${width}.png`);
 
         // The author is told the decision: the banner, and Your reports with the appeal form open.
         const queue = (await (
@@ -264,23 +269,20 @@ test.describe("moderation", () => {
         await notice.getByRole("button", { name: "Appeal" }).click();
         await expect(notice.getByRole("form", { name: "Appeal this decision" })).toBeVisible();
         await expectNoA11yViolations(author.page, `decisions and appeal (${theme}, ${width})`);
-        await author.page.screenshot({
-          path: `test-results/decisions-${theme}-${width}.png`,
-          fullPage: true,
-        });
+        await keepScreenshot(author.page, `test-results/decisions-${theme}-${width}.png`, { fullPage: true });
 
         await gotoWithTheme(admin.page, "/moderation/log", theme);
         await expect(admin.page.getByRole("list", { name: "Moderation log" })).toContainText(
           "Not about gardening",
         );
         await expectNoA11yViolations(admin.page, `the log (${theme}, ${width})`);
-        await admin.page.screenshot({ path: `test-results/log-${theme}-${width}.png` });
+        await keepScreenshot(admin.page, `test-results/log-${theme}-${width}.png`);
 
         await reporter.page.goto("about:blank");
         await gotoWithTheme(reporter.page, "/moderation-report", theme);
         await expect(reporter.page.getByRole("table")).toContainText("Off-topic");
         await expectNoA11yViolations(reporter.page, `the moderation report (${theme}, ${width})`);
-        await reporter.page.screenshot({ path: `test-results/moderation-report-${theme}-${width}.png` });
+        await keepScreenshot(reporter.page, `test-results/moderation-report-${theme}-${width}.png`);
         for (const context of [author.context, reporter.context, admin.context]) await context.close();
       });
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, test, throttleLikeAPhone } from "./fixtures.ts";
+import { expect, keepScreenshot, test, throttleLikeAPhone } from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
 
 // Every form with a photo, saved while the photo is still on its way over a slow phone connection: the
@@ -97,7 +97,7 @@ test.describe("saving while the photo still uploads, on a slow connection", () =
     await expect(page.getByLabel("Title")).toHaveValue(tip.title);
     await throttleLikeAPhone(page, { upKbps: 256 });
     await saveMidUpload(page, "Update Tip");
-    await page.screenshot({ path: test.info().outputPath("update-waiting.png") });
+    await keepScreenshot(page, test.info().outputPath("update-waiting.png"));
 
     await expect(page.getByText("Your changes are saved.")).toBeVisible({ timeout: 30_000 });
     const saved = await (await page.request.get(`/api/tips/${tip._id}`)).json();

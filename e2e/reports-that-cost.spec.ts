@@ -1,5 +1,13 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoA11yViolations, gotoWithTheme, newAccount, type Theme, test } from "./fixtures.ts";
+import {
+  expect,
+  expectNoA11yViolations,
+  gotoWithTheme,
+  keepScreenshot,
+  newAccount,
+  type Theme,
+  test,
+} from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
 import { ESTABLISHED } from "./support/established.ts";
 import { verifyEmail } from "./support/mail.ts";
@@ -94,7 +102,7 @@ async function queueIsAccessible(page: Page, name: string, label: string) {
       await gotoWithTheme(page, "/moderation", theme);
       await expect(page.getByRole("article", { name }).first()).toBeVisible();
       await expectNoA11yViolations(page, `the queue, ${label} (${theme}, ${width})`);
-      await page.screenshot({ path: `test-results/${label}-${theme}-${width}.png` });
+      await keepScreenshot(page, `test-results/${label}-${theme}-${width}.png`);
     }
 }
 

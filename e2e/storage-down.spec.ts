@@ -7,7 +7,7 @@ import S3rver from "s3rver";
 import sharp from "sharp";
 import { freePort } from "../src/server/test/server-process.ts";
 import type { Tip } from "../src/shared/schemas/tip.ts";
-import { expect, newAccount, test, uniqueWord } from "./fixtures.ts";
+import { expect, keepScreenshot, newAccount, test, uniqueWord } from "./fixtures.ts";
 
 // docs/operations.md: while the photos' object storage is out of reach, an upload answers 503 with a plain
 // message, no photo or part of one is kept, the member's form keeps what they typed, and uploads work again
@@ -200,7 +200,7 @@ test.describe("object storage down during an upload", () => {
     await expect(field.getByRole("progressbar")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Share Tip" })).toBeEnabled();
     await expect(page.getByText("Tip submitted successfully!")).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath("storage-down.png"), fullPage: true });
+    await keepScreenshot(page, testInfo.outputPath("storage-down.png"), { fullPage: true });
     // Every field still holds what was typed, and no photo address was put in the form.
     await expectTheFormKept(page, tip);
     await expect(page.getByLabel("Image URL")).toHaveValue("");

@@ -1,6 +1,13 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, expectNoA11yViolations, gotoWithTheme, type Theme, test } from "./fixtures.ts";
+import {
+  expect,
+  expectNoA11yViolations,
+  gotoWithTheme,
+  keepScreenshot,
+  type Theme,
+  test,
+} from "./fixtures.ts";
 
 /** A phone photo 1600 x 1200, with the GPS position a phone writes into it. */
 async function phonePhoto(seed: number): Promise<Buffer> {
@@ -58,7 +65,7 @@ for (const { width, height, label } of [
     for (const theme of ["light", "dark"] as Theme[]) {
       await page.evaluate((saved) => document.documentElement.setAttribute("data-theme", saved), theme);
       await expectNoA11yViolations(page, `the share form with a photo, ${theme}, ${width} px`);
-      await page.screenshot({ path: testInfo.outputPath(`share-${width}-${theme}.png`), fullPage: true });
+      await keepScreenshot(page, testInfo.outputPath(`share-${width}-${theme}.png`), { fullPage: true });
     }
 
     await page.getByLabel("Title").fill(title);
@@ -122,7 +129,7 @@ test.describe("refusals and cancelling", () => {
     );
     await expect(page.getByLabel("Image URL")).toHaveValue("");
     await expectNoA11yViolations(page, "a refused file");
-    await field.screenshot({ path: testInfo.outputPath("refused.png") });
+    await keepScreenshot(field, testInfo.outputPath("refused.png"));
 
     // A slow connection: the upload is still going when Cancel is pressed, and the request is stopped.
     await page.route("**/api/uploads", async (route) => {
@@ -137,7 +144,7 @@ test.describe("refusals and cancelling", () => {
     });
     await expect(field.getByRole("progressbar", { name: "Uploading photo" })).toBeVisible();
     await expectNoA11yViolations(page, "an upload in progress");
-    await field.screenshot({ path: testInfo.outputPath("uploading.png") });
+    await keepScreenshot(field, testInfo.outputPath("uploading.png"));
     await field.getByRole("button", { name: "Cancel upload" }).click();
     await failed;
     await expect(field.getByRole("progressbar")).toHaveCount(0);
@@ -161,7 +168,7 @@ test("the profile takes a photo from the device", async ({ page, login }, testIn
       await gotoWithTheme(page, "/profile", theme);
       await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
       await expectNoA11yViolations(page, `the profile, ${theme}, ${width} px`);
-      await page.screenshot({ path: testInfo.outputPath(`profile-${width}-${theme}.png`), fullPage: true });
+      await keepScreenshot(page, testInfo.outputPath(`profile-${width}-${theme}.png`), { fullPage: true });
     }
   }
   await page.getByLabel("Photo file").setInputFiles({
