@@ -13,8 +13,8 @@ import {
   freePort,
   migratedDataDir,
   runNpmScript,
+  serveSite,
   signUp,
-  startServer,
   tempDir,
 } from "./test/server-process.ts";
 import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
@@ -58,27 +58,7 @@ const envOf = (site: Site) => ({
 
 const run = (site: Site, script: string, args: string[]) => runNpmScript(script, args, envOf(site));
 
-async function serve(site: Site) {
-  const { base } = site;
-  const server = startServer(
-    {
-      ...envOf(site),
-      NODE_ENV: "production",
-      RATE_LIMITS: "off",
-      PORT: String(site.port),
-      HOST: "127.0.0.1",
-    },
-    { waitForUrl: `${base}/api/health/ready` },
-  );
-  await server.ready();
-  return {
-    base,
-    async stop() {
-      server.child.kill("SIGTERM");
-      await server.exited;
-    },
-  };
-}
+const serve = (site: Site) => serveSite({ ...envOf(site), RATE_LIMITS: "off" }, { port: site.port });
 
 /** Copies the backup `from` to `to` with its manifest changed by `change`, every other entry as it was. */
 async function withManifest(

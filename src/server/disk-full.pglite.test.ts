@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTip } from "./test/http-client.ts";
-import { confirmFromOutbox, freePort, startServer } from "./test/server-process.ts";
+import { confirmFromOutbox, freePort, serveSite } from "./test/server-process.ts";
 
 /**
  * DATA_DIR on a full disk (docs/operations.md): the embedded database refuses the writes it cannot store
@@ -18,19 +18,8 @@ const filler = path.join(mountPoint, "filler");
 let port = 0;
 let base = "";
 
-function start() {
-  return startServer(
-    {
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      RATE_LIMITS: "off",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: base,
-    },
-    { waitForUrl: `${base}/api/health/ready` },
-  );
-}
+/** The site on DATA_DIR at `port`: the same address after a restart. */
+const start = () => serveSite({ DATA_DIR: dataDir, RATE_LIMITS: "off" }, { port });
 
 /** Runs a mount command as root: directly when the tests run as root, else through passwordless sudo. */
 function asRoot(command: string, args: string[]) {
@@ -61,10 +50,9 @@ afterAll(() => {
 describe("DATA_DIR on a full disk", () => {
   it("refuses writes with a clear 503, keeps reading, writes again with room, and loses nothing", async () => {
     port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    let server = start();
+    let server = await start();
+    base = server.base;
     try {
-      await server.ready();
       const json = { "Content-Type": "application/json", Origin: base };
       const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
         method: "POST",
@@ -119,15 +107,12 @@ describe("DATA_DIR on a full disk", () => {
       acknowledged.push(((await after.json()) as { _id: string })._id);
 
       // A restart opens the same database, with every acknowledged write in it.
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
-      server = start();
-      await server.ready();
+      expect(await server.stop()).toBe(0);
+      server = await start();
       for (const id of acknowledged)
         expect((await fetch(`${base}/api/tips/${id}`, { headers: { Cookie: cookie } })).status, id).toBe(200);
     } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
+      await server.stop();
     }
   }, 240_000);
 });

@@ -1,36 +1,27 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, migratedDataDir, startServer, tempDir } from "./test/server-process.ts";
-import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
+import { serveSite, siteData } from "./test/server-process.ts";
 
 /**
  * The server answers a stored public answer before the app sees the request (ADR 022). What it sends must
  * be what the app sends: the same status, headers and bytes, 304 and compression included.
  */
-let server: ReturnType<typeof startServer>;
+let site: Awaited<ReturnType<typeof serveSite>>;
 let base = "";
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  const dataDir = testDriver === "pglite" ? await migratedDataDir() : tempDir();
-  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_DEMO_DATA: "true" };
-  if (testDriver === "postgres") {
-    const created = await createPostgresDatabase("garden_fast");
-    env.DATABASE_URL = created.url;
-    dropDatabase = created.drop;
-  }
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = startServer(
-    { ...env, PORT: String(port), HOST: "127.0.0.1", BASE_URL: base },
-    { waitForUrl: `${base}/api/health` },
+  const data = await siteData("garden_fast");
+  dropDatabase = data.drop;
+  site = await serveSite(
+    { ...data.env, NODE_ENV: "development", SEED_DEMO_DATA: "true" },
+    { readyPath: "/api/health" },
   );
-  await server.ready();
+  base = site.base;
 }, 120_000);
 
 afterAll(async () => {
-  server.child.kill("SIGTERM");
-  await server.exited;
+  await site.stop();
   await dropDatabase();
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newTip } from "./test/http-client.ts";
 import { type RunningCluster, startThrowawayCluster } from "./test/postgres-cluster.ts";
-import { freePort, signUp, startServer, tempDir } from "./test/server-process.ts";
+import { serveSite, signUp, tempDir } from "./test/server-process.ts";
 
 /**
  * The PostgreSQL server restarted under load (docs/operations.md): while it is down every request is
@@ -11,33 +11,19 @@ import { freePort, signUp, startServer, tempDir } from "./test/server-process.ts
  * it stops nobody else's tests.
  */
 let cluster: RunningCluster;
-let server: ReturnType<typeof startServer>;
+let server: Awaited<ReturnType<typeof serveSite>>;
 let base = "";
 let dataDir = "";
 
 beforeAll(async () => {
   cluster = await startThrowawayCluster();
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   dataDir = tempDir();
-  server = startServer(
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: cluster.url,
-      NODE_ENV: "production",
-      RATE_LIMITS: "off",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: base,
-    },
-    { waitForUrl: `${base}/api/health/ready` },
-  );
-  await server.ready();
+  server = await serveSite({ DATA_DIR: dataDir, DATABASE_URL: cluster.url, RATE_LIMITS: "off" });
+  base = server.base;
 }, 120_000);
 
 afterAll(async () => {
-  server?.child.kill("SIGTERM");
-  await server?.exited;
+  await server?.stop();
   await cluster?.stop();
 });
 

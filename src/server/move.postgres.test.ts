@@ -10,7 +10,7 @@ import { openDatabase } from "./db/client.ts";
 import { tipLikes, users } from "./db/schema.ts";
 import { databaseBefore } from "./test/earlier-release.ts";
 import { pgliteSnapshot } from "./test/migrated-templates.ts";
-import { freePort, runNpmScript, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, runNpmScript, serveSite, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase } from "./test/test-db.ts";
 import { insertTips } from "./test/tip-fixtures.ts";
 
@@ -147,19 +147,8 @@ describe("moving an embedded site to a PostgreSQL server", () => {
       ).toBe(hash);
 
     // The site, started on the server, serves what it had, photos and likes included.
-    const server = startServer(
-      {
-        DATA_DIR: dataDir,
-        DATABASE_URL: to,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        BASE_URL: base,
-      },
-      { waitForUrl: `${base}/api/health/ready` },
-    );
+    const server = await serveSite({ DATA_DIR: dataDir, DATABASE_URL: to }, { port });
     try {
-      await server.ready();
       const liked = await fetch(`${base}/api/tips/${site.likedTip}`);
       expect(liked.status).toBe(200);
       const tip = (await liked.json()) as { images: string; totalLiked: number };
@@ -174,8 +163,7 @@ describe("moving an embedded site to a PostgreSQL server", () => {
           .digest("hex"),
       ).toBe(site.photoFiles.get(name));
     } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
+      await server.stop();
     }
 
     // A second move into the now full database is refused, and so is a move while the site runs.
@@ -231,20 +219,8 @@ describe("moving an embedded site to a PostgreSQL server", () => {
       }
 
       // The site started on the server and the bucket names the bucket in its tips, and the photo is there.
-      const server = startServer(
-        {
-          DATA_DIR: dataDir,
-          DATABASE_URL: to,
-          ...s3Env,
-          NODE_ENV: "production",
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          BASE_URL: base,
-        },
-        { waitForUrl: `${base}/api/health/ready` },
-      );
+      const server = await serveSite({ DATA_DIR: dataDir, DATABASE_URL: to, ...s3Env }, { port });
       try {
-        await server.ready();
         const res = await fetch(`${base}/api/tips/${site.likedTip}`);
         expect(res.status).toBe(200);
         const { images } = (await res.json()) as { images: string };
@@ -258,8 +234,7 @@ describe("moving an embedded site to a PostgreSQL server", () => {
             .digest("hex"),
         ).toBe(site.photoFiles.get(name));
       } finally {
-        server.child.kill("SIGTERM");
-        await server.exited;
+        await server.stop();
       }
     } finally {
       await s3.close();
@@ -313,14 +288,9 @@ describe("moving an embedded site to a PostgreSQL server", () => {
 
   it("refuses while the embedded site is running, and says what to do", async () => {
     const dataDir = tempDir();
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = startServer(
-      { DATA_DIR: dataDir, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", BASE_URL: base },
-      { waitForUrl: `${base}/api/health/ready` },
-    );
+    const server = await serveSite({ DATA_DIR: dataDir });
+    const base = server.base;
     try {
-      await server.ready();
       const refused = await run({ DATA_DIR: dataDir, BASE_URL: base }, ["--to", await emptyServerDatabase()]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/Stop the site before moving it\.$/m);
@@ -328,8 +298,7 @@ describe("moving an embedded site to a PostgreSQL server", () => {
       expect(bad.code).toBe(1);
       expect(bad.stderr).toMatch(/^Usage: npm run move -- --to postgres:\/\//m);
     } finally {
-      server.child.kill("SIGTERM");
-      await server.exited;
+      await server.stop();
     }
   }, 120_000);
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { poll } from "./test/poll.ts";
-import { freePort, migratedDataDir, startServer, tempDir } from "./test/server-process.ts";
-import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
+import { freePort, migratedDataDir, serveSite, siteData } from "./test/server-process.ts";
 
 /**
  * What an operator sees of the running server (ADR 044): a JSON line per request with its id, route,
@@ -10,41 +9,28 @@ import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
  * was answered; Prometheus figures at /metrics for a scraper with the token; health for load balancers.
  */
 const TOKEN = "metrics-token-for-the-test-0123456789";
-let server: ReturnType<typeof startServer>;
+let server: Awaited<ReturnType<typeof serveSite>>;
 let base = "";
 let dropDatabase = async () => {};
 
 beforeAll(async () => {
-  const env: Record<string, string> = {
-    DATA_DIR: testDriver === "pglite" ? await migratedDataDir() : tempDir(),
-  };
-  if (testDriver === "postgres") {
-    const created = await createPostgresDatabase("garden_observe");
-    env.DATABASE_URL = created.url;
-    dropDatabase = created.drop;
-  }
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = startServer(
+  const data = await siteData("garden_observe");
+  dropDatabase = data.drop;
+  server = await serveSite(
     {
-      ...env,
-      NODE_ENV: "production",
+      ...data.env,
       LOG_LEVEL: "debug",
       // As behind a load balancer, which names each request in X-Request-Id.
       TRUST_PROXY: "1",
       METRICS_TOKEN: TOKEN,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BASE_URL: base,
     },
-    { waitForUrl: `${base}/api/health` },
+    { readyPath: "/api/health" },
   );
-  await server.ready();
+  base = server.base;
 }, 120_000);
 
 afterAll(async () => {
-  server.child.kill("SIGTERM");
-  await server.exited;
+  await server.stop();
   await dropDatabase();
 });
 
@@ -255,21 +241,13 @@ describe("health", () => {
 
 describe("METRICS_PORT", () => {
   it("serves the figures on a port of their own, and nothing else there or on the site's port", async () => {
-    const [port, metricsPort] = [await freePort(), await freePort()];
-    const site = `http://127.0.0.1:${port}`;
-    const own = startServer(
-      {
-        DATA_DIR: await migratedDataDir(),
-        NODE_ENV: "production",
-        PORT: String(port),
-        METRICS_PORT: String(metricsPort),
-        HOST: "127.0.0.1",
-        BASE_URL: site,
-      },
-      { waitForUrl: `${site}/api/health` },
+    const metricsPort = await freePort();
+    const own = await serveSite(
+      { DATA_DIR: await migratedDataDir(), METRICS_PORT: String(metricsPort) },
+      { readyPath: "/api/health" },
     );
+    const site = own.base;
     try {
-      await own.ready();
       // With no proxy trusted, a client cannot name its own request.
       const named = await fetch(`${site}/api/config`, { headers: { "X-Request-Id": "chosen-by-client" } });
       expect(idOf(named)).toMatch(/^[0-9a-f-]{36}$/);
@@ -282,8 +260,7 @@ describe("METRICS_PORT", () => {
       expect((await fetch(`http://127.0.0.1:${metricsPort}/api/config`)).status).toBe(404);
       expect((await fetch(`${site}/metrics`)).status).toBe(404);
     } finally {
-      own.child.kill("SIGTERM");
-      expect(await own.exited).toBe(0);
+      expect(await own.stop()).toBe(0);
     }
   }, 180_000);
 });

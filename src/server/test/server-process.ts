@@ -7,7 +7,9 @@ import { isBuildCurrent } from "../../../scripts/build-state.mjs";
 import { openDatabase } from "../db/client.ts";
 import { projectRoot } from "../lib/paths.ts";
 import { pgliteSnapshot } from "./migrated-templates.ts";
+import { freePort } from "./ports.ts";
 import { decodeMessage } from "./smtp-capture.ts";
+import { createPostgresDatabase, testDriver } from "./test-db.ts";
 
 let buildChecked = false;
 
@@ -77,7 +79,47 @@ export async function migratedDataDir(): Promise<string> {
   return dir;
 }
 
-export { freePort } from "./ports.ts";
+/**
+ * Where a server test's site keeps its data, on the run's engine and already migrated (ADR 047): DATA_DIR
+ * alone for the embedded database, or with DATABASE_URL a new database on the run's PostgreSQL server,
+ * which `drop` removes. For tests whose subject is not a site's first start.
+ */
+export async function siteData(
+  prefix: string,
+): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (testDriver === "pglite") return { env: { DATA_DIR: await migratedDataDir() }, drop: async () => {} };
+  const created = await createPostgresDatabase(prefix, { migrated: true });
+  return { env: { DATA_DIR: tempDir(), DATABASE_URL: created.url }, drop: created.drop };
+}
+
+/**
+ * The built server as production runs it, on 127.0.0.1 at a free port (or `port`), with BASE_URL its own
+ * address unless `env` gives one, once it answers `readyPath`. `stop` ends it with SIGTERM and answers
+ * its exit code.
+ */
+export async function serveSite(
+  env: Record<string, string>,
+  { port, readyPath = "/api/health/ready" }: { port?: number; readyPath?: string } = {},
+) {
+  const at = port ?? (await freePort());
+  const base = `http://127.0.0.1:${at}`;
+  const server = startServer(
+    { NODE_ENV: "production", PORT: String(at), HOST: "127.0.0.1", BASE_URL: base, ...env },
+    { waitForUrl: `${base}${readyPath}` },
+  );
+  await server.ready();
+  return {
+    ...server,
+    base,
+    port: at,
+    async stop() {
+      server.child.kill("SIGTERM");
+      return server.exited;
+    },
+  };
+}
+
+export { freePort };
 
 /** Signs a new member up on a running server (as its own page would) and answers their session cookie. */
 export async function signUp(
