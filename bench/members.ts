@@ -36,7 +36,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { type Db, openDatabase } from "../src/server/db/client.ts";
 import * as schema from "../src/server/db/schema.ts";
-import { setLikeAlone } from "../src/server/modules/tips/tip-likes.ts";
+import { setLike } from "../src/server/modules/tips/tip-likes.ts";
 import { insertTip } from "../src/server/modules/tips/tips.service.ts";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 import { freePort } from "../src/server/test/server-process.ts";
@@ -210,7 +210,7 @@ async function writesUnderContention(
     const member = members[writer] as Member;
     const { kind, tipId, title } = next(writer);
     if (kind === "share") await insertTip(db, { ...tipInput(title), photoHash: null }, member);
-    else await setLikeAlone(db, tipId, member.id, kind === "like");
+    else await setLike(db, tipId, member.id, kind === "like", { alone: true });
     return kind;
   };
 

@@ -146,27 +146,20 @@ const likeInBatch = batchedPer(writeLikes);
 /**
  * Likes `tipId` for `userId`, or stops liking it: the like as it is now and the tip's count, or null when
  * the tip does not exist for that account. Likes given at the same moment are written together, in one
- * statement (ADR 036).
+ * statement (ADR 036); `alone` writes this one in a statement of its own, as a client writing straight
+ * to the database would (the benchmark's comparison).
  */
 export async function setLike(
   db: Db,
   tipId: string,
   userId: string,
   liked: boolean,
+  { alone = false }: { alone?: boolean } = {},
 ): Promise<LikeState | null> {
   if (!isId(tipId)) return null;
-  return likeInBatch(db, { tipId, userId, liked });
-}
-
-/** One like or unlike in its own statement, as a client writing straight to the database would. */
-export async function setLikeAlone(
-  db: Db,
-  tipId: string,
-  userId: string,
-  liked: boolean,
-): Promise<LikeState | null> {
-  if (!isId(tipId)) return null;
-  const [state] = await writeLikes(db, [{ tipId, userId, liked }]);
+  const change = { tipId, userId, liked };
+  if (!alone) return likeInBatch(db, change);
+  const [state] = await writeLikes(db, [change]);
   return state ?? null;
 }
 
