@@ -36,20 +36,24 @@ afterAll(async () => {
   await database?.close();
 });
 
+/** The server's backup service on the run's database, for a site in `dataDir` with photos in memory. */
+const serviceFor = (
+  dataDir: string,
+  settings: { backupDir: string; keep: number; everyMs?: number },
+): ReturnType<typeof startBackupService> =>
+  startBackupService({
+    database,
+    storage: createMemoryStorage({ publicBase: "http://localhost/uploads" }),
+    dataDir,
+    logger,
+    ...settings,
+  });
+
 describe("scheduled backups", () => {
   it("are taken every BACKUP_EVERY, each a whole backup, and only the newest BACKUP_KEEP stay", async () => {
     const dataDir = tempDir();
     const backupDir = path.join(dataDir, "backups");
-    const storage = createMemoryStorage({ publicBase: "http://localhost/uploads" });
-    const stop = await startBackupService({
-      database,
-      storage,
-      dataDir,
-      backupDir,
-      everyMs: 1100,
-      keep: 2,
-      logger,
-    });
+    const stop = await serviceFor(dataDir, { backupDir, everyMs: 1100, keep: 2 });
     try {
       // Names carry the second they were taken: three runs a little over a second apart.
       await expect
@@ -74,15 +78,7 @@ describe("scheduled backups", () => {
 
   it("writes one when asked through DATA_DIR's socket, and nobody answers once it stopped", async () => {
     const dataDir = tempDir();
-    const storage = createMemoryStorage({ publicBase: "http://localhost/uploads" });
-    const stop = await startBackupService({
-      database,
-      storage,
-      dataDir,
-      backupDir: path.join(dataDir, "backups"),
-      keep: 7,
-      logger,
-    });
+    const stop = await serviceFor(dataDir, { backupDir: path.join(dataDir, "backups"), keep: 7 });
     const file = path.join(dataDir, "asked.tar.gz");
     try {
       const summary = await askServerForBackup(dataDir, file);
@@ -96,15 +92,7 @@ describe("scheduled backups", () => {
 
   it("are the owner's alone (0600), and go into a folder when one is named, named as scheduled ones", async () => {
     const dataDir = tempDir();
-    const storage = createMemoryStorage({ publicBase: "http://localhost/uploads" });
-    const stop = await startBackupService({
-      database,
-      storage,
-      dataDir,
-      backupDir: dataDir,
-      keep: 7,
-      logger,
-    });
+    const stop = await serviceFor(dataDir, { backupDir: dataDir, keep: 7 });
     const folder = path.join(dataDir, "kept");
     mkdirSync(folder);
     try {

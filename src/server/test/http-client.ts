@@ -70,6 +70,13 @@ export function newClientAddress(): string {
   return `2001:db8:${process.pid.toString(16)}::${addresses.toString(16)}`;
 }
 
+let ipv4Addresses = 0;
+/** An IPv4 client address no other test of this process has (198.18.0.0/15, kept for testing networks). */
+export function newIPv4Address(): string {
+  ipv4Addresses += 1;
+  return `198.18.${Math.floor(ipv4Addresses / 250)}.${(ipv4Addresses % 250) + 1}`;
+}
+
 /**
  * Talks to the app like a browser on its own origin would: keeps the cookies the server sets and sends
  * JSON with an Origin header, from a connection of its own `address` (a new one unless given).

@@ -4,7 +4,7 @@ import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { createApp } from "../../app.ts";
 import { RATE_LIMITS } from "../../lib/security/rate-limit.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
-import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createClient, newAccount, newIPv4Address, type TestClient } from "../../test/http-client.ts";
 import { quickPasswords } from "../../test/quick-passwords.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
@@ -20,12 +20,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let addressCounter = 0;
-/** A fresh client address for one test, so no other test's counts touch it. */
-const newAddress = () => {
-  addressCounter += 1;
-  return `198.51.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
-};
+/** A client address no other test writes from. */
+const newAddress = newIPv4Address;
 const from = (ip: string) => ({ "X-Forwarded-For": ip });
 /** A client's request from `ip`, its answer read as the API's error shape. */
 const refusedFrom = (ip: string) => ({ headers: from(ip), schema: ApiErrorSchema });

@@ -152,12 +152,15 @@ const everyone = {
   blocked: 200,
 };
 
+/** A read anyone may try: GET `path`, answered as `expect` says for each caller. */
+const reading = (path: string, expect: Row["expect"]): Row => ({
+  route: `GET ${path}`,
+  call: async (as) => (await as.get(path)).status,
+  expect,
+});
+
 const MATRIX: Row[] = [
-  {
-    route: "GET /api/moderation/queue",
-    call: async (as) => (await as.get("/api/moderation/queue")).status,
-    expect: staffOnly,
-  },
+  reading("/api/moderation/queue", staffOnly),
   {
     route: "POST /api/moderation/queue/{id}/decision",
     call: async (as, item) =>
@@ -165,16 +168,8 @@ const MATRIX: Row[] = [
         .status,
     expect: staffOnly,
   },
-  {
-    route: "GET /api/moderation/log",
-    call: async (as) => (await as.get("/api/moderation/log")).status,
-    expect: staffOnly,
-  },
-  {
-    route: "GET /api/moderation/team",
-    call: async (as) => (await as.get("/api/moderation/team")).status,
-    expect: staffOnly,
-  },
+  reading("/api/moderation/log", staffOnly),
+  reading("/api/moderation/team", staffOnly),
   {
     route: "PUT /api/moderation/roles/{handle}",
     call: async (as, item) =>
@@ -200,16 +195,8 @@ const MATRIX: Row[] = [
       blocked: 201,
     },
   },
-  {
-    route: "GET /api/reports/mine",
-    call: async (as) => (await as.get("/api/reports/mine")).status,
-    expect: members,
-  },
-  {
-    route: "GET /api/moderation/notices",
-    call: async (as) => (await as.get("/api/moderation/notices")).status,
-    expect: members,
-  },
+  reading("/api/reports/mine", members),
+  reading("/api/moderation/notices", members),
   {
     route: "POST /api/moderation/appeals",
     call: async (as, item) =>
@@ -245,11 +232,7 @@ const MATRIX: Row[] = [
       blocked: 201,
     },
   },
-  {
-    route: "GET /api/moderation/removals",
-    call: async (as) => (await as.get("/api/moderation/removals")).status,
-    expect: everyone,
-  },
+  reading("/api/moderation/removals", everyone),
   {
     route: "POST /api/moderation/log/{id}/undo",
     call: async (as, item) => {

@@ -4,7 +4,7 @@ import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { LikeStateSchema, TipSchema } from "#shared/schemas/tip.ts";
 import { users } from "../../db/schema.ts";
 import { RATE_LIMITS } from "../../lib/security/rate-limit.ts";
-import { createClient, newAccount, newTip } from "../../test/http-client.ts";
+import { createClient, newAccount, newIPv4Address, newTip } from "../../test/http-client.ts";
 import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
@@ -21,12 +21,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let addressCounter = 0;
 /** A client address no other test writes from. */
-function newAddress() {
-  addressCounter += 1;
-  return `203.0.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
-}
+const newAddress = newIPv4Address;
 
 /** The refusal's sentence: what, the limit that applied in words, and when it lifts. */
 const REFUSAL = (what: string, rule: string) =>
