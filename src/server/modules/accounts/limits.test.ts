@@ -20,15 +20,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** A client address no other test writes from. */
-const newAddress = newIPv4Address;
 const from = (ip: string) => ({ "X-Forwarded-For": ip });
 /** A client's request from `ip`, its answer read as the API's error shape. */
 const refusedFrom = (ip: string) => ({ headers: from(ip), schema: ApiErrorSchema });
 
 async function registered(client: TestClient = createClient(ctx.app)) {
   const account = newAccount();
-  const res = await client.post("/api/auth/sign-up/email", account, { headers: from(newAddress()) });
+  const res = await client.post("/api/auth/sign-up/email", account, { headers: from(newIPv4Address()) });
   expect(res.status, res.text).toBe(200);
   return account;
 }
@@ -40,7 +38,7 @@ function signIn(email: string, password: string, ip: string, client = createClie
 describe("the request gate on /api/auth", () => {
   it("refuses a form-encoded sign-in with 415 without counting or checking it", async () => {
     const account = await registered();
-    const ip = newAddress();
+    const ip = newIPv4Address();
     for (let i = 0; i < 12; i++) {
       const res = await ctx.app.request("http://localhost/api/auth/sign-in/email", {
         method: "POST",
@@ -146,7 +144,7 @@ describe("the request gate on /api/auth", () => {
 describe("sign-in limits", () => {
   it("an attacker at one address never locks the owner out at another", async () => {
     const account = await registered();
-    const attacker = newAddress();
+    const attacker = newIPv4Address();
     for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++)
       expect((await signIn(account.email, `Guess${i}abc`, attacker)).status).toBe(401);
     const blocked = await signIn(account.email, account.password, attacker);
@@ -157,12 +155,12 @@ describe("sign-in limits", () => {
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
 
-    expect((await signIn(account.email, account.password, newAddress())).status).toBe(200);
+    expect((await signIn(account.email, account.password, newIPv4Address())).status).toBe(200);
   });
 
   it("fifty parallel guesses from one address: at most five are checked", async () => {
     const account = await registered();
-    const ip = newAddress();
+    const ip = newIPv4Address();
     const statuses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         signIn(account.email, `Parallel${i}x`, ip).then((res) => res.status),
@@ -182,16 +180,16 @@ describe("sign-in limits", () => {
     const { perAccount, perAccountAndIp } = RATE_LIMITS.signIn;
     expect(perAccount.count).toBeGreaterThanOrEqual(perAccountAndIp.count * 5);
     for (let n = 0; n < perAccount.count / perAccountAndIp.count; n++) {
-      const ip = newAddress();
+      const ip = newIPv4Address();
       for (let i = 0; i < perAccountAndIp.count; i++)
         expect((await signIn(account.email, `Spread${i}x`, ip)).status).toBe(401);
     }
-    expect((await signIn(account.email, account.password, newAddress())).status).toBe(429);
+    expect((await signIn(account.email, account.password, newIPv4Address())).status).toBe(429);
   }, 120_000);
 
   it("successful sign-ins are not counted", async () => {
     const account = await registered();
-    const ip = newAddress();
+    const ip = newIPv4Address();
     for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count + 3; i++)
       expect((await signIn(account.email, account.password, ip)).status).toBe(200);
     expect((await signIn(account.email, "Wrong1234", ip)).status).toBe(401);
@@ -199,7 +197,7 @@ describe("sign-in limits", () => {
 
   it("counts live in the database: a restarted server still refuses", async () => {
     const account = await registered();
-    const ip = newAddress();
+    const ip = newIPv4Address();
     for (let i = 0; i < RATE_LIMITS.signIn.perAccountAndIp.count; i++)
       expect((await signIn(account.email, "Wrong1234", ip)).status).toBe(401);
     const restarted = createApp({
@@ -252,7 +250,7 @@ describe("password checks of a signed-in account", () => {
   ])("%s is limited like sign-in", async (path, body) => {
     const client = createClient(ctx.app);
     const account = await registered(client);
-    const ip = newAddress();
+    const ip = newIPv4Address();
     for (let i = 0; i < RATE_LIMITS.passwordCheck.perAccountAndIp.count; i++) {
       const res = await client.post(`/api/auth/${path}`, body(`Wrong${i}abc`), { headers: from(ip) });
       expect(res.status, res.text).toBeGreaterThanOrEqual(400);
@@ -263,7 +261,7 @@ describe("password checks of a signed-in account", () => {
     expect(blocked.body.message).toMatch(/Too many failed password attempts/);
     // From another address the owner still gets through.
     const ok = await client.post(`/api/auth/${path}`, body(account.password), {
-      headers: from(newAddress()),
+      headers: from(newIPv4Address()),
     });
     expect(ok.status, ok.text).toBe(200);
   });
@@ -275,7 +273,7 @@ describe("the owner's own devices", () => {
   async function lockOut(email: string) {
     const addresses = Math.ceil(perAccount.count / perAccountAndIp.count) + 4;
     for (let n = 0; n < addresses; n++) {
-      const ip = newAddress();
+      const ip = newIPv4Address();
       for (let i = 0; i <= perAccountAndIp.count; i++)
         expect([401, 429]).toContain((await signIn(email, `Stranger${i}x`, ip)).status);
     }
@@ -284,18 +282,18 @@ describe("the owner's own devices", () => {
   it("strangers' failures from elsewhere do not lock the owner out of a device they signed in on", async () => {
     const owner = await registered();
     const device = createClient(ctx.app);
-    expect((await signIn(owner.email, owner.password, newAddress(), device)).status).toBe(200);
+    expect((await signIn(owner.email, owner.password, newIPv4Address(), device)).status).toBe(200);
     const someoneElse = await registered();
     const otherDevice = createClient(ctx.app);
-    expect((await signIn(someoneElse.email, someoneElse.password, newAddress(), otherDevice)).status).toBe(
-      200,
-    );
+    expect(
+      (await signIn(someoneElse.email, someoneElse.password, newIPv4Address(), otherDevice)).status,
+    ).toBe(200);
 
     // 14 addresses, 6 wrong passwords each: 84, as an attacker spread them.
     await lockOut(owner.email);
 
     // A fresh address and a browser that never signed in: refused, the account's own limit holds.
-    const unknown = await signIn(owner.email, owner.password, newAddress());
+    const unknown = await signIn(owner.email, owner.password, newIPv4Address());
     expect(unknown.status).toBe(429);
     // A forged device cookie, or another account's, gives nothing.
     const [name, value] = [...device.cookies].find(([cookie]) => cookie.includes("device")) ?? [];
@@ -306,15 +304,15 @@ describe("the owner's own devices", () => {
       name as string,
       encodeURIComponent(decodeURIComponent(String(value)).replace(/^\d+/, "1")),
     );
-    expect((await signIn(owner.email, owner.password, newAddress(), forged)).status).toBe(429);
+    expect((await signIn(owner.email, owner.password, newIPv4Address(), forged)).status).toBe(429);
     const borrowed = createClient(ctx.app);
     const otherValue = otherDevice.cookies.get(name as string);
     expect(otherValue).toBeTruthy();
     borrowed.cookies.set(name as string, otherValue as string);
-    expect((await signIn(owner.email, owner.password, newAddress(), borrowed)).status).toBe(429);
+    expect((await signIn(owner.email, owner.password, newIPv4Address(), borrowed)).status).toBe(429);
 
     // The owner's own browser, at a fresh address: signed in.
-    const res = await signIn(owner.email, owner.password, newAddress(), device);
+    const res = await signIn(owner.email, owner.password, newIPv4Address(), device);
     expect(res.status, res.text).toBe(200);
   }, 120_000);
 
@@ -322,7 +320,7 @@ describe("the owner's own devices", () => {
     const owner = await registered();
     const res = await ctx.app.request("http://localhost/api/auth/sign-in/email", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: "http://localhost", ...from(newAddress()) },
+      headers: { "Content-Type": "application/json", Origin: "http://localhost", ...from(newIPv4Address()) },
       body: JSON.stringify({ email: owner.email, password: owner.password }),
     });
     expect(res.status).toBe(200);
@@ -334,7 +332,7 @@ describe("the owner's own devices", () => {
     // A failed sign-in marks nothing.
     const failed = await ctx.app.request("http://localhost/api/auth/sign-in/email", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Origin: "http://localhost", ...from(newAddress()) },
+      headers: { "Content-Type": "application/json", Origin: "http://localhost", ...from(newIPv4Address()) },
       body: JSON.stringify({ email: owner.email, password: "Wrong1234" }),
     });
     expect(failed.status).toBe(401);
@@ -344,20 +342,20 @@ describe("the owner's own devices", () => {
   it("a known device keeps its own allowance: wrong passwords from it are limited wherever it goes", async () => {
     const owner = await registered();
     const device = createClient(ctx.app);
-    expect((await signIn(owner.email, owner.password, newAddress(), device)).status).toBe(200);
+    expect((await signIn(owner.email, owner.password, newIPv4Address(), device)).status).toBe(200);
     const { perDevice } = RATE_LIMITS.signIn;
     for (let i = 0; i < perDevice.count; i++)
-      expect((await signIn(owner.email, `Typo${i}abc`, newAddress(), device)).status).toBe(401);
-    expect((await signIn(owner.email, owner.password, newAddress(), device)).status).toBe(429);
+      expect((await signIn(owner.email, `Typo${i}abc`, newIPv4Address(), device)).status).toBe(401);
+    expect((await signIn(owner.email, owner.password, newIPv4Address(), device)).status).toBe(429);
     // Its failures are its own: the account elsewhere is not refused.
-    expect((await signIn(owner.email, owner.password, newAddress())).status).toBe(200);
+    expect((await signIn(owner.email, owner.password, newIPv4Address())).status).toBe(200);
   });
 });
 
 describe("correct sign-ins in parallel", () => {
   it("are all let through one after another, even one failure short of the limit", async () => {
     const owner = await registered();
-    const ip = newAddress();
+    const ip = newIPv4Address();
     const { perAccountAndIp } = RATE_LIMITS.signIn;
     for (let i = 0; i < perAccountAndIp.count - 1; i++)
       expect((await signIn(owner.email, `Almost${i}x`, ip)).status).toBe(401);

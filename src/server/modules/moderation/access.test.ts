@@ -118,39 +118,22 @@ type Row = {
   expect: Record<Actor, number>;
 };
 
-const staffOnly = {
+/** `status` for every signed-in caller who may sign in, but those `except` names; 401 for the rest. */
+const signedIn = (status: number, except: Partial<Record<Actor, number>> = {}): Record<Actor, number> => ({
   visitor: 401,
-  member: 403,
-  established: 403,
-  author: 403,
-  moderator: 200,
-  administrator: 200,
-  held: 403,
+  member: status,
+  established: status,
+  author: status,
+  moderator: status,
+  administrator: status,
+  held: status,
   suspended: 401,
-  blocked: 403,
-};
-const members = {
-  visitor: 401,
-  member: 200,
-  established: 200,
-  author: 200,
-  moderator: 200,
-  administrator: 200,
-  held: 200,
-  suspended: 401,
-  blocked: 200,
-};
-const everyone = {
-  visitor: 200,
-  member: 200,
-  established: 200,
-  author: 200,
-  moderator: 200,
-  administrator: 200,
-  held: 200,
-  suspended: 200,
-  blocked: 200,
-};
+  blocked: status,
+  ...except,
+});
+const staffOnly = signedIn(403, { moderator: 200, administrator: 200 });
+const members = signedIn(200);
+const everyone = signedIn(200, { visitor: 200, suspended: 200 });
 
 /** A read anyone may try: GET `path`, answered as `expect` says for each caller. */
 const reading = (path: string, expect: Row["expect"]): Row => ({

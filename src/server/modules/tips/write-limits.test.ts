@@ -21,9 +21,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** A client address no other test writes from. */
-const newAddress = newIPv4Address;
-
 /** The refusal's sentence: what, the limit that applied in words, and when it lifts. */
 const REFUSAL = (what: string, rule: string) =>
   new RegExp(`^Too many ${what} \\(at most ${rule}\\)\\. Try again in \\d+ seconds?\\.$`);
@@ -66,7 +63,7 @@ describe("sharing tips", () => {
   const [perMinute] = RATE_LIMITS.shareTip.perAccount;
 
   it(`refuses an account's tip past ${perMinute.count} a minute with 429 and Retry-After, stores nothing, and leaves other accounts alone`, async () => {
-    const ip = newAddress();
+    const ip = newIPv4Address();
     const author = await member(ip);
     for (let i = 0; i < perMinute.count; i++) expect((await author.share(`Allowed ${i}`)).status).toBe(201);
 
@@ -85,13 +82,13 @@ describe("sharing tips", () => {
     const neighbour = await member(ip);
     expect((await neighbour.share("Neighbour's tip")).status).toBe(201);
     // From another address the refused account is still refused: the limit is the account's.
-    expect((await author.share("From elsewhere", newAddress())).status).toBe(429);
+    expect((await author.share("From elsewhere", newIPv4Address())).status).toBe(429);
   });
 
   it("gives an account younger than a day fewer tips", async () => {
     const [newPerMinute] = RATE_LIMITS.shareTip.perNewAccount;
     expect(newPerMinute.count).toBeLessThan(perMinute.count);
-    const fresh = await member(newAddress(), { daysOld: 0 });
+    const fresh = await member(newIPv4Address(), { daysOld: 0 });
     for (let i = 0; i < newPerMinute.count; i++) expect((await fresh.share(`New ${i}`)).status).toBe(201);
     const refused = await fresh.share("Too soon");
     expect(refused.status).toBe(429);
@@ -104,7 +101,7 @@ describe("sharing tips", () => {
   it("limits one address across accounts, more loosely", async () => {
     const [perAddress] = RATE_LIMITS.shareTip.perIp;
     expect(perAddress.count).toBeGreaterThan(perMinute.count * 3);
-    const ip = newAddress();
+    const ip = newIPv4Address();
     let shared = 0;
     while (shared < perAddress.count) {
       const author = await member(ip);
@@ -115,11 +112,11 @@ describe("sharing tips", () => {
     const refused = await late.share("Crowded out");
     expect(refused.status).toBe(429);
     expect(await late.ownTitles()).toEqual([]);
-    expect((await (await member(newAddress())).share("Other address")).status).toBe(201);
+    expect((await (await member(newIPv4Address())).share("Other address")).status).toBe(201);
   }, 60_000);
 
   it("still lets a refused author delete tips: deleting floods nothing", async () => {
-    const author = await member(newAddress());
+    const author = await member(newIPv4Address());
     const ids: string[] = [];
     for (let i = 0; i < perMinute.count; i++)
       ids.push(TipSchema.parse((await author.share(`Soon gone ${i}`)).body)._id);
@@ -132,7 +129,7 @@ describe("sharing tips", () => {
 describe("editing tips", () => {
   it("refuses edits past the limit, and the tip keeps its last accepted version", async () => {
     const [perMinute] = RATE_LIMITS.editTip.perAccount;
-    const author = await member(newAddress());
+    const author = await member(newIPv4Address());
     const id = TipSchema.parse((await author.share("Version 0")).body)._id;
     for (let i = 1; i <= perMinute.count; i++)
       expect((await author.edit(id, `Version ${i}`)).status).toBe(200);
@@ -149,7 +146,7 @@ describe("editing tips", () => {
 describe("likes", () => {
   it("counts likes and unlikes together: past the limit a toggle is refused and changes nothing", async () => {
     const { perAccount } = RATE_LIMITS.like;
-    const ip = newAddress();
+    const ip = newIPv4Address();
     const author = await member(ip);
     const id = TipSchema.parse((await author.share("Likeable")).body)._id;
     const liker = await member(ip);

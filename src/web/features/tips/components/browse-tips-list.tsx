@@ -7,6 +7,7 @@ import { useTips } from "../api/get-tips.ts";
 import { TipCardGrid } from "./tip-card.tsx";
 import { tipColumns } from "./tip-columns.tsx";
 import { TipFilters } from "./tip-filters.tsx";
+import { publicTipsView } from "./tip-list-views.ts";
 import { TipTable } from "./tip-table.tsx";
 
 const PAGE_SIZE = 10;
@@ -34,9 +35,7 @@ export function BrowseTipsList({ labelledBy }: { labelledBy: string }) {
   return (
     <ListQueryView
       query={tips}
-      loadingLabel="Loading tips…"
-      errorTitle="We could not load the tips"
-      paging={list.paging({ pageSize: PAGE_SIZE, label: "Tip pages", scrollToTop: true })}
+      {...publicTipsView(list, PAGE_SIZE, { scrollToTop: true })}
       toolbar={
         <div className="mb-6">
           <TipFilters list={list} />

@@ -8,6 +8,7 @@ import { formatNumber } from "#web/lib/format.ts";
 import { useTips } from "../api/get-tips.ts";
 import { descriptionColumn, tipColumns } from "./tip-columns.tsx";
 import { TipFilters } from "./tip-filters.tsx";
+import { publicTipsView } from "./tip-list-views.ts";
 import type { TipColumn } from "./tip-table.tsx";
 import { TipTable } from "./tip-table.tsx";
 
@@ -54,9 +55,7 @@ export function DashboardAllTipsList() {
   return (
     <ListQueryView
       query={tips}
-      loadingLabel="Loading tips…"
-      errorTitle="We could not load the tips"
-      paging={list.paging({ pageSize: PAGE_SIZE, label: "Tip pages" })}
+      {...publicTipsView(list, PAGE_SIZE)}
       toolbar={
         <div className="mb-4">
           <TipFilters

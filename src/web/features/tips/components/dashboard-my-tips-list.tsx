@@ -9,6 +9,7 @@ import { type MyTipsParams, useMyTips } from "../api/get-tips.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
 import { descriptionColumn, ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
 import { TipFilters } from "./tip-filters.tsx";
+import { ownTipsView } from "./tip-list-views.ts";
 import { TipTable } from "./tip-table.tsx";
 
 const PAGE_SIZE = 20;
@@ -52,9 +53,7 @@ export function DashboardMyTipsList() {
     <>
       <ListQueryView
         query={tips}
-        loadingLabel="Loading your tips…"
-        errorTitle="We could not load your tips"
-        paging={list.paging({ pageSize: PAGE_SIZE, label: "My tip pages" })}
+        {...ownTipsView(list, PAGE_SIZE)}
         toolbar={
           <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
             <TipFilters list={list} level={false} sort searchPlaceholder="Title, category or plant type" />

@@ -7,6 +7,7 @@ import { type ListPageState, pageWindow, useListPage } from "#web/hooks/use-list
 import { type MyTipsParams, useMyTips } from "../api/get-tips.ts";
 import { useDeleteTipWithConfirmation } from "./delete-tip-dialog.tsx";
 import { ownerActionsColumn, tipColumns } from "./tip-columns.tsx";
+import { ownTipsView } from "./tip-list-views.ts";
 import { TipTable } from "./tip-table.tsx";
 
 const PAGE_SIZE = 20;
@@ -34,9 +35,7 @@ export function MyTipsList() {
     <>
       <ListQueryView
         query={tips}
-        loadingLabel="Loading your tips…"
-        errorTitle="We could not load your tips"
-        paging={list.paging({ pageSize: PAGE_SIZE, label: "My tip pages" })}
+        {...ownTipsView(list, PAGE_SIZE)}
         empty={
           <EmptyState
             icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
