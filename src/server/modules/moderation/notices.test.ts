@@ -334,20 +334,29 @@ describe("an appeal", () => {
       token,
     });
     expect(otherCase.status).toBe(404);
-    const appeal = await browser.post("/api/moderation/appeals", {
-      caseId: lookup.body.decision.caseId,
+    await appealAndReverse(token, lookup.body.decision.caseId, tip._id, {
       note: "My account was stolen",
-      token,
-    });
-    expect(appeal.status).toBe(201);
-    await decide((await caseOf(tip._id, true))._id, {
-      action: "dismiss",
       reason: "Stolen account, restored",
     });
     expect((await createClient(app.app).post("/api/auth/sign-in/email", spammer.account)).status).toBe(200);
     expect((await createClient(app.app).get(`/api/tips/${tip._id}`)).status).toBe(200);
   });
 });
+
+/**
+ * The suspended author appeals through the notice's link (`token`, no session), and a moderator reverses
+ * the decision on the tip's case, dismissing it with `reason`.
+ */
+async function appealAndReverse(
+  token: string,
+  caseId: string,
+  tipId: string,
+  { note, reason }: { note: string; reason: string },
+) {
+  const appeal = await createClient(app.app).post("/api/moderation/appeals", { caseId, note, token });
+  expect(appeal.status).toBe(201);
+  await decide((await caseOf(tipId, true))._id, { action: "dismiss", reason });
+}
 
 describe("a reversed suspension", () => {
   it("ends only the suspension it brought: a later one stays", async () => {
@@ -375,14 +384,8 @@ describe("a reversed suspension", () => {
       { token },
       { schema: NoticeSchema },
     );
-    const appeal = await createClient(app.app).post("/api/moderation/appeals", {
-      caseId: lookup.body.decision.caseId,
+    await appealAndReverse(token, lookup.body.decision.caseId, first._id, {
       note: "The first was a mistake",
-      token,
-    });
-    expect(appeal.status).toBe(201);
-    await decide((await caseOf(first._id, true))._id, {
-      action: "dismiss",
       reason: "The first was a mistake",
     });
     expect((await createClient(app.app).get(`/api/tips/${first._id}`)).status).toBe(404);
