@@ -1,7 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
-import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { paths } from "#web/config/paths.ts";
 import { myTipsQueryOptions } from "#web/features/tips/api/get-tips.ts";
@@ -11,8 +10,8 @@ import { loaded, type MemberData } from "#web/lib/member-data.ts";
 export function MyTipsRoute() {
   return (
     <PageFrame>
-      <PageHead title="My Tips" description="The gardening tips you have shared." />
       <PageHeader
+        head={{ title: "My Tips", description: "The gardening tips you have shared." }}
         title="My Tips"
         text="Every tip you have shared, public or not."
         action={

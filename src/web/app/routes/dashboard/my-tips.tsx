@@ -1,4 +1,3 @@
-import { PageHead } from "#web/components/ui/page-head.tsx";
 import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { myTipsQueryOptions } from "#web/features/tips/api/get-tips.ts";
 import {
@@ -10,11 +9,14 @@ import { loaded, type MemberData } from "#web/lib/member-data.ts";
 export function DashboardMyTipsRoute() {
   return (
     <>
-      <PageHead
-        title="My Tips - Dashboard"
-        description="Search, sort, edit and delete the tips you have shared."
+      <PageHeader
+        head={{
+          title: "My Tips - Dashboard",
+          description: "Search, sort, edit and delete the tips you have shared.",
+        }}
+        title="My Tips"
+        text="Every tip you have shared, public or not."
       />
-      <PageHeader title="My Tips" text="Every tip you have shared, public or not." />
       <DashboardMyTipsList />
     </>
   );

@@ -101,8 +101,11 @@ function EditOwnTip({
 
   return (
     <PageFrame measure="text">
-      <PageHead title="Update Tip" description={DESCRIPTION} />
-      <PageHeader title="Update Tip" text={<span dir="auto">Editing “{tip.title}”.</span>} />
+      <PageHeader
+        head={{ title: "Update Tip", description: DESCRIPTION }}
+        title="Update Tip"
+        text={<span dir="auto">Editing “{tip.title}”.</span>}
+      />
       <FormCard>
         {saved ? (
           // The toast says "Tip updated successfully!"; this text must not repeat it.
