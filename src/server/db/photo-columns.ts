@@ -28,9 +28,13 @@ export const recordColumns = {
 /**
  * The record of the photo a row refers to by `hash` (a tip's or an account's photo_hash), as a column any
  * select can carry beside the row's own: one lookup by primary key, no join to add to the query. Null when
- * the row shows no uploaded photo.
+ * the row shows no uploaded photo. For a row of another table than `photos` (a select from `photos` takes
+ * `recordColumns`).
  */
 export function photoOf(hash: AnyColumn | SQL): SQL<StoredPhoto | null> {
+  // In a select from `photos` itself the two sides of the lookup would name the same column, and the
+  // lookup would match every record: such a select takes `recordColumns`.
+  if (hash === photos.hash) throw new Error("photoOf(photos.hash): select recordColumns from photos instead");
   const fields = Object.entries(recordColumns).map(
     ([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`,
   );

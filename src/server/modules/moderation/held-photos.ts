@@ -1,6 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client.ts";
-import { photoHolds, photoUploads } from "../../db/schema.ts";
+import { rowsOf } from "../../db/rows.ts";
+import { photoHolds, photoUploads, tips, users } from "../../db/schema.ts";
 import type { PublicCache } from "../../lib/cache/public-cache.ts";
 import type { PhotoHoldLookup } from "../../lib/rules/photo-holds.ts";
 
@@ -56,4 +58,23 @@ export class HeldPhotos implements PhotoHoldLookup {
       .limit(1);
     return row !== undefined;
   }
+}
+
+/**
+ * Whose the photo is, for a report about it: its first uploader; for a photo whose uploaders have all
+ * left (kept because a tip or profile still shows it), the author of the first tip showing it, else the
+ * account whose picture it is. Null when nothing has that photo.
+ */
+export async function photoOwner(db: Pick<Db, "execute">, hash: string): Promise<string | null> {
+  const [row] = await rowsOf(
+    db,
+    z.object({ owner: z.string().nullable() }),
+    sql`select coalesce(
+      (select ${photoUploads.ownerId} from ${photoUploads} where ${photoUploads.hash} = ${hash}
+        order by ${photoUploads.uploadedAt} limit 1),
+      (select ${tips.authorId} from ${tips} where ${tips.photoHash} = ${hash} order by ${tips.createdAt} limit 1),
+      (select ${users.id} from ${users} where ${users.photoHash} = ${hash} limit 1)
+    ) as owner`,
+  );
+  return row?.owner ?? null;
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { OVERDUE_REPORT_HOURS, type ReportTarget, type Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
-import { accountImage, photoOf, type StoredPhoto } from "../../db/photo-columns.ts";
+import { accountImage, photoOf, recordColumns, type StoredPhoto } from "../../db/photo-columns.ts";
 import { comments, moderationCases, photoHolds, photos, reports, tips, users } from "../../db/schema.ts";
 import { isId } from "../../lib/requests/ids.ts";
 import { commentShown } from "../../lib/rules/visibility.ts";
@@ -97,12 +97,7 @@ export async function itemsOf(
           })
           .from(users)
           .where(inArray(users.id, accountIds)),
-    hashes.length === 0
-      ? []
-      : db
-          .select({ hash: photos.hash, photo: photoOf(photos.hash) })
-          .from(photos)
-          .where(inArray(photos.hash, hashes)),
+    hashes.length === 0 ? [] : db.select(recordColumns).from(photos).where(inArray(photos.hash, hashes)),
     hashes.length === 0
       ? []
       : db.select({ hash: photoHolds.hash }).from(photoHolds).where(inArray(photoHolds.hash, hashes)),
@@ -152,7 +147,7 @@ export async function itemsOf(
       title: null,
       text: null,
       image: null,
-      photo: row.photo,
+      photo: row,
       path: null,
     });
   return items;

@@ -4,10 +4,11 @@ import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { ReportSchema } from "#shared/schemas/moderation.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
-import { reports } from "../../db/schema.ts";
+import { photos, reports, tips } from "../../db/schema.ts";
 import { createClient } from "../../test/http-client.ts";
 import { signedInMember } from "../../test/members.ts";
 import {
+  caseInQueue,
   commentOn,
   handleOf,
   memberWithRole,
@@ -160,6 +161,53 @@ describe("reporting", () => {
 
     const mine = await reporter.client.get("/api/reports/mine", { schema: ReportsSchema });
     expect(mine.body.map((row) => row.targetType)).toEqual(["photo", "gardener", "tip"]);
+  });
+
+  it("takes a photo of a site that holds many, and the moderators' queue shows that photo", async () => {
+    const author = await signedInMember(app);
+    const reporter = await signedInMember(app);
+    const moderator = await memberWithRole(app, "moderator");
+    const upload = async (seed: number) =>
+      (
+        await author.client.postForm("/api/uploads", photoForm(await smallPng(seed), "p.png", "image/png"), {
+          schema: UploadedPhotoSchema,
+        })
+      ).body;
+    await upload(41);
+    const reported = await upload(42);
+    const filed = await postReport(reporter.client, {
+      targetType: "photo",
+      targetId: reported.url,
+      reason: "copyright",
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    const item = await caseInQueue(moderator.client, reported.hash);
+    expect(item.item).toMatchObject({ gone: false, image: reported.url });
+  });
+
+  it("takes a photo whose uploaders have all left, as the photo of the member whose tip shows it", async () => {
+    // Kept by the move to photo records for a photo a tip still showed after its uploader left.
+    const author = await signedInMember(app);
+    const reporter = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    const hash = "a".repeat(31) + "b";
+    await app.db.insert(photos).values({ hash, storageKey: `${hash}-800x600.webp`, width: 800, height: 600 });
+    await app.db.update(tips).set({ photoHash: hash }).where(eq(tips.id, tip._id));
+
+    const onPhoto = await postReport(reporter.client, {
+      targetType: "photo",
+      targetId: hash,
+      reason: "spam",
+    });
+    expect(onPhoto.status).toBe(201);
+    const [stored] = await app.db
+      .select({ authorId: reports.authorId })
+      .from(reports)
+      .where(eq(reports.id, ReportSchema.parse(onPhoto.body)._id));
+    expect(stored?.authorId).toBe(author.id);
+    // Its "owner" reporting it is reporting their own.
+    const own = await postReport(author.client, { targetType: "photo", targetId: hash, reason: "spam" });
+    expect(own.status).toBe(422);
   });
 
   it("refuses a visitor, an unverified account, what the reporter cannot see, their own, and bad fields", async () => {

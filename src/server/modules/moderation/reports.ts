@@ -2,11 +2,12 @@ import { and, asc, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { ReportReason, ReportTarget, Role } from "#shared/constants.ts";
 import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
-import { comments, photoHolds, photoUploads, reports, tips, users } from "../../db/schema.ts";
+import { comments, photoHolds, reports, tips, users } from "../../db/schema.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
 import { isId } from "../../lib/requests/ids.ts";
 import { commentShown, isPageShown, mayViewTip, tipListed } from "../../lib/rules/visibility.ts";
 import { waitInWords } from "../../lib/security/rate-limit.ts";
+import { photoOwner } from "./held-photos.ts";
 import { lockAuthor, openCase, weighReports } from "./holds.ts";
 import { type ItemView, itemKey, itemsOf } from "./queue.ts";
 
@@ -110,19 +111,13 @@ async function findTarget(
     case "photo": {
       if (!PHOTO_HASH.test(id)) return null;
       const hash = id;
-      // Its first uploader is whose it is.
-      const [row] = await db
-        .select({ ownerId: photoUploads.ownerId })
-        .from(photoUploads)
-        .where(eq(photoUploads.hash, hash))
-        .orderBy(asc(photoUploads.uploadedAt))
-        .limit(1);
-      if (!row) return null;
+      const ownerId = await photoOwner(db, hash);
+      if (!ownerId) return null;
       const [held] = await db
         .select({ hash: photoHolds.hash })
         .from(photoHolds)
         .where(eq(photoHolds.hash, hash));
-      return held && row.ownerId !== reporterId ? null : { storedId: hash, authorId: row.ownerId };
+      return held && ownerId !== reporterId ? null : { storedId: hash, authorId: ownerId };
     }
   }
 }
