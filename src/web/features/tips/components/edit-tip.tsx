@@ -1,7 +1,7 @@
 import { ShieldX } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { DEFAULT_TIP_IMAGE, REDIRECT_DELAY_MS } from "#shared/constants.ts";
+import { REDIRECT_DELAY_MS } from "#shared/constants.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { FormCard } from "#web/components/ui/form-card.tsx";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
@@ -16,6 +16,7 @@ import { toast } from "#web/lib/toast.tsx";
 import { useTip } from "../api/get-tip.ts";
 import { useUpdateTip } from "../api/update-tip.ts";
 import { TipForm } from "./tip-form.tsx";
+import { ownImageOf } from "./tip-image.tsx";
 
 const DESCRIPTION = "Edit a gardening tip you have shared.";
 /** Where the dashboard's Edit asked to come back to (link state); My Tips otherwise. */
@@ -30,18 +31,6 @@ function useReturnTo(): string {
   return RETURN_PLACES.includes(wanted) ? wanted : paths.myTips.getHref();
 }
 const toMyTips = { to: paths.myTips.getHref(), label: "Go to My Tips" };
-
-/**
- * A tip without a picture of its own comes back with the default plant image's absolute URL; the form
- * shows such a tip's image field empty, so saving it does not store the default as the tip's own image.
- */
-function ownImageOf(images: string): string {
-  try {
-    return new URL(images, window.location.origin).pathname === DEFAULT_TIP_IMAGE ? "" : images;
-  } catch {
-    return images;
-  }
-}
 
 /**
  * The prefilled edit form with its loading, not-found, not-yours (403) and error states; after saving, "Tip

@@ -64,3 +64,30 @@ describe("A tip's author", () => {
     else expect(screen.queryByText(/^(Moderator|Administrator)$/)).toBeNull();
   });
 });
+
+describe("A tip's photo", () => {
+  it("offers the full photo to look closer, and nothing for a tip without one", async () => {
+    const withPhoto = aTip({
+      title: "With a photo",
+      images: "https://garden.example/uploads/abc-800x600.webp",
+    });
+    const without = aTip({
+      title: "Without a photo",
+      images: "https://garden.example/images/default-plant.svg",
+    });
+    server.use(
+      http.get("*/api/tips/:id", ({ params }) =>
+        HttpResponse.json(params.id === without._id ? without : withPhoto),
+      ),
+    );
+    const shown = renderDetails(withPhoto._id);
+    expect(await screen.findByRole("link", { name: /Open the full photo/ })).toHaveAttribute(
+      "href",
+      withPhoto.images,
+    );
+    shown.unmount();
+    renderDetails(without._id);
+    expect(await screen.findByRole("heading", { name: "Without a photo" })).toBeVisible();
+    expect(screen.queryByRole("link", { name: /Open the full photo/ })).not.toBeInTheDocument();
+  });
+});

@@ -3,6 +3,18 @@ import { DEFAULT_TIP_IMAGE } from "#shared/constants.ts";
 import type { PhotoView } from "#shared/schemas/photo.ts";
 import { FallbackImage } from "#web/components/ui/fallback-image.tsx";
 
+/**
+ * A tip's own picture, or "" for a tip without one: the answers give such a tip the default plant image's
+ * address (absolute, under the site's own), which is nobody's photo.
+ */
+export function ownImageOf(images: string): string {
+  try {
+    return new URL(images, "http://localhost").pathname === DEFAULT_TIP_IMAGE ? "" : images;
+  } catch {
+    return images;
+  }
+}
+
 /** A tip's picture, falling back to the default plant image when missing or broken. */
 export function TipImage({
   src,

@@ -10,7 +10,7 @@ import { paths } from "#web/config/paths.ts";
 import { AuthorLink } from "./author-link.tsx";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
-import { TipImage } from "./tip-image.tsx";
+import { ownImageOf, TipImage } from "./tip-image.tsx";
 
 /**
  * A tip's page: title, author name and e-mail, image, each fact once and labelled,
@@ -95,7 +95,8 @@ function TipPhoto({ tip }: { tip: Tip }) {
         className={`block h-auto w-full object-contain ${PHOTO_MAX_HEIGHT}`}
         onError={() => setBroken(true)}
       />
-      {tip.images && !broken && (
+      {/* The default plant image stands for no photo: there is nothing to look at closer. */}
+      {ownImageOf(tip.images) && !broken && (
         <a
           href={tip.images}
           target="_blank"
