@@ -93,6 +93,18 @@ function GardenerHeader({ page }: { page: GardenerPage }) {
               <p className="flex flex-wrap items-center gap-2 text-base-content/70">
                 @{page.handle} <RoleBadge role={page.role} />
               </p>
+              {/* With the name and handle: on a phone the page's actions follow it, not split it off. */}
+              <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+                <span className={`badge ${active ? "badge-success" : "badge-neutral"}`}>
+                  <span className="sr-only">Status: </span>
+                  {page.status}
+                </span>
+                {page.gardenName && (
+                  <span className="italic text-base-content/80" dir="auto">
+                    {page.gardenName}
+                  </span>
+                )}
+              </div>
             </div>
             {own && (
               <Link to={paths.profile.getHref()} className="btn btn-outline btn-sm">
@@ -111,17 +123,6 @@ function GardenerHeader({ page }: { page: GardenerPage }) {
                   className="btn btn-ghost btn-sm"
                 />
               </div>
-            )}
-          </div>
-          <div className="flex flex-wrap items-center gap-2 text-sm">
-            <span className={`badge ${active ? "badge-success" : "badge-neutral"}`}>
-              <span className="sr-only">Status: </span>
-              {page.status}
-            </span>
-            {page.gardenName && (
-              <span className="italic text-base-content/80" dir="auto">
-                {page.gardenName}
-              </span>
             )}
           </div>
           {page.bio && <LinkedText text={page.bio} className="max-w-prose leading-relaxed" />}
