@@ -123,8 +123,9 @@ const photoInUse = (hash: string | AnyColumn) => sql`(
 )`;
 
 /**
- * Deletes the record of the photo `hash` and its uploads when `still` holds as it goes, then its files;
- * whether it did. Run in one statement, so a tip that starts showing the photo meanwhile keeps it.
+ * Deletes the record of the photo `hash` and its uploads when nothing shows it and `still` holds as it
+ * goes, then its files, in one transaction that holds the record until they are gone (ADR 065); whether it
+ * did. A tip or profile that starts showing the photo meanwhile keeps it.
  */
 async function deletePhoto(db: Db, storage: PhotoStorage, hash: string, still: SQL): Promise<boolean> {
   try {
