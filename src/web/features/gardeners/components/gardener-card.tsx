@@ -56,7 +56,9 @@ export function GardenerCard({
           </div>
         </div>
 
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
+        {/* The terms' column as wide on every card (the longest, "Certifications", fits): the values of a
+            row of cards start at one line. */}
+        <dl className="grid grid-cols-[minmax(6.5rem,max-content)_1fr] gap-x-3 gap-y-1.5 text-sm">
           {/* The address gets the card's whole width, so it stays on one line where the card allows; the
               icon says what it is, the hidden term says it to screen readers. */}
           {gardener.email && (
