@@ -30,11 +30,15 @@ export class PhotoGoneError extends HttpError {
 const recordWhere = async (db: Db, where: SQL): Promise<StoredPhoto | null> =>
   (await db.select(recordColumns).from(photos).where(where).limit(1))[0] ?? null;
 
-/** Writes those of the photo's files the storage does not have: the narrower copies before the photo. */
+/**
+ * Writes the photo's files unless the storage has the photo itself: the narrower copies are written
+ * before it, and deletePhoto deletes it first, so the photo there means its copies are there too. One
+ * question to the storage (a bucket's round trip) per upload.
+ */
 async function writeMissingFiles(storage: PhotoStorage, photo: ProcessedPhoto) {
   const [main, ...copies] = photo.files;
-  for (const file of [...copies, ...(main ? [main] : [])])
-    if (!(await storage.exists(file.name))) await storage.put(file.name, file.bytes, "image/webp");
+  if (!main || (await storage.exists(main.name))) return;
+  for (const file of [...copies, main]) await storage.put(file.name, file.bytes, "image/webp");
 }
 
 /**
