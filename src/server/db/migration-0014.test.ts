@@ -24,10 +24,7 @@ const tipHandles = () =>
 describe("migration 0014: a tip carries its author's handle", () => {
   it("gives existing tips their author's handle, then follows the author's changes", async () => {
     const { db } = earlier;
-    await db.execute(sql`
-      insert into users (id, name, email) values
-        ('u-ivy', 'Ivy Green', 'ivy@example.com'),
-        ('u-oak', 'Oak Stone', 'oak@example.com')`);
+    await earlier.members({ "u-ivy": "Ivy Green", "u-oak": "Oak Stone" });
     await db.execute(sql`
       insert into tips (title, plant_type, difficulty, description, category, author_id, name, email) values
         ('A', 'Rose', 'Easy', 'Feed in March.', 'Plant Care', 'u-ivy', '', ''),

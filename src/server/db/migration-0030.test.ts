@@ -19,10 +19,7 @@ afterAll(async () => {
 describe("migration 0030: decisions in the log name their case", () => {
   it("matches each decision to its case by moderator, item, action and time", async () => {
     const { db } = earlier;
-    await db.execute(sql`
-      insert into users (id, name, email) values
-        ('u-author', 'Ivy Green', 'ivy@example.com'),
-        ('u-mod', 'Mia Moderator', 'mia@example.com')`);
+    await earlier.members({ "u-author": "Ivy Green", "u-mod": "Mia Moderator" });
     await db.execute(sql`
       insert into moderation_cases (id, target_type, target_id, author_id, state, decided_at, decided_by, decision) values
         ('11111111-1111-4111-8111-111111111111', 'tip', 't1', 'u-author', 'closed', '2026-11-01T10:00:00Z', 'u-mod', 'hide'),

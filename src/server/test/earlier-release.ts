@@ -33,7 +33,7 @@ function migrationsWhere(keep: (tag: string) => boolean): string {
  * A database of its own (PGlite or the run's PostgreSQL server, as the test project says unless `engine`
  * does) migrated as the release before migration `tag` left it; `upgrade()` then runs migration `tag` (the
  * release that brought it, starting on that data), `upgradeAll()` every migration since, as this release
- * does at start. `rows` reads a query's rows, each checked by a schema. With `dataDir` the PGlite
+ * does at start. `rows` reads a query's rows, each checked by a schema; `members` adds accounts. With `dataDir` the PGlite
  * database is kept where a server with that DATA_DIR finds it; `url` is the PostgreSQL one's.
  */
 export async function databaseBefore(
@@ -75,10 +75,16 @@ export async function databaseBefore(
   async function rows(query: SQL, row: z.ZodType = z.record(z.string(), z.unknown())) {
     return z.object({ rows: z.array(row) }).parse(await db.execute(query)).rows;
   }
+  /** Members as every earlier release keeps them: an id and a name each, the e-mail made from the id. */
+  async function members(names: Record<string, string>) {
+    const values = Object.entries(names).map(([id, name]) => sql`(${id}, ${name}, ${`${id}@example.com`})`);
+    await db.execute(sql`insert into users (id, name, email) values ${sql.join(values, sql`, `)}`);
+  }
   return {
     db,
     url,
     rows,
+    members,
     upgrade: () => migrate(through),
     upgradeAll: () => migrate(migrationsDir),
     close: async () => {

@@ -209,6 +209,11 @@ export function createClient(
 
 export type TestClient = ReturnType<typeof createClient>;
 
+/** Signs in with e-mail and password from a browser of its own, as a member on another device does. */
+export function signInElsewhere(app: App, email: string, password: string) {
+  return createClient(app).post("/api/auth/sign-in/email", { email, password });
+}
+
 let counter = 0;
 /** A unique, valid sign-up body. */
 export function newAccount(

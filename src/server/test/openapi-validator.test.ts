@@ -20,6 +20,13 @@ const json = (status: number, body: unknown) => ({
   body,
   text: JSON.stringify(body),
 });
+/** An answer whose text is not JSON: `body` is what a client parses out of it (nothing). */
+const unparsed = (status: number, contentType: string, text: string) => ({
+  status,
+  contentType,
+  body: null,
+  text,
+});
 
 describe("checking responses against /api/openapi.json", () => {
   it("accepts what the document describes", async () => {
@@ -46,23 +53,13 @@ describe("checking responses against /api/openapi.json", () => {
 
   it("refuses an empty body where the document describes one", async () => {
     await expect(
-      checkAgainstDocument(ctx.app, "GET", "/api/auth/list-sessions", {
-        status: 401,
-        contentType: "application/json",
-        body: null,
-        text: "",
-      }),
+      checkAgainstDocument(ctx.app, "GET", "/api/auth/list-sessions", unparsed(401, "application/json", "")),
     ).rejects.toThrow(/answered no body, where the document describes application\/json/);
   });
 
   it("refuses a content type the document does not give", async () => {
     await expect(
-      checkAgainstDocument(ctx.app, "GET", "/api/tips", {
-        status: 200,
-        contentType: "text/html",
-        body: null,
-        text: "<p>",
-      }),
+      checkAgainstDocument(ctx.app, "GET", "/api/tips", unparsed(200, "text/html", "<p>")),
     ).rejects.toThrow(/content type text\/html/);
   });
 });

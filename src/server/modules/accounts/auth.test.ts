@@ -6,7 +6,7 @@ import { PublicConfigSchema } from "#shared/schemas/config.ts";
 import { users, verifications } from "../../db/schema.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { SessionSchema, SignedInSchema } from "../../test/auth-schemas.ts";
-import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createClient, newAccount, signInElsewhere, type TestClient } from "../../test/http-client.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -241,15 +241,9 @@ describe("password reset", () => {
 
     const ok = await visitor.post("/api/auth/reset-password", { token, newPassword: "NewTomato9" });
     expect(ok.status).toBe(200);
-    const old = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: account.email,
-      password: account.password,
-    });
+    const old = await signInElsewhere(ctx.app, account.email, account.password);
     expect(old.status).toBe(401);
-    const fresh = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: account.email,
-      password: "NewTomato9",
-    });
+    const fresh = await signInElsewhere(ctx.app, account.email, "NewTomato9");
     expect(fresh.status).toBe(200);
     expect((await owner.get("/api/auth/get-session")).body).toBeNull();
 
@@ -306,10 +300,7 @@ describe("password reset", () => {
       newPassword: "NewTomato9",
     });
     expect(res.status).toBe(400);
-    const stillOld = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: account.email,
-      password: account.password,
-    });
+    const stillOld = await signInElsewhere(ctx.app, account.email, account.password);
     expect(stillOld.status).toBe(200);
   });
 });
@@ -417,10 +408,7 @@ describe("password change", () => {
     );
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(message);
-    const signIn = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: account.email,
-      password: account.password,
-    });
+    const signIn = await signInElsewhere(ctx.app, account.email, account.password);
     expect(signIn.status).toBe(200);
   });
 
@@ -437,10 +425,7 @@ describe("password change", () => {
       newPassword: "Marigold5",
     });
     expect(res.status).toBe(200);
-    const signIn = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: account.email,
-      password: "Marigold5",
-    });
+    const signIn = await signInElsewhere(ctx.app, account.email, "Marigold5");
     expect(signIn.status).toBe(200);
   });
 });

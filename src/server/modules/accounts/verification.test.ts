@@ -7,7 +7,7 @@ import { seedDemoData } from "../../db/seed.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
 import { GOOGLE_CLIENT, startGoogleApp } from "../../test/google-app.ts";
-import { createClient, newAccount } from "../../test/http-client.ts";
+import { createClient, newAccount, signInElsewhere } from "../../test/http-client.ts";
 import type { OidcIssuer } from "../../test/oidc-issuer.ts";
 import { createTestApp } from "../../test/test-db.ts";
 
@@ -172,10 +172,7 @@ describe("only the newest reset link works", () => {
       newPassword: "Newest9Link",
     });
     expect(second.status).toBe(200);
-    const signIn = await createClient(ctx.app).post("/api/auth/sign-in/email", {
-      email: account.email,
-      password: "Newest9Link",
-    });
+    const signIn = await signInElsewhere(ctx.app, account.email, "Newest9Link");
     expect(signIn.status).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import {
   memberWithRole,
   postReport,
   queueItemAbout,
+  reportBy,
   type TestApp,
   tipBy,
   waitForMail,
@@ -131,12 +132,7 @@ describe("reporting", () => {
     expect(uploaded.status).toBe(201);
     const hash = uploaded.body.hash;
 
-    const onTip = await postReport(reporter.client, {
-      targetType: "tip",
-      targetId: tip._id,
-      reason: "off-topic",
-    });
-    expect(onTip.status).toBe(201);
+    await reportBy(reporter, "tip", tip._id, "off-topic");
     const onPage = await postReport(reporter.client, {
       targetType: "gardener",
       targetId: handle.toUpperCase(),
@@ -267,14 +263,7 @@ describe("reporting", () => {
     const comments = [];
     for (let i = 0; i < 11; i++)
       comments.push(await commentOn(author.client, tip._id, `Comment number ${i}`));
-    for (const comment of comments.slice(0, 10)) {
-      const res = await postReport(reporter.client, {
-        targetType: "comment",
-        targetId: comment._id,
-        reason: "spam",
-      });
-      expect(res.status).toBe(201);
-    }
+    for (const comment of comments.slice(0, 10)) await reportBy(reporter, "comment", comment._id);
     const eleventh = await postReport(reporter.client, {
       targetType: "comment",
       targetId: comments[10]?._id,

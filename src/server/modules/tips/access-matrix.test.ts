@@ -42,14 +42,10 @@ const listed = async (as: TestClient, path: string, tip: Tip) => {
   return res.body.some((t) => t._id === tip._id) ? "listed" : "absent";
 };
 
-const editBody = (tip: Tip) => ({
-  title: `${tip.title} (edited)`,
-  plantType: tip.plantType,
-  difficulty: tip.difficulty,
-  description: tip.description,
-  images: tip.images,
-  category: tip.category,
-  availability: tip.availability,
+/** The tip's own fields as the edit form sends them back, its title changed. */
+const editBody = ({ title, plantType, difficulty, description, images, category, availability }: Tip) => ({
+  title: `${title} (edited)`,
+  ...{ plantType, difficulty, description, images, category, availability },
 });
 
 const MATRIX: Row[] = [
