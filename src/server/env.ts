@@ -125,6 +125,14 @@ const EnvSchema = z.object({
     .default("https://accounts.google.com/.well-known/openid-configuration"),
   /** Every limit of lib/security/rate-limit/policies.ts on or off; off is for load tests and benchmarks only. */
   RATE_LIMITS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).optional(),
+  /**
+   * Each request's id, log line and metrics on or off; off is for the benchmark that measures what watching
+   * requests costs, never for a site people use (ADR 066).
+   */
+  REQUEST_WATCHING: z
+    .enum(["on", "off"], { error: 'must be "on" or "off"' })
+    .default("on")
+    .transform((value) => value === "on"),
   /** The earlier name of the same switch: "false" is RATE_LIMITS=off. */
   RATE_LIMIT: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })

@@ -95,6 +95,14 @@ describe("the limits' switch", () => {
   });
 });
 
+describe("the switch for watching requests", () => {
+  it("watches every request unless REQUEST_WATCHING=off, and refuses any other word", () => {
+    expect(loadEnv({}).REQUEST_WATCHING).toBe(true);
+    expect(loadEnv({ REQUEST_WATCHING: "off" }).REQUEST_WATCHING).toBe(false);
+    expect(() => loadEnv({ REQUEST_WATCHING: "false" })).toThrow(/REQUEST_WATCHING: must be "on" or "off"/);
+  });
+});
+
 describe("photo storage settings", () => {
   it("stores photos in DATA_DIR without S3 settings, in the bucket with all four", () => {
     const local = loadEnv({});

@@ -114,6 +114,12 @@ const app = createApp({
 });
 
 /**
+ * The request's id, sent back in X-Request-Id: given with the other headers of a stored answer, as Node
+ * writes a list of headers as it is only when no header was set on the response before.
+ */
+const idHeader = (note: RequestNote): string[] => (note.id ? ["x-request-id", note.id] : []);
+
+/**
  * A stored public answer is sent straight from the cache, before the request is turned into a fetch
  * Request for the app: the same bytes and headers the app would send (lib/cache/public-cache.ts makes both),
  * at close to what a bare node:http server manages (ADR 022, `npm run bench`).
@@ -126,7 +132,12 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, note: Reques
     if (!kept?.answer) return false;
     metrics.cacheLookup("session", true);
     noteHit(SESSION_ROUTE, kept.user.id, note);
-    res.writeHead(200, [...kept.answer.headers.flat(), "content-length", String(kept.answer.body.length)]);
+    res.writeHead(200, [
+      ...kept.answer.headers.flat(),
+      "content-length",
+      String(kept.answer.body.length),
+      ...idHeader(note),
+    ]);
     res.end(kept.answer.body);
     return true;
   }
@@ -148,17 +159,21 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, note: Reques
     ifNoneMatch: req.headers["if-none-match"],
     acceptEncoding: req.headers["accept-encoding"],
   });
-  res.writeHead(reply.status, reply.flatHeaders);
+  res.writeHead(reply.status, note.id ? [...reply.flatHeaders, ...idHeader(note)] : reply.flatHeaders);
   res.end(reply.body ?? undefined);
   return true;
 }
 
 const appListener = getRequestListener(app.fetch, { hostname: env.HOST, ...NODE_LISTENER_OPTIONS });
-const observe = observeRequests({ logger, metrics, trustProxy: env.TRUST_PROXY > 0 });
+const observe = env.REQUEST_WATCHING
+  ? observeRequests({ logger, metrics, trustProxy: env.TRUST_PROXY > 0 })
+  : (): RequestNote => ({ id: "" });
 const server = createServer((req, res) => {
   const note = observe(req, res);
   // The app runs in the request's context: every line it logs names the request (ADR 044).
-  if (!answerFromCache(req, res, note)) requestContext.run(note, () => void appListener(req, res));
+  if (answerFromCache(req, res, note)) return;
+  if (note.id) res.setHeader("X-Request-Id", note.id);
+  requestContext.run(note, () => void appListener(req, res));
 });
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
@@ -170,6 +185,10 @@ server.listen(env.PORT, env.HOST, () => {
   logger.info(
     `Public address ${env.BASE_URL}; e-mail to ${mailer.describe}; Google sign-in ${env.GOOGLE_CLIENT_ID ? "configured" : "not configured"}`,
   );
+  if (!env.REQUEST_WATCHING)
+    logger.warn(
+      "REQUEST_WATCHING=off: requests get no id, log line or metrics. Only to measure what watching costs.",
+    );
   if (!env.RATE_LIMIT)
     logger.warn(
       "RATE_LIMITS=off: every limit (sign-in, sign-up, e-mails, uploads, tips, likes) is off. Only for load tests and benchmarks.",

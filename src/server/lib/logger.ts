@@ -14,9 +14,15 @@ export interface Logger {
   error(message: string, details?: unknown): void;
 }
 
-/** The server's log: also pino itself, for an event with fields of its own (the request line). */
+/** The server's log, and a way to write a line it prepared itself (the request line, ADR 066). */
 export interface ServerLogger extends Logger {
-  readonly pino: Pino;
+  /** Whether a line at `level` is written at all. */
+  enabled(level: Exclude<LogLevel, "silent">): boolean;
+  /**
+   * Writes one line as it is given: a JSON object, its `level` and `time` first as every other line
+   * has them, with no line break inside. It goes where the others go, in the format they are in.
+   */
+  writeLine(json: string): void;
 }
 
 /** Where the lines go when not to stdout: each line as written, without its line break. */
@@ -27,8 +33,23 @@ export type LogOutput = (line: string) => void;
  * start a line at them: written as escapes, the JSON stays the same value and one line.
  */
 const LINE_BREAKING_IN_JSON = /[\u0085\u2028\u2029]/g;
-const escapeLineBreaks = (line: string) =>
+export const escapeLineBreaks = (line: string) =>
   line.replace(LINE_BREAKING_IN_JSON, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+
+let lastMillisecond = -1;
+let lastIsoTime = "";
+/**
+ * The time as every line writes it (ISO 8601, UTC, milliseconds), formatted once per millisecond: a busy
+ * server writes several lines in each.
+ */
+export function isoTimeNow(): string {
+  const now = Date.now();
+  if (now !== lastMillisecond) {
+    lastMillisecond = now;
+    lastIsoTime = new Date(now).toISOString();
+  }
+  return lastIsoTime;
+}
 
 /**
  * The server's log, on pino (ADR 044): exactly one line per event. `json` writes what a log collector
@@ -50,7 +71,7 @@ export function createLogger(
     {
       level,
       base: undefined,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: () => `,"time":"${isoTimeNow()}"`,
       formatters: { level: (label) => ({ level: label }) },
       serializers: { err: errorWithoutValues },
       hooks: { streamWrite: escapeLineBreaks },
@@ -62,7 +83,7 @@ export function createLogger(
     },
     destination,
   );
-  return wrap(base);
+  return wrap(base, destination);
 }
 
 function destinationFor(format: LogFormat, output: LogOutput | undefined): DestinationStream {
@@ -115,7 +136,7 @@ function scrub(value: unknown, depth: number): unknown {
   return written;
 }
 
-function wrap(log: Pino): ServerLogger {
+function wrap(log: Pino, destination: DestinationStream): ServerLogger {
   const write =
     (at: "debug" | "info" | "warn" | "error") =>
     (message: string, details?: unknown): void => {
@@ -131,7 +152,8 @@ function wrap(log: Pino): ServerLogger {
     info: write("info"),
     warn: write("warn"),
     error: write("error"),
-    pino: log,
+    enabled: (level) => log.isLevelEnabled(level),
+    writeLine: (json) => destination.write(`${json}\n`),
   };
 }
 

@@ -60,9 +60,29 @@ export class Metrics {
     if (processFigures) collectDefaultMetrics({ register: this.registry });
   }
 
+  /**
+   * The count and the timer of each method, route and status, found once and kept: a request then
+   * costs an increment and an observation, not a lookup of its labels in each. Routes are patterns, so
+   * there are few; should the kept ones grow past bounds they are dropped and found again.
+   */
+  private readonly perRequestKind = new Map<
+    string,
+    { count: { inc(): void }; time: { observe(value: number): void } }
+  >();
+
   request(method: string, route: string, status: number, seconds: number): void {
-    this.requests.inc({ method, route, status: String(status) });
-    this.durations.observe({ method, route }, seconds);
+    const key = `${method} ${status} ${route}`;
+    let kind = this.perRequestKind.get(key);
+    if (kind === undefined) {
+      if (this.perRequestKind.size >= 1000) this.perRequestKind.clear();
+      kind = {
+        count: this.requests.labels(method, route, String(status)),
+        time: this.durations.labels(method, route),
+      };
+      this.perRequestKind.set(key, kind);
+    }
+    kind.count.inc();
+    kind.time.observe(seconds);
   }
 
   cacheLookup(cache: CacheName, hit: boolean): void {

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { MiddlewareHandler } from "hono";
 import { matchedRoutes, routePath } from "hono/route";
 import type { AppEnv } from "../app-env.ts";
-import type { ServerLogger } from "../logger.ts";
+import { escapeLineBreaks, isoTimeNow, type ServerLogger } from "../logger.ts";
 import type { Metrics } from "../metrics.ts";
 import { type RequestNote, requestContext } from "./request-context.ts";
 
@@ -16,13 +16,46 @@ const POLLED_ROUTES = new Set(["/api/health", "/api/health/live", "/api/health/r
 /** What a request's line says when the app never named its route (a refusal before the app, an abort). */
 const NO_ROUTE = "(none)";
 
+/** A string as JSON writes it, less its quotes, with the line breaks JSON leaves as they are escaped. */
+const jsonText = (text: string) => escapeLineBreaks(JSON.stringify(text).slice(1, -1));
+
+interface LineParts {
+  /** `{"level":…,"time":"`, the time follows. */
+  head: string;
+  /** The method, route, status and the `ms` key: the milliseconds follow. */
+  middle: string;
+  /** The message's words before the milliseconds, as JSON text. */
+  said: string;
+}
+
+/**
+ * What a request's line says of its level, method, route and status, written as JSON once for each four
+ * and kept (ADR 066): a line costs the time, the id and the milliseconds, not a serializer's walk over an
+ * object. There are few such fours (routes are patterns); the kept ones are dropped should they grow.
+ */
+const prepared = new Map<string, LineParts>();
+function partsOf(level: string, method: string, route: string, status: number): LineParts {
+  const key = `${level} ${method} ${status} ${route}`;
+  let parts = prepared.get(key);
+  if (parts === undefined) {
+    if (prepared.size >= 1000) prepared.clear();
+    parts = {
+      head: `{"level":"${level}","time":"`,
+      middle: `,"method":"${jsonText(method)}","route":"${jsonText(route)}","status":${status},"ms":`,
+      said: jsonText(`${method} ${route} ${status} `),
+    };
+    prepared.set(key, parts);
+  }
+  return parts;
+}
+
 /**
  * Watches every request the server takes, however it is answered (the cache's fast path or the app), as
  * ADR 044 says: gives it an id (the `X-Request-Id` a trusted proxy sent, when it is a plain token, or a
- * new one),
- * sends that id back in `X-Request-Id`, and when the answer has gone writes one log line (method, route
- * pattern, status, milliseconds, id, account) and counts it in the metrics. The line never holds the
- * path asked for, a query, a header or a body: no token, password or cookie can reach the log this way.
+ * new one), which the server sends back in `X-Request-Id`, and when the answer has gone writes one log
+ * line (method, route pattern, status, milliseconds, id, account) and counts it in the metrics. The line
+ * never holds the path asked for, a query, a header or a body: no token, password or cookie can reach the
+ * log this way.
  */
 export function observeRequests({
   logger,
@@ -38,11 +71,8 @@ export function observeRequests({
     // Only a proxy we trust may name the request: a client's own id could pass for another request's.
     const sent = trustProxy ? req.headers["x-request-id"] : undefined;
     const note: RequestNote = { id: typeof sent === "string" && PLAIN_ID.test(sent) ? sent : randomUUID() };
-    res.setHeader("X-Request-Id", note.id);
     const started = process.hrtime.bigint();
     const done = () => {
-      res.off("finish", done);
-      res.off("close", done);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const method = req.method ?? "";
       const route = note.route ?? note.matched ?? NO_ROUTE;
@@ -59,22 +89,16 @@ export function observeRequests({
           : status >= 500
             ? "error"
             : "info";
-      if (!logger.pino.isLevelEnabled(level)) return;
+      if (!logger.enabled(level)) return;
       const ms = Math.round(seconds * 10_000) / 10;
-      logger.pino[level](
-        {
-          reqId: note.id,
-          method,
-          route,
-          status,
-          ms,
-          ...(note.account ? { account: note.account } : {}),
-          ...(note.cache ? { cache: note.cache } : {}),
-        },
-        `${method} ${route} ${status} ${ms} ms`,
+      const { head, middle, said } = partsOf(level, method, route, status);
+      logger.writeLine(
+        `${head}${isoTimeNow()}","reqId":"${note.id}"${middle}${ms}${
+          note.account ? `,"account":${JSON.stringify(note.account)}` : ""
+        }${note.cache ? `,"cache":"${note.cache}"` : ""},"msg":"${said}${ms} ms"}`,
       );
     };
-    res.once("finish", done);
+    // A response is closed once it has been sent, or when its client went away first: one event for both.
     res.once("close", done);
     return note;
   };
