@@ -62,6 +62,12 @@ export interface ListenOptions {
    * up after three beats without an answer, and the cache stops trusting it after the same time.
    */
   heartbeatMs?: number;
+  /**
+   * Whether anyone has relied on the listener since the last beat (a cache looked something up). Beats
+   * are sent only then: an idle instance sends none, and its trust lapses until the next reader asks for
+   * a beat. Without it, a beat goes every `heartbeatMs`.
+   */
+  wanted?: () => boolean;
 }
 
 export class DatabaseUnavailableError extends Error {

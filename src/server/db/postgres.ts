@@ -96,7 +96,7 @@ async function listenPostgres(
   databaseUrl: string,
   channel: string,
   listener: Listener,
-  { heartbeatMs = 1000 }: ListenOptions = {},
+  { heartbeatMs = 1000, wanted = () => true }: ListenOptions = {},
 ): Promise<() => Promise<void>> {
   const beatChannel = `${channel}_beat_${process.pid}_${Math.random().toString(36).slice(2)}`;
   const patience = heartbeatMs * 3;
@@ -156,13 +156,20 @@ async function listenPostgres(
     );
   };
   let beating = false;
+  let beatSentAt = 0;
   const heartbeat = setInterval(() => {
     const current = client;
     if (!current) return;
-    if (Date.now() - lastBeat > patience) return drop(current);
-    // One beat at a time: on a dead socket the last one never answers, and that is the signal.
-    if (beating) return;
+    // One beat at a time: on a dead socket the last one never answers (its statement, or the
+    // notification it sent), and that is the signal.
+    if (beating || beatSentAt > lastBeat) {
+      if (Date.now() - beatSentAt > patience) drop(current);
+      return;
+    }
+    // Nobody relied on the listener since the last beat: no statement; the trust lapses by itself.
+    if (!wanted()) return;
     beating = true;
+    beatSentAt = Date.now();
     current
       .query("select pg_notify($1, '')", [beatChannel])
       .catch(() => {})

@@ -118,8 +118,12 @@ export class ChangeFeed {
     private readonly cache: { changed(payload: string): void; dropAll(): void },
   ) {}
 
+  /** Whether anyone asked `live` since the last beat of the listener: an idle cache asks for none. */
+  private asked = false;
+
   /** Whether what the cache holds may be served and added to now. */
   get live(): boolean {
+    this.asked = true;
     return Date.now() < this.trustedUntil;
   }
 
@@ -139,7 +143,14 @@ export class ChangeFeed {
         },
         back: () => this.cache.dropAll(),
       },
-      options,
+      {
+        ...options,
+        wanted: () => {
+          const asked = this.asked;
+          this.asked = false;
+          return asked;
+        },
+      },
     );
     // A change that reaches the cache before its writer goes on needs no marker to wait for.
     this.settle = database.notifiesBeforeAnswering ? async () => {} : sendAndWait;

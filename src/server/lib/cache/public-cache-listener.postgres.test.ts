@@ -122,4 +122,43 @@ describe("the public cache and its listening connection", () => {
     expect([...statuses].sort()).toEqual([401, 404]);
     expect(relay.poolStatements() - before).toBe(0);
   });
+  it("sends no beat while nothing reads it, and beats again for the next reader", async () => {
+    const heartbeatMs = 50;
+    const others = new Set(relay.listeners());
+    const cache = new PublicCache();
+    const stop = await cache.follow(relayed, { heartbeatMs });
+    try {
+      const listener = relay.listeners().find((each) => !others.has(each));
+      if (!listener) throw new Error("no listening connection of its own through the relay");
+      // A lookup is what relies on the listener: reading `live` is the cache's own check before one.
+      const reads = () => cache.live;
+      // While it is read, the listener proves itself every beat.
+      const busyFrom = listener.statements;
+      await eventually(
+        "beats while the cache is read",
+        async () => {
+          await reads();
+          return listener.statements >= busyFrom + 3 ? true : undefined;
+        },
+        { withinMs: 5000, everyMs: heartbeatMs },
+      );
+      // Idle for twenty beats: not one statement, and the trust lapses by itself.
+      const idleFrom = listener.statements;
+      const sentWhileIdle = await poll(() => (listener.statements > idleFrom + 1 ? true : undefined), {
+        withinMs: 20 * heartbeatMs,
+        everyMs: heartbeatMs,
+      });
+      expect(sentWhileIdle).toBeNull();
+      expect(listener.statements - idleFrom).toBeLessThanOrEqual(1);
+      // The next reader is not served on lapsed trust; the beat it asks for makes the cache live again.
+      expect(cache.live).toBe(false);
+      await eventually("the cache live again", () => (reads() ? true : undefined), {
+        withinMs: 5000,
+        everyMs: heartbeatMs,
+      });
+      expect(listener.statements).toBeGreaterThan(idleFrom);
+    } finally {
+      await stop();
+    }
+  });
 });
