@@ -1,11 +1,16 @@
 // `npm run lighthouse`: Lighthouse scores for the main public pages, and for a member's own pages signed in
-// (a tip's details with 50 comments, My Tips, the dashboard: a new member with one tip of their own, the
-// session cookie sent with every request) and their gardener page as a visitor sees it, on the production
-// build with demo data, in headless Chromium, with Lighthouse's mobile defaults (a mid-range phone on slow 4G, simulated); LIGHTHOUSE_DESKTOP=1 for its desktop settings,
-// LIGHTHOUSE_PAGES=public or members for one of the two sets. Prints the scores, the metrics, the JavaScript each page
-// sends before it is usable and every audit that is not passed; the full reports go to
-// test-results/lighthouse/. LIGHTHOUSE_RUNS=5 measures each page five times and reports the median run
-// with the range of scores. Not part of `npm test`: scores vary with the machine and from run to run.
+// (a tip's details with 50 comments, My Tips, the dashboard, and the moderation queue: a new member with
+// one tip of their own, made administrator by ADMIN_EMAILS, the session cookie sent with every request)
+// and their gardener page as a visitor sees it, on the production build with demo data, in headless
+// Chromium, with Lighthouse's mobile defaults (a mid-range phone on slow 4G, simulated) except the CPU
+// slowdown, which is calibrated to this machine: Lighthouse's benchmark index is measured first (the
+// median of three), and the slowdown set from it by the points of Lighthouse's CPU throttling calculator
+// (ADR 068); LIGHTHOUSE_CPU_SLOWDOWN=4 sets it by hand. Prints the Chromium version, the benchmark index
+// and the slowdown with the scores, the metrics, the JavaScript each page sends before it is usable and
+// every audit that is not passed; the full reports go to test-results/lighthouse/. Each page is measured
+// LIGHTHOUSE_RUNS times (5 unless set) and the run with the median performance score is reported, beside
+// the range. LIGHTHOUSE_DESKTOP=1 for its desktop settings, LIGHTHOUSE_PAGES=public or members for one of
+// the two sets. Not part of `npm test`: scores vary with the machine and from run to run.
 import { spawn, spawnSync } from "node:child_process";
 import {
   existsSync,
@@ -20,23 +25,51 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 import { isBuildCurrent, markBuilt } from "./build-state.mjs";
 
 process.chdir(new URL("..", import.meta.url).pathname);
 const PUBLIC_PAGES = ["/", "/browse-tips", "/explore-gardeners", "/auth/login"];
 /** A member's pages; `:tip` is the member's own tip. Private to the member, so `noindex`: SEO is not scored. */
-const MEMBER_PAGES = ["/tips/:tip", "/my-tips", "/dashboard"];
+const MEMBER_PAGES = ["/tips/:tip", "/my-tips", "/dashboard", "/moderation"];
+/** The member's address: an administrator once verified (ADMIN_EMAILS), so the moderation queue opens. */
+const MEMBER_EMAIL = "lighthouse.member@example.com";
 const pageSet = process.env.LIGHTHOUSE_PAGES ?? "all";
 const desktop = process.env.LIGHTHOUSE_DESKTOP === "1";
 const reportDir = path.join("test-results", "lighthouse");
 mkdirSync(reportDir, { recursive: true });
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4180);
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const base = `http://127.0.0.1:${port}`;
 
 if (!isBuildCurrent()) {
   if (spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" }).status !== 0) process.exit(1);
   markBuilt();
+}
+
+/**
+ * The CPU slowdown that makes a machine of this benchmark index a mid-range phone: the points of
+ * Lighthouse's CPU throttling calculator (800 is 2x, 1300 is 3x, 1533 is 4x), joined by straight lines
+ * and continued in proportion past the ends, never below 1x; to one decimal.
+ */
+function slowdownFor(index) {
+  const points = [
+    [800, 2],
+    [1300, 3],
+    [1533, 4],
+  ];
+  let slowdown = (4 * index) / 1533;
+  if (index <= 800) slowdown = (2 * index) / 800;
+  else
+    for (let i = 1; i < points.length; i++) {
+      const [x0, y0] = points[i - 1];
+      const [x1, y1] = points[i];
+      if (index <= x1) {
+        slowdown = y0 + ((index - x0) * (y1 - y0)) / (x1 - x0);
+        break;
+      }
+    }
+  return Math.max(1, Math.round(slowdown * 10) / 10);
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "garden-lighthouse-"));
@@ -49,6 +82,7 @@ const server = spawn(process.execPath, ["dist/server/server.mjs"], {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     BASE_URL: base,
+    ADMIN_EMAILS: MEMBER_EMAIL,
     // The member below writes 50 comments at once, faster than the limits let a person.
     RATE_LIMITS: "off",
   },
@@ -60,7 +94,7 @@ const server = spawn(process.execPath, ["dist/server/server.mjs"], {
  */
 async function signUpMember() {
   const headers = { "Content-Type": "application/json", Origin: base };
-  const email = `lighthouse.${Date.now()}@example.com`;
+  const email = MEMBER_EMAIL;
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
     method: "POST",
     headers,
@@ -173,6 +207,29 @@ try {
     ],
   });
   try {
+    // The machine's benchmark index, as Lighthouse measures it at the start of every run: the median of
+    // three runs of the login page, then the slowdown that makes this machine a mid-range phone.
+    const calibration = [];
+    for (let run = 0; run < 3; run++) {
+      const measured = await lighthouse(
+        `${base}/auth/login`,
+        { port: chrome.port, output: "json", logLevel: "error" },
+        { extends: "lighthouse:default", settings: { onlyCategories: ["performance"] } },
+      );
+      calibration.push(measured.lhr.environment);
+    }
+    calibration.sort((a, b) => a.benchmarkIndex - b.benchmarkIndex);
+    const environment = calibration[1];
+    // The user agent names the major version only (150.0.0.0); the browser itself says the whole one.
+    const version = await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json();
+    const chromium = version.Browser?.split("/")[1] ?? "unknown";
+    const slowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+      ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+      : slowdownFor(environment.benchmarkIndex);
+    const machine = `Chromium ${chromium}; benchmark index ${Math.round(environment.benchmarkIndex)} (${calibration
+      .map((each) => Math.round(each.benchmarkIndex))
+      .join(", ")}); CPU slowdown ${desktop ? "none (desktop)" : `${slowdown}x`}; median of ${RUNS} runs`;
+    console.log(machine);
     const runLighthouse = (page) =>
       lighthouse(
         `${base}${page.url}`,
@@ -197,7 +254,10 @@ try {
                 },
                 throttlingMethod: "provided",
               }
-            : { onlyCategories: ["performance", "accessibility", "best-practices", "seo"] },
+            : {
+                onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+                throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: slowdown },
+              },
         },
       );
     const rows = [];
@@ -263,6 +323,7 @@ try {
       for (const audit of failing)
         console.log(`  ${page.shown}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ""}`);
     }
+    console.log(machine);
     console.table(rows);
   } finally {
     await chrome.kill();
