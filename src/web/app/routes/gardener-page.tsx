@@ -39,7 +39,8 @@ function GardenerTips({ page }: { page: GardenerPage }) {
         }
         summary={(result) => countLabel(result.total, { one: "tip", many: "tips" })}
       >
-        {(result) => <TipCardGrid tips={result.items} />}
+        {/* On a phone the short profile leaves the first tip's picture the largest thing on screen. */}
+        {(result) => <TipCardGrid tips={result.items} firstIsProminent />}
       </ListQueryView>
     </section>
   );
