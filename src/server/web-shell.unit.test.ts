@@ -10,9 +10,10 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareShell, type Shell } from "./web-shell.ts";
+import { prepareShell, readShell, type Shell, writeShell } from "./web-shell.ts";
 
 /**
  * The shell made from what Vite really builds: the project's own index.html and public scripts, around a
@@ -110,6 +111,18 @@ describe("the page shell from Vite's output", () => {
     const scripts = [...inlineScripts(shell.bare), ...inlineScripts(page)];
     expect(scripts.length).toBeGreaterThanOrEqual(2);
     for (const code of scripts) expect(shell.scriptHashes).toContain(hashOf(code));
+  });
+
+  it("is written with its bare page compressed, which the server reads back as the same bytes", () => {
+    const webRoot = path.join(dir, "written", "web");
+    mkdirSync(webRoot, { recursive: true });
+    writeShell(webRoot, shell, []);
+    const built = readShell(webRoot);
+    expect(built.bare).toBe(shell.bare);
+    expect(brotliDecompressSync(Buffer.from(built.compressed?.br ?? "", "base64")).toString()).toBe(
+      shell.bare,
+    );
+    expect(gunzipSync(Buffer.from(built.compressed?.gzip ?? "", "base64")).toString()).toBe(shell.bare);
   });
 
   it("refuses a build whose index.html lost a placeholder or its entry script", () => {

@@ -124,7 +124,7 @@ const GARDENER_PAGE = /^\/gardeners\/([^/]+)\/?$/;
 export function serveWeb(
   app: Hono<AppEnv>,
   webRoot: string,
-  { bare: shell, rendered: frame, pages } = readShell(webRoot),
+  { bare: shell, rendered: frame, pages, compressed } = readShell(webRoot),
   { gardener }: { gardener?: (handle: string) => Promise<GardenerFate> } = {},
 ) {
   const indexFile = path.join(webRoot, "index.html");
@@ -138,12 +138,19 @@ export function serveWeb(
   const shellEntry: StaticFile = {
     ...index,
     etag: etagOf(shell),
-    // In memory only, compressed once here: `read` finds these names among the kept files.
+    // In memory only, compressed by the build (or here, for a shell given without): `read` finds these
+    // names among the kept files.
     variants: { br: "shell.html.br", gzip: "shell.html.gz" },
     kept: new Map([
       [index.file, shellBytes],
-      ["shell.html.br", compress(shellBytes, "br", "build")],
-      ["shell.html.gz", compress(shellBytes, "gzip", "build")],
+      [
+        "shell.html.br",
+        compressed ? Buffer.from(compressed.br, "base64") : compress(shellBytes, "br", "build"),
+      ],
+      [
+        "shell.html.gz",
+        compressed ? Buffer.from(compressed.gzip, "base64") : compress(shellBytes, "gzip", "build"),
+      ],
     ]),
   };
   const pageAt = pageFinder(pages);
