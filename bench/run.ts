@@ -2,8 +2,9 @@
  * `npm run bench [-- http|search|soak|uploads|members|comments ...]`: the performance measurements of
  * docs/performance.md. Without names: `http` (public reads against a bare server, PGlite and PostgreSQL)
  * then `search` (a million tips). `soak` (ten minutes of mixed traffic), `uploads` (24 of the largest
- * photos at once), `members` (one signed-in member's reads and writes against a bare server) and
- * `comments` (a tip's first page among 1,000 comments) run only when named.
+ * photos at once), `members` (one signed-in member's reads and writes against a bare server),
+ * `comments` (a tip's first page among 1,000 comments) and `start` (the first start and a restart) run
+ * only when named.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -16,6 +17,7 @@ const BENCHMARKS: Record<string, string> = {
   uploads: "bench/uploads.ts",
   members: "bench/members.ts",
   comments: "bench/comments.ts",
+  start: "bench/start.ts",
 };
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const names = asked.length > 0 ? asked : ["http", "search"];
