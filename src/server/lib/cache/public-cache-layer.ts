@@ -95,7 +95,8 @@ export function publicCacheLayer(
     const generation = cache.generation;
     await next();
     const marked = c.get("publicScope");
-    if (!marked || c.res.status !== 200 || (signedIn && marked.scope === "visitor")) return;
+    if (!marked || c.res.status !== 200 || (signedIn && marked.scope === "visitor"))
+      return compressedOnce(c, request);
     // A miss is an answer the cache could have given and built instead; answers never kept are not counted.
     metrics.cacheLookup(marked.scope === "member" ? "member" : "public", false);
     // Kept for the member the route answered, under their key; never under the path.
@@ -115,6 +116,20 @@ export function publicCacheLayer(
     const stored = method === "GET" ? cache.set(key, generation, answer) : null;
     c.res = toResponse(replyFor(stored ?? { ...answer, etag: etagOf(body) }, request));
   };
+}
+
+/**
+ * An answer that is not kept (a member's comments, another member's reads) is still sent compressed when
+ * the browser accepts it, with its ETag, as a kept one is: JSON answers only, of a size worth it
+ * (`replyFor`), and never one the app compressed or streams as something else.
+ */
+async function compressedOnce(c: Context<AppEnv>, request: Parameters<typeof replyFor>[1]) {
+  const res = c.res;
+  if (res.status !== 200 || res.headers.has("content-encoding")) return;
+  if (!res.headers.get("content-type")?.startsWith("application/json")) return;
+  const body = Buffer.from(await res.arrayBuffer());
+  const headers = [...res.headers].filter(([name]) => name !== "content-length");
+  c.res = toResponse(replyFor({ body, headers, etag: etagOf(body), scope: "member", reads: [] }, request));
 }
 
 /** The path of the session ask, which is also its route pattern in the request log. */

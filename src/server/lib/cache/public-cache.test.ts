@@ -170,4 +170,22 @@ describe("the public answer cache", () => {
     expect(bytes.length).toBeLessThan(text.length);
     expect(brotliDecompressSync(bytes).toString()).toBe(text);
   });
+
+  it("sends an answer it does not keep compressed as well, with its ETag, the same JSON once decompressed", async () => {
+    // The API's document is built for each request and never kept.
+    const path = "http://localhost/api/openapi.json";
+    const plain = await ctx.app.request(path);
+    const text = await plain.text();
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(text.length).toBeGreaterThan(1024);
+    expect(ctx.publicCache.get("/api/openapi.json", false)).toBeUndefined();
+    const compressed = await ctx.app.request(path, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get("content-encoding")).toBe("br");
+    expect(compressed.headers.get("vary")).toContain("Accept-Encoding");
+    expect(brotliDecompressSync(Buffer.from(await compressed.arrayBuffer())).toString()).toBe(text);
+    const etag = compressed.headers.get("etag") ?? "";
+    expect(etag).not.toBe("");
+    expect((await ctx.app.request(path, { headers: { "If-None-Match": etag } })).status).toBe(304);
+  });
 });
