@@ -159,7 +159,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, note: Reques
     ifNoneMatch: req.headers["if-none-match"],
     acceptEncoding: req.headers["accept-encoding"],
   });
-  res.writeHead(reply.status, note.id ? [...reply.flatHeaders, ...idHeader(note)] : reply.flatHeaders);
+  res.writeHead(reply.status, [...reply.flatHeaders, ...idHeader(note)]);
   res.end(reply.body ?? undefined);
   return true;
 }

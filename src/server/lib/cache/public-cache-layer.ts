@@ -96,15 +96,14 @@ export function publicCacheLayer(
     await next();
     const marked = c.get("publicScope");
     if (!marked || c.res.status !== 200 || (signedIn && marked.scope === "visitor"))
-      return compressedOnce(c, request);
+      return compressedAsKept(c, request);
     // A miss is an answer the cache could have given and built instead; answers never kept are not counted.
     metrics.cacheLookup(marked.scope === "member" ? "member" : "public", false);
     // Kept for the member the route answered, under their key; never under the path.
     const owner = marked.scope === "member" ? c.var.sessionUser : undefined;
     if (marked.scope === "member" && !owner) return;
     const key = owner ? memberKey(owner.id, path) : path;
-    const body = Buffer.from(await c.res.arrayBuffer());
-    const headers = [...c.res.headers].filter(([name]) => name !== "content-length");
+    const { body, headers } = await readAnswer(c.res);
     const answer = {
       body,
       headers,
@@ -118,17 +117,21 @@ export function publicCacheLayer(
   };
 }
 
+/** The app's answer as bytes and its headers but the length, which each reply sets for what it sends. */
+async function readAnswer(res: Response) {
+  const body = Buffer.from(await res.arrayBuffer());
+  return { body, headers: [...res.headers].filter(([name]) => name !== "content-length") };
+}
+
 /**
  * An answer that is not kept (a member's comments, another member's reads) is still sent compressed when
  * the browser accepts it, with its ETag, as a kept one is: JSON answers only, of a size worth it
  * (`replyFor`), and never one the app compressed or streams as something else.
  */
-async function compressedOnce(c: Context<AppEnv>, request: Parameters<typeof replyFor>[1]) {
-  const res = c.res;
-  if (res.status !== 200 || res.headers.has("content-encoding")) return;
-  if (!res.headers.get("content-type")?.startsWith("application/json")) return;
-  const body = Buffer.from(await res.arrayBuffer());
-  const headers = [...res.headers].filter(([name]) => name !== "content-length");
+async function compressedAsKept(c: Context<AppEnv>, request: Parameters<typeof replyFor>[1]) {
+  if (c.res.status !== 200 || c.res.headers.has("content-encoding")) return;
+  if (!c.res.headers.get("content-type")?.startsWith("application/json")) return;
+  const { body, headers } = await readAnswer(c.res);
   c.res = toResponse(replyFor({ body, headers, etag: etagOf(body), scope: "member", reads: [] }, request));
 }
 
@@ -172,8 +175,7 @@ async function keptSessionAnswer(c: Context<AppEnv>, next: Next, sessions: Sessi
   const generation = sessions.generation;
   await next();
   if (c.res.status !== 200 || c.res.headers.has("Set-Cookie")) return;
-  const body = Buffer.from(await c.res.arrayBuffer());
-  const headers = [...c.res.headers].filter(([name]) => name !== "content-length");
+  const { body, headers } = await readAnswer(c.res);
   sessions.setAnswer(key, generation, { body, headers });
   c.res = new Response(new Uint8Array(body), { status: 200, headers });
 }
