@@ -3,8 +3,8 @@
  * docs/performance.md. Without names: `http` (public reads against a bare server, PGlite and PostgreSQL)
  * then `search` (a million tips). `soak` (ten minutes of mixed traffic), `uploads` (24 of the largest
  * photos at once), `members` (one signed-in member's reads and writes against a bare server),
- * `comments` (a tip's first page among 1,000 comments) and `start` (the first start and a restart) run
- * only when named.
+ * `comments` (a tip's first page among 1,000 comments), `start` (the first start and a restart) and
+ * `community` (the pages that grow with the community, at 100,000 members) run only when named.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -18,6 +18,7 @@ const BENCHMARKS: Record<string, string> = {
   members: "bench/members.ts",
   comments: "bench/comments.ts",
   start: "bench/start.ts",
+  community: "bench/community.ts",
 };
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const names = asked.length > 0 ? asked : ["http", "search"];
