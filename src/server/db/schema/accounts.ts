@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -100,6 +101,20 @@ export const users = pgTable(
      * a hold does not lapse, and only that decision's appeal or its undoing lifts it.
      */
     holdKeptAt: timestamp("hold_kept_at", { withTimezone: true, mode: "date" }),
+    /**
+     * When the member's newest tip anyone may see was shared; null while they have none. Kept by a
+     * trigger on tips (drizzle/0037, ADR 069), so Explore Gardeners reads it instead of grouping the tips.
+     */
+    lastSharedAt: timestamp("last_shared_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Whether Explore Gardeners lists the member: listed, someone signs in to it, neither it nor its page on
+     * hold, and a tip anyone may see. What Total Gardeners counts, kept in `kept_counts`.
+     */
+    explorable: boolean("explorable").generatedAlwaysAs(
+      sql.raw(
+        `"listed" and not "sign_in_disabled" and "page_hold" is null and not "held" and "last_shared_at" is not null`,
+      ),
+    ),
     ...timestamps,
   },
   (table) => [
@@ -109,10 +124,32 @@ export const users = pgTable(
     // The minute's sweep of lapsed and orphaned holds reads only the few held accounts.
     index("users_held_idx").on(table.heldAt).where(sql`${table.held}`),
     uniqueIndex("users_handle_key").on(table.handle),
+    // Explore Gardeners in its order, and its active members, each reading only the members it lists.
+    index("users_explorable_name_idx").on(table.name, table.handle).where(sql`${table.explorable}`),
+    index("users_explorable_shared_idx").on(table.lastSharedAt).where(sql`${table.explorable}`),
     check("users_handle_check", sql`${table.handle} ~ '^[a-z0-9_]{2,25}$'`),
     check("users_age_check", sql`${table.age} is null or (${table.age} between 0 and 150)`),
   ],
 );
+
+/**
+ * Counts kept exact by triggers, read instead of counting rows: `explorable_members`, the members Explore
+ * Gardeners lists (drizzle/0037).
+ */
+export const keptCounts = pgTable("kept_counts", {
+  name: text("name").primaryKey(),
+  total: integer("total").notNull(),
+});
+
+/**
+ * The members Explore Gardeners lists, by the day (UTC) of their newest public tip, kept by the triggers
+ * that keep `explorable_members` (drizzle/0037): how many are active is read from the days since the
+ * boundary, not by counting them.
+ */
+export const explorableDays = pgTable("explorable_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  members: integer("members").notNull(),
+});
 
 /** Handles no member may take (src/shared/handles.ts): the handles the database makes avoid them. */
 export const reservedHandles = pgTable("reserved_handles", {

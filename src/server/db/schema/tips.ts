@@ -161,6 +161,18 @@ export const tipCounts = pgTable(
   (table) => [primaryKey({ columns: [table.availability, table.difficulty, table.category] })],
 );
 
+/**
+ * Each author's tips anyone may see (public and shown) and the likes those tips hold, kept by triggers on
+ * tips (drizzle/0037, ADR 069): a gardener page and the cards read them instead of counting the tips.
+ */
+export const gardenerFigures = pgTable("gardener_figures", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  publicTips: integer("public_tips").notNull().default(0),
+  likesReceived: integer("likes_received").notNull().default(0),
+});
+
 /** One like per user per tip; tips.total_liked is kept equal to the count of these rows. */
 export const tipLikes = pgTable(
   "tip_likes",

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
-import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
+import { eventually } from "../../test/poll.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { sessionCookieKey } from "../security/session.ts";
 
@@ -130,6 +131,30 @@ describe("a kept session", () => {
     expect((await sessionFor(cookie))?.user.name).toBe("Before Rename");
     expect((await client.post("/api/auth/update-user", { name: "After Rename" })).status).toBe(200);
     expect((await sessionFor(cookie))?.user.name).toBe("After Rename");
+  });
+
+  it("is not dropped by the member's own share, which changes nothing a session holds; a rename drops it", async () => {
+    const { client, cookie } = await member("Sharing Member");
+    const userId = (await sessionFor(cookie))?.user.id ?? "";
+    const told: string[] = [];
+    const stop = await ctx.database.listen("session_change", {
+      notify: (payload) => told.push(payload),
+      trustedUntil: () => {},
+      lost: () => {},
+      back: () => {},
+    });
+    try {
+      expect((await client.post("/api/tips", newTip("Sow parsnips late"))).status).toBe(201);
+      expect((await client.post("/api/auth/update-user", { name: "Renamed Sharer" })).status).toBe(200);
+      // Notifications arrive in commit order: once the rename's is in, the share's would have been.
+      await eventually("the rename's notification", () => (told.includes(userId) ? true : undefined), {
+        withinMs: 10_000,
+      });
+      expect(told.filter((id) => id === userId)).toEqual([userId]);
+      expect((await sessionFor(cookie))?.user.name).toBe("Renamed Sharer");
+    } finally {
+      await stop();
+    }
   });
 
   it("ends when the session or the account goes straight from the database (another instance, a tool)", async () => {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { comments, tips, users } from "../../db/schema.ts";
+import { comments, tips } from "../../db/schema.ts";
 
 /*
  * Who may see what members posted, said once (ADR 055). Each rule is a SQL condition for lists and
@@ -10,7 +10,9 @@ import { comments, tips, users } from "../../db/schema.ts";
  *   always.
  * - A comment: whoever may see its tip, when it is shown (not on hold, its author not on hold) and its
  *   author is not one the reader blocked; its author, always (a placeholder stands in for anyone else).
- * - A gardener page: anyone, unless it or its account is on hold; its member, always.
+ * - A gardener page: anyone, unless it or its account is on hold; its member, always. Explore Gardeners
+ *   reads it from `users.explorable` (drizzle/0037, ADR 069), a column the database keeps with the list's
+ *   other conditions.
  */
 
 /** The tip columns the rules read. */
@@ -53,8 +55,5 @@ export const mayViewTip = (
 export const commentShown = sql`(${comments.hold} is null and not ${comments.authorHeld})`;
 
 /** A gardener page anyone may read: neither the page nor its account on hold. */
-export const pageShown = sql`(${users.pageHold} is null and not ${users.held})`;
-
-/** The twin of `pageShown`. */
 export const isPageShown = (account: { pageHold: string | null; held: boolean }) =>
   account.pageHold === null && !account.held;

@@ -2,7 +2,8 @@ import { DEFAULT_AVATAR_IMAGE, teamRoleOf } from "#shared/constants.ts";
 import type { Gardener, GardenerPage, Profile } from "#shared/schemas/gardener.ts";
 import { holdOf } from "#shared/schemas/hold.ts";
 import type { Images } from "../../lib/urls.ts";
-import type { GardenerListRow, GardenerPageRow } from "./gardeners.service.ts";
+import type { GardenerListRow } from "./gardener-list.ts";
+import type { GardenerPageRow } from "./gardeners.service.ts";
 
 /**
  * A gardener's card as the API answers it: absolute image URL (the default avatar when none), empty extras

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import {
   type Gardener,
@@ -9,6 +10,7 @@ import {
   ProfileSchema,
 } from "#shared/schemas/gardener.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { gardeners, tips, users } from "../../db/schema.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
 import { confirmEmail } from "../../test/members.ts";
@@ -365,6 +367,24 @@ describe("GET /api/gardeners lists members beside the demo gardeners", () => {
   };
   const find = (items: Gardener[], handle: string) => items.filter((item) => item.handle === handle);
 
+  /**
+   * Explore Gardeners' own rule, counted from the rows (of one status, when given): the figure every answer
+   * must agree with.
+   */
+  const countedGardeners = async (status?: "active" | "inactive") => {
+    const newest = sql`(select max(t.created_at) from tips t where t.author_id = u.id and t.availability = 'Public' and t.shown)`;
+    const [row] = await rowsOf(
+      ctx.db,
+      z.object({ n: z.number() }),
+      sql`select ((select count(*) from gardeners${status ? sql` where status = ${status}` : sql``})
+        + (select count(*) from users u
+          where u.listed and not u.sign_in_disabled and u.page_hold is null and not u.held and ${newest} is not null
+          ${status === undefined ? sql`` : status === "active" ? sql`and ${newest} > now() - interval '90 days'` : sql`and ${newest} <= now() - interval '90 days'`}
+        ))::int as n`,
+    );
+    return row?.n ?? -1;
+  };
+
   it("lists a member once they share a public tip: handle as id, no e-mail, their public tips counted", async () => {
     const fern = await member();
     await share(fern.client, "Only for me", "Private");
@@ -476,6 +496,132 @@ describe("GET /api/gardeners lists members beside the demo gardeners", () => {
     await share(fern.client, "Water at the roots");
     expect(await stats()).toBe(before + 1);
     expect(await stats()).toBe((await listed()).total);
+  });
+
+  it("keeps Total Gardeners exact through every way onto and off the list, as the rows count it", async () => {
+    const fern = await member();
+    const other = await member();
+    const stats = async () =>
+      ((await other.client.get("/api/dashboard/stats")).body as { totalGardeners: number }).totalGardeners;
+    const counted = () => countedGardeners();
+    const start = await counted();
+    /** Total Gardeners, the list's total and the rows' count after a step, from where the test began. */
+    /** Each member's kept figures against their tips counted: what their page and card show. */
+    const figuresMatch = async () => {
+      const rows = await rowsOf(
+        ctx.db,
+        z.object({ kept: z.string().nullable(), counted: z.string() }),
+        sql`select (select f.public_tips || '/' || f.likes_received from gardener_figures f where f.user_id = u.id) as kept,
+            (select count(*) || '/' || coalesce(sum(t.total_liked), 0) from tips t
+              where t.author_id = u.id and t.availability = 'Public' and t.shown) as counted
+          from users u where u.id in (${fern.id}, ${other.id})`,
+      );
+      for (const row of rows) expect(row.kept ?? "0/0").toBe(row.counted);
+    };
+    const step = async () => {
+      const [shown, list, rows] = [await stats(), (await listed()).total, await counted()];
+      expect(shown).toBe(rows);
+      expect(list).toBe(rows);
+      await figuresMatch();
+      return rows - start;
+    };
+    const setAccount = (changes: Partial<typeof users.$inferInsert>) =>
+      ctx.db.update(users).set(changes).where(eq(users.id, fern.id));
+
+    await share(fern.client, "Kept to myself", "Hidden");
+    expect(await step()).toBe(0);
+    const first = await share(fern.client, "Stake the dahlias");
+    expect(await step()).toBe(1);
+    const second = await share(fern.client, "Lift the dahlias after frost");
+    expect(await step()).toBe(1);
+
+    expect((await fern.client.patch("/api/profile", { listed: false })).status).toBe(200);
+    expect(await step()).toBe(0);
+    expect((await fern.client.patch("/api/profile", { listed: true })).status).toBe(200);
+    expect(await step()).toBe(1);
+
+    await setAccount({ pageHold: "spam" });
+    expect(await step()).toBe(0);
+    await setAccount({ pageHold: null });
+    expect(await step()).toBe(1);
+    await setAccount({ held: true });
+    expect(await step()).toBe(0);
+    await setAccount({ held: false });
+    expect(await step()).toBe(1);
+
+    // Each tip made private in turn: the member leaves the list with the last one anyone may see.
+    const { _id, ...firstFields } = first;
+    expect(
+      (await fern.client.put(`/api/tips/${_id}`, { ...firstFields, availability: "Hidden" })).status,
+    ).toBe(200);
+    expect(await step()).toBe(1);
+    expect((await fern.client.delete(`/api/tips/${second._id}`)).status).toBe(204);
+    expect(await step()).toBe(0);
+    expect(
+      (await fern.client.put(`/api/tips/${_id}`, { ...firstFields, availability: "Public" })).status,
+    ).toBe(200);
+    expect(await step()).toBe(1);
+
+    // Another member's share and like change nothing of Fern's standing.
+    await share(other.client, "Net the brassicas");
+    expect(await step()).toBe(2);
+    expect((await other.client.post(`/api/tips/${_id}/like`)).status).toBeLessThan(300);
+    expect(await step()).toBe(2);
+    expect((await visitor.get(`/api/gardeners/${fern.handle}`)).body).toMatchObject({
+      totalSharedTips: 1,
+      totalLikesReceived: 1,
+    });
+    // A hold on the account hides its liked tip: it counts again, likes and all, once lifted.
+    await setAccount({ held: true });
+    expect(await step()).toBe(1);
+    await setAccount({ held: false });
+    expect(await step()).toBe(2);
+
+    await ctx.db.delete(users).where(eq(users.id, fern.id));
+    expect(await step()).toBe(1);
+  });
+
+  it("totals the active and the inactive as the rows count them, either side of the 90 days", async () => {
+    const [early, late] = [await member(), await member()];
+    const hour = 3600 * 1000;
+    const boundary = Date.now() - 90 * 24 * hour;
+    for (const [who, at] of [
+      [early, boundary + hour],
+      [late, boundary - hour],
+    ] as const) {
+      const tip = await share(who.client, "Sow broad beans in November");
+      await ctx.db
+        .update(tips)
+        .set({ createdAt: new Date(at) })
+        .where(eq(tips.id, tip._id));
+    }
+    const counted = countedGardeners;
+    const active = await listed("&status=active");
+    const inactive = await listed("&status=inactive");
+    expect(active.total).toBe(await counted("active"));
+    expect(inactive.total).toBe(await counted("inactive"));
+    expect(active.total + inactive.total).toBe((await listed()).total);
+    expect(find(active.items, early.handle)).toHaveLength(1);
+    expect(find(inactive.items, late.handle)).toHaveLength(1);
+  });
+
+  it("reads a member's status from their newest public tip again when that tip goes", async () => {
+    const fern = await member();
+    const old = await share(fern.client, "Divide the rhubarb");
+    await ctx.db
+      .update(tips)
+      .set({ createdAt: new Date(Date.now() - 200 * 24 * 3600 * 1000) })
+      .where(eq(tips.id, old._id));
+    const recent = await share(fern.client, "Force the rhubarb under a bucket");
+    expect(find((await listed("&status=active")).items, fern.handle)).toHaveLength(1);
+    expect((await visitor.get(`/api/gardeners/${fern.handle}`)).body).toMatchObject({ status: "active" });
+
+    expect((await fern.client.delete(`/api/tips/${recent._id}`)).status).toBe(204);
+    expect(find((await listed("&status=inactive")).items, fern.handle)[0]).toMatchObject({
+      status: "inactive",
+      totalSharedTips: 1,
+    });
+    expect((await visitor.get(`/api/gardeners/${fern.handle}`)).body).toMatchObject({ status: "inactive" });
   });
 });
 

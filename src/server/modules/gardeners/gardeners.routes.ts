@@ -24,11 +24,11 @@ import { requirePoster, requireUser } from "../../lib/security/session.ts";
 import { imagesOf } from "../../lib/urls.ts";
 import { listTips, toTip } from "../tips/index.ts";
 import { toGardener, toGardenerPage, toProfile } from "./gardener-dto.ts";
+import { listGardeners } from "./gardener-list.ts";
 import {
   findGardenerPage,
   GARDENER_TABLES,
   HandleTakenError,
-  listGardeners,
   ReviewAlreadyAskedError,
   TeamHandleError,
   updateProfile,

@@ -1,3 +1,5 @@
 // What the gardeners module offers the rest of the server.
+
+export { countGardeners } from "./gardener-list.ts";
 export { gardenersRouter } from "./gardeners.routes.ts";
-export { countGardeners, GARDENER_TABLES, whereHandleLeads } from "./gardeners.service.ts";
+export { GARDENER_TABLES, whereHandleLeads } from "./gardeners.service.ts";

@@ -4,7 +4,7 @@ import { LIMITS, SEARCH_COUNT_CAP } from "#shared/constants.ts";
 import { hasControlCharacters } from "#shared/schemas/common.ts";
 import { TIP_SORTS, type TipListQuerySchema, type TipSort } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
-import { tipCounts, tips, tipTitleKey } from "../../db/schema.ts";
+import { gardenerFigures, tipCounts, tips, tipTitleKey } from "../../db/schema.ts";
 import { badQueryParameter } from "../../lib/requests/errors.ts";
 import { IdSchema } from "../../lib/requests/ids.ts";
 import { tipPublic } from "../../lib/rules/visibility.ts";
@@ -135,21 +135,31 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId, authorId }:
       .orderBy(...ORDER[query.sort])
       .limit(query.limit + 1)
       .offset(cursor ? 0 : query.offset),
-    total:
-      ownerId || authorId
-        ? db.select({ total: count() }).from(tips).where(where)
-        : query.q
-          ? // Counting every match of a common word costs as much as reading them all: count up to the cap.
-            db.select({ total: sql<number>`count(*)::int` }).from(
-              db
-                .select({ one: sql`1` })
-                .from(tips)
-                .where(where)
-                .limit(SEARCH_COUNT_CAP + 1)
-                .as("matches"),
-            )
-          : countPublicTips(db, query),
+    total: totalQuery(db, query, where, { ownerId, authorId }),
   };
+}
+
+/** The statement counting a list's tips, from what is kept wherever the list's filters allow. */
+function totalQuery(db: Db, query: ListQuery, where: SQL | undefined, { ownerId, authorId }: ListOptions) {
+  const filtered = query.difficulty || query.category || query.q;
+  // A gardener's public tips, as kept with the tips (ADR 069).
+  if (authorId && !filtered)
+    return db
+      .select({ total: sql<number>`coalesce(max(${gardenerFigures.publicTips}), 0)::int` })
+      .from(gardenerFigures)
+      .where(eq(gardenerFigures.userId, authorId));
+  if (ownerId || authorId) return db.select({ total: count() }).from(tips).where(where);
+  // Counting every match of a common word costs as much as reading them all: count up to the cap.
+  if (query.q)
+    return db.select({ total: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(tips)
+        .where(where)
+        .limit(SEARCH_COUNT_CAP + 1)
+        .as("matches"),
+    );
+  return countPublicTips(db, query);
 }
 
 /** The number of public tips with the given level and category, from the counts kept beside the tips. */
