@@ -127,6 +127,8 @@ export const users = pgTable(
     // Explore Gardeners in its order, and its active members, each reading only the members it lists.
     index("users_explorable_name_idx").on(table.name, table.handle).where(sql`${table.explorable}`),
     index("users_explorable_shared_idx").on(table.lastSharedAt).where(sql`${table.explorable}`),
+    // The team, a handful among every account: whose cases wait for administrators only.
+    index("users_team_idx").on(table.id).where(sql`${table.role} <> 'member'`),
     check("users_handle_check", sql`${table.handle} ~ '^[a-z0-9_]{2,25}$'`),
     check("users_age_check", sql`${table.age} is null or (${table.age} between 0 and 150)`),
   ],
@@ -134,7 +136,7 @@ export const users = pgTable(
 
 /**
  * Counts kept exact by triggers, read instead of counting rows: `explorable_members`, the members Explore
- * Gardeners lists (drizzle/0037).
+ * Gardeners lists (drizzle/0037); `waiting_cases`, the moderation cases waiting for a decision (drizzle/0038).
  */
 export const keptCounts = pgTable("kept_counts", {
   name: text("name").primaryKey(),

@@ -157,8 +157,22 @@ export const moderationCases = pgTable(
     overdueMailedAt: timestamp("overdue_mailed_at", { withTimezone: true, mode: "date" }),
     /** When an administrator undid the decision (ADR 052); null while it stands. */
     undoneAt: timestamp("undone_at", { withTimezone: true, mode: "date" }),
+    /**
+     * What the queue orders by, heaviest first (ADR 070): the weight of its open reports, or for an appeal
+     * of the reports of the decision it appeals. Kept by triggers on reports and cases (drizzle/0038).
+     */
+    weight: integer("weight").notNull().default(0),
+    /**
+     * Since when it waits for a decision: its oldest open report, or for an appeal when it was filed; null
+     * while no report of it is open. Kept with `weight`.
+     */
+    waitingSince: timestamp("waiting_since", { withTimezone: true, mode: "date" }),
   },
   (table) => [
+    // The queue in its order, holding only the cases that wait: its first page is the index's first rows.
+    index("moderation_cases_queue_idx")
+      .on(table.weight.desc().nullsFirst(), table.waitingSince, table.id)
+      .where(sql`${table.state} = 'open' and ${table.waitingSince} is not null`),
     uniqueIndex("moderation_cases_one_open_idx")
       .on(table.targetType, table.targetId)
       .where(sql`${table.state} = 'open' and ${table.appealOf} is null`),

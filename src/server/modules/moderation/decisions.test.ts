@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { REMOVED_BY_MODERATORS } from "#shared/constants.ts";
@@ -11,6 +11,7 @@ import {
   ReportSchema,
 } from "#shared/schemas/moderation.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { users } from "../../db/schema.ts";
 import { createClient, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
@@ -115,6 +116,56 @@ describe("the number waiting", () => {
     expect(await waiting()).toBe(before);
     expect((await visitor().get("/api/moderation/queue/count")).status).toBe(401);
     expect((await reporter.client.get("/api/moderation/queue/count")).status).toBe(403);
+  });
+
+  it("weighs a case and counts it waiting as its open reports say, whatever takes a report away", async () => {
+    const administrator = await memberWithRole(app, "administrator");
+    const waiting = async (client: TestClient) =>
+      (await client.get("/api/moderation/queue/count", { schema: QueueCountSchema })).body.waiting;
+    /** What every open case waits on, counted from the reports: the figures the kept ones must equal. */
+    const counted = async () => {
+      const [row] = await rowsOf(
+        app.db,
+        z.object({ n: z.number() }),
+        sql`select count(*)::int as n from moderation_cases c where c.state = 'open'
+          and (c.appeal_of is not null or exists (select 1 from reports r where r.case_id = c.id and r.state = 'open'))`,
+      );
+      return row?.n ?? -1;
+    };
+    const before = { moderator: await waiting(moderator.client), all: await counted() };
+    expect(await waiting(administrator.client)).toBe(before.all);
+
+    const author = await signedInMember(app);
+    const tip = await tipBy(author.client);
+    const established = await establishedMember(app);
+    const newcomer = await signedInMember(app);
+    await reportAbout(established as NonNullable<typeof established>, "tip", tip._id, "off-topic");
+    await reportAbout(newcomer, "tip", tip._id, "off-topic");
+    expect(await counted()).toBe(before.all + 1);
+    expect(await waiting(moderator.client)).toBe(before.moderator + 1);
+    expect((await queueItemFor(tip._id))?.weight).toBe(2);
+
+    // The weighty reporter's account goes, and its report with it: the case weighs what is left.
+    await app.db.delete(users).where(eq(users.id, (established as NonNullable<typeof established>).id));
+    expect((await queueItemFor(tip._id))?.weight).toBe(0);
+    expect(await waiting(moderator.client)).toBe(before.moderator + 1);
+    // The last report goes too: nothing waits on the case any more.
+    await app.db.delete(users).where(eq(users.id, newcomer.id));
+    expect(await queueItemFor(tip._id)).toBeUndefined();
+    expect(await counted()).toBe(before.all);
+    expect(await waiting(moderator.client)).toBe(before.moderator);
+
+    // A case about a moderator waits for administrators only: their count has it, a moderator's does not.
+    const colleague = await memberWithRole(app, "moderator");
+    const theirs = await tipBy(colleague.client);
+    await reportAbout(await signedInMember(app), "tip", theirs._id, "off-topic");
+    expect(await waiting(moderator.client)).toBe(before.moderator);
+    expect(await waiting(administrator.client)).toBe(await counted());
+    expect(
+      (await administrator.client.get("/api/moderation/queue?limit=100", { schema: Queue })).body.map(
+        (item) => item.targetId,
+      ),
+    ).toContain(theirs._id);
   });
 });
 

@@ -1,8 +1,17 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import { OVERDUE_REPORT_HOURS, type ReportTarget, type Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { accountImage, photoOf, recordColumns, type StoredPhoto } from "../../db/photo-columns.ts";
-import { comments, moderationCases, photoHolds, photos, reports, tips, users } from "../../db/schema.ts";
+import {
+  comments,
+  keptCounts,
+  moderationCases,
+  photoHolds,
+  photos,
+  reports,
+  tips,
+  users,
+} from "../../db/schema.ts";
 import { isId } from "../../lib/requests/ids.ts";
 import { commentShown } from "../../lib/rules/visibility.ts";
 
@@ -154,44 +163,57 @@ export async function itemsOf(
 }
 
 /**
- * The open cases, heaviest first (the weight of their open reports), the longest waiting first among
- * equals; each with its reports, the item, its author and the author's earlier decisions. An appeal
- * weighs what the reports of the decision it appeals weighed, and waits from when it was filed.
+ * An open case waiting for a decision: an appeal, or a case with open reports (`waiting_since` is kept
+ * with the reports, ADR 070).
  */
-/** A case's reports: its own open ones, or for an appeal those of the decision appealed. */
-const reportsOfCase = sql`${reports.caseId} = coalesce(${moderationCases.appealOf}, ${moderationCases.id}) and (${moderationCases.appealOf} is not null or ${reports.state} = 'open')`;
+const waiting = and(eq(moderationCases.state, "open"), isNotNull(moderationCases.waitingSince));
+
+/** The team's accounts: few among all, by users_team_idx. */
+const teamIds = sql`(select ${users.id} from ${users} where ${users.role} <> 'member')`;
 
 /**
- * The open cases waiting for `viewer` to decide: an appeal, or a case with open reports. Nobody decides a
- * case about themselves, and a case about the team is for administrators (decisions.ts): such cases wait
- * in another's queue.
+ * The open cases waiting for `viewer` to decide. Nobody decides a case about themselves, and a case about
+ * the team is for administrators (decisions.ts): such cases wait in another's queue.
  */
 function waitingFor(viewer: { id: string; role: Role }) {
   return and(
-    eq(moderationCases.state, "open"),
-    sql`(${moderationCases.appealOf} is not null or exists (select 1 from ${reports} where ${reportsOfCase}))`,
+    waiting,
     ne(moderationCases.authorId, viewer.id),
-    viewer.role === "administrator"
-      ? undefined
-      : sql`exists (select 1 from ${users} where ${users.id} = ${moderationCases.authorId} and ${users.role} = 'member')`,
+    viewer.role === "administrator" ? undefined : sql`${moderationCases.authorId} not in ${teamIds}`,
   );
 }
 
-/** How many cases wait for `viewer` to decide them: the number the team's menus show. */
+/**
+ * How many cases wait for `viewer` to decide them: the number the team's menus show. The waiting cases are
+ * kept counted; those about the viewer (and, for a moderator, about the team) are few and counted.
+ */
 export async function countWaiting(db: Db, viewer: { id: string; role: Role }): Promise<number> {
-  const [row] = await db.select({ waiting: count() }).from(moderationCases).where(waitingFor(viewer));
+  const notTheirs = or(
+    eq(moderationCases.authorId, viewer.id),
+    viewer.role === "administrator" ? undefined : sql`${moderationCases.authorId} in ${teamIds}`,
+  );
+  const [row] = await db
+    .select({
+      waiting: sql<number>`(coalesce((select ${keptCounts.total} from ${keptCounts} where ${keptCounts.name} = 'waiting_cases'), 0) - (select count(*) from ${moderationCases} where ${and(waiting, notTheirs)}))::int`,
+    })
+    .from(sql`(select 1) as one`);
   return row?.waiting ?? 0;
 }
 
+/**
+ * The open cases, heaviest first (the weight of their open reports), the longest waiting first among
+ * equals; each with its reports, the item, its author and the author's earlier decisions. An appeal
+ * weighs what the reports of the decision it appeals weighed, and waits from when it was filed. Both are
+ * kept on the case, in the order of moderation_cases_queue_idx.
+ */
 export async function readQueue(
   db: Db,
   { limit, viewer }: { limit: number; viewer: { id: string; role: Role } },
 ) {
-  const weight = sql<number>`(select coalesce(sum(${reports.weight}), 0)::int from ${reports} where ${reportsOfCase})`;
-  const waitingSince =
-    sql<Date>`case when ${moderationCases.appealOf} is null then (select min(${reports.createdAt}) from ${reports} where ${reportsOfCase}) else ${moderationCases.openedAt} end`.mapWith(
-      (value: string | Date) => new Date(value),
-    );
+  const weight = moderationCases.weight;
+  const waitingSince = sql<Date>`${moderationCases.waitingSince}`.mapWith(
+    (value: string | Date) => new Date(value),
+  );
   const cases = await db
     .select({
       id: moderationCases.id,
