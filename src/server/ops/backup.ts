@@ -56,8 +56,9 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<Buffer> {
 }
 
 /**
- * Rows per table in a dump: the INSERT statements of each table's data section. Quotes are followed, so a
- * tip whose text holds a line that reads like an INSERT is not counted.
+ * Rows per table in a dump: the INSERT statements of each table's data section. Quotes are followed in
+ * the data sections, so a tip whose text holds a line that reads like an INSERT is not counted; not in
+ * the schema, whose function bodies are dollar-quoted and may hold an apostrophe in a comment.
  */
 export function rowsInDump(script: string): Record<string, number> {
   const tables: Record<string, number> = {};
@@ -66,7 +67,7 @@ export function rowsInDump(script: string): Record<string, number> {
   let inQuote = false;
   for (const line of script.split("\n")) {
     const quotedAtStart = inQuote;
-    for (const ch of line) if (ch === "'") inQuote = !inQuote;
+    if (current) for (const ch of line) if (ch === "'") inQuote = !inQuote;
     if (quotedAtStart) continue;
     const named = header.exec(line);
     if (named) {
