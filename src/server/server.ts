@@ -175,6 +175,10 @@ const server = createServer((req, res) => {
   if (note.id) res.setHeader("X-Request-Id", note.id);
   requestContext.run(note, () => void appListener(req, res));
 });
+// A kept-alive connection is closed by its client first: one the server closed while a request was on its
+// way (Node's default is 5 s idle) resets that request. Proxies keep idle upstream connections 60 s
+// (nginx's keepalive_timeout, a load balancer's idle timeout), browsers and API clients less.
+server.keepAliveTimeout = 65_000;
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
