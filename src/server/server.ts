@@ -12,7 +12,7 @@ import { createLogger } from "./lib/logger.ts";
 import { Metrics, mayScrape } from "./lib/metrics.ts";
 import { webDistDir } from "./lib/paths.ts";
 import { type RequestNote, requestContext } from "./lib/requests/request-context.ts";
-import { observeRequests } from "./lib/requests/request-log.ts";
+import { observeRequests, unwatched } from "./lib/requests/request-log.ts";
 import { sessionCookieKey } from "./lib/security/session.ts";
 import { NODE_LISTENER_OPTIONS } from "./lib/security/unread-refusals.ts";
 import { MailQueue, startMailSweep } from "./mail/mail-queue.ts";
@@ -122,14 +122,15 @@ const idHeader = (note: RequestNote): string[] => (note.id ? ["x-request-id", no
 /**
  * A stored public answer is sent straight from the cache, before the request is turned into a fetch
  * Request for the app: the same bytes and headers the app would send (lib/cache/public-cache.ts makes both),
- * at close to what a bare node:http server manages (ADR 022, `npm run bench`).
+ * at close to what a bare node:http server manages (ADR 022, `npm run bench`). Returns the status sent, or
+ * 0 when nothing kept answers the request.
  */
-function answerFromCache(req: IncomingMessage, res: ServerResponse, note: RequestNote): boolean {
+function answerFromCache(req: IncomingMessage, res: ServerResponse, note: RequestNote): number {
   const { method, url } = req;
-  if ((method !== "GET" && method !== "HEAD") || !url) return false;
+  if ((method !== "GET" && method !== "HEAD") || !url) return 0;
   if (isSessionAsk(method, url)) {
     const kept = sessionCache.get(sessionCookieKey(req.headers.cookie));
-    if (!kept?.answer) return false;
+    if (!kept?.answer) return 0;
     metrics.cacheLookup("session", true);
     noteHit(SESSION_ROUTE, kept.user.id, note);
     res.writeHead(200, [
@@ -139,7 +140,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, note: Reques
       ...idHeader(note),
     ]);
     res.end(kept.answer.body);
-    return true;
+    return 200;
   }
   const signedIn = hasSessionCookie(req.headers.cookie);
   let answer = publicCache.get(url, signedIn);
@@ -151,7 +152,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, note: Reques
     answer = user ? publicCache.get(memberKey(user.id, url), true) : undefined;
     account = user?.id;
   }
-  if (!answer) return false;
+  if (!answer) return 0;
   metrics.cacheLookup(answer.scope === "member" ? "member" : "public", true);
   noteHit(answer.route, account, note);
   const reply = replyFor(answer, {
@@ -161,18 +162,23 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, note: Reques
   });
   res.writeHead(reply.status, [...reply.flatHeaders, ...idHeader(note)]);
   res.end(reply.body ?? undefined);
-  return true;
+  return reply.status;
 }
 
 const appListener = getRequestListener(app.fetch, { hostname: env.HOST, ...NODE_LISTENER_OPTIONS });
-const observe = env.REQUEST_WATCHING
+const watch = env.REQUEST_WATCHING
   ? observeRequests({ logger, metrics, trustProxy: env.TRUST_PROXY > 0 })
-  : (): RequestNote => ({ id: "" });
+  : unwatched;
 const server = createServer((req, res) => {
-  const note = observe(req, res);
-  // The app runs in the request's context: every line it logs names the request (ADR 044).
-  if (answerFromCache(req, res, note)) return;
+  const note = watch.begin(req);
+  const status = answerFromCache(req, res, note);
+  if (status) {
+    watch.sent(req, status, note);
+    return;
+  }
   if (note.id) res.setHeader("X-Request-Id", note.id);
+  watch.follow(req, res, note);
+  // The app runs in the request's context: every line it logs names the request (ADR 044).
   requestContext.run(note, () => void appListener(req, res));
 });
 // A kept-alive connection is closed by its client first: one the server closed while a request was on its

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { describe, expect, it } from "vitest";
 import { createLogger, type LogFormat } from "./logger.ts";
 import { requestContext } from "./requests/request-context.ts";
@@ -112,5 +114,39 @@ describe("the server's log", () => {
       /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\] INFO: GET \/api\/tips\/x\\nFORGED ERROR admin signed in \{"details":\{"field":"a\\nb"\}\}$/,
     );
     expect(lines()[1]).toMatch(/\] WARN: slow$/);
+  });
+});
+
+describe("the server's log on stdout", () => {
+  /** A process that logs with the server's logger, then does `after`: what it wrote to stdout, and how it ended. */
+  async function logInProcess(lines: number, after: string) {
+    const script = `
+      const { createLogger } = await import(${JSON.stringify(new URL("./logger.ts", import.meta.url).href)});
+      const logger = createLogger("info");
+      for (let n = 0; n < ${lines}; n++) logger.info("line " + n);
+      logger.writeLine('{"level":"info","msg":"prepared"}');
+      ${after}
+    `;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      // A process left running is stopped once everything it wrote has arrived.
+      if (after.includes("setInterval") && out.includes('"prepared"')) child.kill();
+    });
+    const [code] = (await once(child, "close")) as [number | null];
+    return { code, lines: out.split("\n").filter(Boolean) };
+  }
+
+  it("loses no line, whether the process exits at once, throws, or goes on running", async () => {
+    for (const after of ["process.exit(3)", "throw new Error('crash')", "setInterval(() => {}, 1000)"]) {
+      const { lines } = await logInProcess(2000, after);
+      expect(lines, after).toHaveLength(2001);
+      expect(JSON.parse(lines[0] ?? "").msg).toBe("line 0");
+      expect(JSON.parse(lines[1999] ?? "").msg).toBe("line 1999");
+      expect(JSON.parse(lines[2000] ?? "").msg).toBe("prepared");
+    }
   });
 });

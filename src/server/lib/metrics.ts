@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { RequestFigures } from "./request-figures.ts";
 
 /** What the database's connections are doing when scraped (the pool of a server, PGlite's one thread). */
 export interface PoolUse {
@@ -19,25 +20,16 @@ export type CacheName = "public" | "member" | "session";
  */
 export class Metrics {
   readonly registry = new Registry();
-  private readonly requests = new Counter({
-    name: "http_requests_total",
-    help: "Requests answered, by method, route pattern and status",
-    labelNames: ["method", "route", "status"] as const,
-    registers: [this.registry],
-  });
-  private readonly durations = new Histogram({
-    name: "http_request_duration_seconds",
-    help: "Time from a request's arrival to the end of its answer, by method and route pattern",
-    labelNames: ["method", "route"] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
-  private readonly caches = new Counter({
-    name: "garden_cache_lookups_total",
-    help: "Answers looked up in the server's caches: hits answered from memory, misses built by the app",
-    labelNames: ["cache", "result"] as const,
-    registers: [this.registry],
-  });
+  private readonly requests = new RequestFigures(this.registry);
+  /** Lookups in each cache, hits and misses, handed to the counter when scraped (ADR 071). */
+  private readonly lookups: Record<
+    CacheName,
+    { hit: number; miss: number; counted: { hit: number; miss: number } }
+  > = {
+    public: { hit: 0, miss: 0, counted: { hit: 0, miss: 0 } },
+    member: { hit: 0, miss: 0, counted: { hit: 0, miss: 0 } },
+    session: { hit: 0, miss: 0, counted: { hit: 0, miss: 0 } },
+  };
   private readonly refusals = new Counter({
     name: "garden_rate_limit_refusals_total",
     help: "Requests refused with 429 by a rate limit, by policy",
@@ -58,35 +50,29 @@ export class Metrics {
    */
   constructor({ processFigures = false }: { processFigures?: boolean } = {}) {
     if (processFigures) collectDefaultMetrics({ register: this.registry });
+    const lookups = this.lookups;
+    new Counter({
+      name: "garden_cache_lookups_total",
+      help: "Answers looked up in the server's caches: hits answered from memory, misses built by the app",
+      labelNames: ["cache", "result"] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [cache, tally] of Object.entries(lookups))
+          for (const result of ["hit", "miss"] as const) {
+            if (tally[result] === tally.counted[result]) continue;
+            this.inc({ cache, result }, tally[result] - tally.counted[result]);
+            tally.counted[result] = tally[result];
+          }
+      },
+    });
   }
 
-  /**
-   * The count and the timer of each method, route and status, found once and kept: a request then
-   * costs an increment and an observation, not a lookup of its labels in each. Routes are patterns, so
-   * there are few; should the kept ones grow past bounds they are dropped and found again.
-   */
-  private readonly perRequestKind = new Map<
-    string,
-    { count: { inc(): void }; time: { observe(value: number): void } }
-  >();
-
   request(method: string, route: string, status: number, seconds: number): void {
-    const key = `${method} ${status} ${route}`;
-    let kind = this.perRequestKind.get(key);
-    if (kind === undefined) {
-      if (this.perRequestKind.size >= 1000) this.perRequestKind.clear();
-      kind = {
-        count: this.requests.labels(method, route, String(status)),
-        time: this.durations.labels(method, route),
-      };
-      this.perRequestKind.set(key, kind);
-    }
-    kind.count.inc();
-    kind.time.observe(seconds);
+    this.requests.add(method, route, status, seconds);
   }
 
   cacheLookup(cache: CacheName, hit: boolean): void {
-    this.caches.inc({ cache, result: hit ? "hit" : "miss" });
+    this.lookups[cache][hit ? "hit" : "miss"]++;
   }
 
   refused(policy: string): void {

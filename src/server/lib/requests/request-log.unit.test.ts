@@ -5,11 +5,8 @@ import { createLogger } from "../logger.ts";
 import { Metrics } from "../metrics.ts";
 import { observeRequests } from "./request-log.ts";
 
-/** A request the server took and an answer that went (or a client that left first). */
-function answered(
-  route: string,
-  { status = 200, sent = true, account }: { status?: number; sent?: boolean; account?: string } = {},
-) {
+/** A server's watch, the lines it wrote and its metrics. */
+function watching() {
   const lines: string[] = [];
   const metrics = new Metrics();
   const observe = observeRequests({
@@ -17,12 +14,23 @@ function answered(
     metrics,
     trustProxy: false,
   });
+  return { lines, metrics, observe };
+}
+
+/** A request the server took and an answer that went (or a client that left first). */
+function answered(
+  route: string,
+  { status = 200, sent = true, account }: { status?: number; sent?: boolean; account?: string } = {},
+) {
+  const { lines, metrics, observe } = watching();
   const res = Object.assign(new EventEmitter(), {
     statusCode: status,
     writableFinished: sent,
     errored: null,
   });
-  const note = observe({ method: "GET", headers: {} } as IncomingMessage, res as unknown as ServerResponse);
+  const req = { method: "GET", headers: {} } as IncomingMessage;
+  const note = observe.begin(req);
+  observe.follow(req, res as unknown as ServerResponse, note);
   note.route = route;
   if (account) note.account = account;
   res.emit("close");
@@ -74,6 +82,20 @@ describe("the request line", () => {
     expect(await metrics.registry.metrics()).toContain(
       'http_requests_total{method="GET",route="/api/tips",status="499"} 1',
     );
+  });
+
+  it("is written at once for an answer sent whole from memory, with the status sent", async () => {
+    const { lines, metrics, observe } = watching();
+    const req = { method: "GET", headers: {} } as IncomingMessage;
+    const note = observe.begin(req);
+    note.route = "/api/tips";
+    note.cache = "hit";
+    observe.sent(req, 304, note);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({ status: 304, route: "/api/tips", cache: "hit" });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('http_requests_total{method="GET",route="/api/tips",status="304"} 1');
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/api/tips"} 1');
   });
 
   it("writes a server's fault at error and a polled route at debug, which info leaves out", () => {
