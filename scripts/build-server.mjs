@@ -12,6 +12,9 @@ await build({
   outdir: "dist/server",
   outExtension: { ".js": ".mjs" },
   bundle: true,
+  // The server's own modules are a chunk the entry imports once the database is opening (ADR 072). The
+  // chunks sit beside the entries: code in them finds photo-worker.mjs and pglite-thread.mjs beside itself.
+  splitting: true,
   platform: "node",
   format: "esm",
   target: "node20.19",

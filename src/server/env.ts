@@ -187,9 +187,15 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/** Start-up problems a person can fix are reported as one line, never as a stack trace. */
+export function failToStart(message: string): never {
+  console.error(`Gardening Community cannot start: ${message}`);
+  process.exit(1);
+}
+
 /**
  * Reads and validates the environment once. Throws an EnvError whose message is one line naming the
- * variable and the reason, which server.ts prints before exiting.
+ * variable and the reason, which the server prints before exiting (`failToStart`).
  */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.safeParse(source);
