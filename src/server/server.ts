@@ -1,4 +1,5 @@
 import { openDatabase } from "./db/client.ts";
+import { builtInitialDatabase } from "./db/pglite-initial.ts";
 import { EnvError, ensureDataDir, failToStart, loadEnv } from "./env.ts";
 
 // The server's entry (dist/server/server.mjs): reads the environment, starts opening the database, and
@@ -14,7 +15,12 @@ try {
   throw error;
 }
 
-const opening = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+// An empty DATA_DIR begins from the migrated database the build wrote, not PGlite's initdb (ADR 073).
+const opening = openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  snapshot: env.DATABASE_URL ? undefined : builtInitialDatabase(),
+});
 // Its failure is reported by serve(), which awaits it once the modules are in.
 opening.catch(() => {});
 const { serve } = await import("./serve.ts");

@@ -113,7 +113,7 @@ export class PGliteThread implements PGliteStatements {
 
   /**
    * Starts the thread and opens the database in `dataDir` (in memory without one), from `snapshot` (a tar
-   * file of a data folder) when the folder holds no database yet.
+   * file of a data folder), which PGlite takes only for a folder that holds no database yet.
    */
   static async open(dataDir?: string, snapshot?: string): Promise<PGliteThread> {
     const start: ThreadStart = { dataDir, snapshot };

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -17,8 +18,11 @@ export async function openPglite(
   let thread: PGliteThread;
   if (dataDir) {
     releaseLock = acquireDataDirLock(dataDir);
+    const folder = path.join(dataDir, "pglite");
+    // A folder that holds a database already is opened as it is: PGlite loads a copy only into an empty one.
+    const from = existsSync(path.join(folder, "PG_VERSION")) ? undefined : snapshot;
     try {
-      thread = await PGliteThread.open(path.join(dataDir, "pglite"), snapshot);
+      thread = await PGliteThread.open(folder, from);
     } catch (error) {
       releaseLock();
       throw new DatabaseUnavailableError(

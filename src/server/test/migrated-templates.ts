@@ -1,42 +1,15 @@
-import { createHash, randomUUID } from "node:crypto";
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { openDatabase } from "../db/client.ts";
-import { migrationsDir, projectRoot } from "../lib/paths.ts";
+import { migrationsKey } from "../db/pglite-initial.ts";
+import { writeMigratedDatabase } from "../db/pglite-migrated.ts";
+import { projectRoot } from "../lib/paths.ts";
 
-/**
- * Migrated databases that test databases are copied from (ADR 047): PGlite's initdb alone takes 3-5
- * seconds a database, and every test file opens one or more. Both copies are keyed to what makes a
- * migrated database what it is: every file of the migrations and the PGlite release (its data folder's
- * format), so a new migration or an upgrade makes new ones and a stale copy is never used.
- */
-function migrationsKey(): string {
-  const hash = createHash("sha256");
-  const names = readdirSync(migrationsDir, { recursive: true }).map(String).sort();
-  for (const name of names) {
-    const file = path.join(migrationsDir, name);
-    if (!statSync(file).isFile()) continue;
-    hash.update(`${name}\0`);
-    hash.update(readFileSync(file));
-  }
-  const pglitePackage = path.join(projectRoot, "node_modules", "@electric-sql", "pglite", "package.json");
-  hash.update(`pglite ${(JSON.parse(readFileSync(pglitePackage, "utf8")) as { version: string }).version}`);
-  return hash.digest("hex").slice(0, 16);
-}
+// Migrated databases that test databases are copied from (ADR 047): PGlite's initdb alone takes 3-5
+// seconds a database, and every test file opens one or more. Both copies are keyed by migrationsKey(), so
+// a new migration or an upgrade makes new ones and a stale copy is never used.
 
 const cacheDir = path.join(projectRoot, "node_modules", ".cache", "garden-community");
 
@@ -47,19 +20,7 @@ const cacheDir = path.join(projectRoot, "node_modules", ".cache", "garden-commun
  */
 export async function pgliteSnapshot(): Promise<string> {
   const file = path.join(cacheDir, `pglite-migrated-${migrationsKey()}.tar`);
-  if (existsSync(file)) return file;
-  const db = await PGlite.create({ extensions: { pg_trgm } });
-  try {
-    await migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir });
-    await db.exec("checkpoint");
-    const tar = await db.dumpDataDir("none");
-    mkdirSync(cacheDir, { recursive: true });
-    const partial = `${file}.${randomUUID()}`;
-    writeFileSync(partial, Buffer.from(await tar.arrayBuffer()));
-    renameSync(partial, file);
-  } finally {
-    await db.close();
-  }
+  if (!existsSync(file)) await writeMigratedDatabase(file, "none");
   return file;
 }
 
