@@ -3,6 +3,7 @@
  * the bare node:http server (bench/bare-server.mjs) each request is measured beside, and means of rounds.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { projectRoot } from "./support.ts";
@@ -16,6 +17,24 @@ export interface Measured {
   requestsPerSecond: number;
   p99: number;
   errors: number;
+  /**
+   * Microseconds of CPU the server's process (every thread of it) spent a request, when its pid was
+   * given: unlike requests a second, it does not move with how much of the machine the load generator
+   * and its neighbours leave the server.
+   */
+  cpuPerRequest: number;
+}
+
+/** CPU time a process has used so far, in microseconds (Linux's /proc; 0 where there is none). */
+function cpuOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime, the 14th and 15th fields, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
 }
 
 /** One request's shape, for a request that is not a plain GET. */
@@ -25,8 +44,12 @@ export interface RequestShape {
   body?: string;
 }
 
-/** `url` asked by CONNECTIONS connections for SECONDS; errors are failures, timeouts and non-2xx. */
-export async function measure(url: string, request?: RequestShape): Promise<Measured> {
+/**
+ * `url` asked by CONNECTIONS connections for SECONDS; errors are failures, timeouts and non-2xx. With
+ * `pid`, the server's CPU a request too.
+ */
+export async function measure(url: string, request?: RequestShape, pid?: number): Promise<Measured> {
+  const cpuBefore = cpuOf(pid);
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -38,6 +61,7 @@ export async function measure(url: string, request?: RequestShape): Promise<Meas
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    cpuPerRequest: result.requests.total > 0 ? (cpuOf(pid) - cpuBefore) / result.requests.total : 0,
   };
 }
 
@@ -47,6 +71,7 @@ export function mean(values: Measured[]): Measured {
     requestsPerSecond: sum((m) => m.requestsPerSecond) / values.length,
     p99: sum((m) => m.p99) / values.length,
     errors: sum((m) => m.errors),
+    cpuPerRequest: sum((m) => m.cpuPerRequest) / values.length,
   };
 }
 

@@ -3,8 +3,8 @@
  * build, each measured beside a bare node:http server in its own process answering the same bytes with the
  * same headers, in the same run. The reads a member makes on every page or screen: the session, a public
  * tip's details, their own My Tips list (as the My Tips screen asks for it, with one tip of their own in
- * it) and the dashboard figures; and two writes: a like on a tip they already like, and sharing a tip (each
- * request shares one more). Once on the embedded PGlite and once on a throwaway PostgreSQL cluster, both
+ * it), the dashboard figures, a gardener's page and its tips, and a tip's comments; and two writes: a like
+ * on a tip they already like, and sharing a tip (each request shares one more). Once on the embedded PGlite and once on a throwaway PostgreSQL cluster, both
  * filled with the demo data; BENCH_DRIVERS=pglite or postgres for one.
  *
  * Every request carries the member's cookie, to the bare server too, so both are sent the same request.
@@ -370,6 +370,8 @@ async function benchmark(label: string, env: Record<string, string>, direct: Dir
   try {
     const email = `member.${Date.now()}@example.com`;
     const { cookie } = await signUp(base, "Bench Member", email);
+    // Confirmed, as a member who shares more than two public tips has to be.
+    await confirmEmails(env.DATA_DIR ?? "", [{ id: "", name: "Bench Member", email, cookie }]);
     // autocannon asks for no compression, so neither do these (fetch would ask for br and undo it).
     const reading: RequestShape = {
       method: "GET",
@@ -395,13 +397,23 @@ async function benchmark(label: string, env: Record<string, string>, direct: Dir
     }>;
     const tipId = tips[0]?._id;
     if (!tipId) throw new Error("the demo data has no public tip");
-    // The member's own tip, so My Tips lists one, and the like that the measured like repeats.
-    await expectStatus(
+    // The member's own tip, so My Tips and their gardener page list one, the like that the measured like
+    // repeats, and a comment for the tip's comments to hold.
+    const shared = await expectStatus(
       await fetch(`${base}/api/tips`, writing(tipBody("My first tomato tip"))),
       [201],
       "sharing the member's tip",
     );
+    const { authorHandle: handle } = (await shared.json()) as { authorHandle: string };
     await expectStatus(await fetch(`${base}/api/tips/${tipId}/like`, writing()), [200], "the first like");
+    await expectStatus(
+      await fetch(
+        `${base}/api/tips/${tipId}/comments`,
+        writing(JSON.stringify({ body: "Worked for my tomatoes too, thank you!" })),
+      ),
+      [201],
+      "the comment",
+    );
 
     // The URL the My Tips screen asks for: its page, then the member's e-mail (as the web app's client
     // builds it, from useMyTips).
@@ -411,6 +423,19 @@ async function benchmark(label: string, env: Record<string, string>, direct: Dir
       { name: "a public tip, signed in", path: `/api/tips/${tipId}`, kind: "read", method: "GET" },
       { name: "My Tips", path: `/api/tips?${myTips}`, kind: "read", method: "GET" },
       { name: "dashboard figures", path: "/api/dashboard/stats", kind: "read", method: "GET" },
+      { name: "a gardener page, signed in", path: `/api/gardeners/${handle}`, kind: "read", method: "GET" },
+      {
+        name: "a gardener's tips, signed in",
+        path: `/api/gardeners/${handle}/tips`,
+        kind: "read",
+        method: "GET",
+      },
+      {
+        name: "a tip's comments, signed in",
+        path: `/api/tips/${tipId}/comments`,
+        kind: "read",
+        method: "GET",
+      },
       { name: "like again", path: `/api/tips/${tipId}/like`, kind: "write", method: "POST" },
       {
         name: "share a tip",
