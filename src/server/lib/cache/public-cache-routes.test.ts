@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { gardeners } from "../../db/schema.ts";
 import { createClient, newAccount, newTip, type TestClient } from "../../test/http-client.ts";
+import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { memberKey, PUBLIC_TABLES, type PublicTable } from "./public-cache.ts";
 
@@ -35,6 +36,11 @@ const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly Pu
     path: "/api/gardeners/routes_author/tips",
     reads: ["users", "gardeners", "tips"],
   },
+  {
+    route: "/api/tips/{id}/comments",
+    path: `/api/tips/${tipId}/comments`,
+    reads: ["tips", "comments", "users", "photo_holds", "moderation_cases"],
+  },
   { route: "/api/config", path: "/api/config", reads: [] },
 ];
 
@@ -47,6 +53,7 @@ const changeTo: Record<PublicTable, () => Promise<unknown>> = {
   comments: () => ctx.db.execute(sql`update comments set body = body where tip_id = ${tipId}`),
   blocks: () => ctx.db.execute(sql`update blocks set created_at = created_at where blocker_id = ${authorId}`),
   photo_holds: () => ctx.db.execute(sql`delete from photo_holds where hash = 'none'`),
+  moderation_cases: () => ctx.db.execute(sql`delete from moderation_cases where id is null`),
 };
 
 beforeAll(async () => {
@@ -129,6 +136,10 @@ describe("what the public cache keeps, and what empties it", () => {
     { path: `/api/tips/${tipId}`, reads: ["tips", "tip_likes", "comments", "blocks"] },
     { path: `/api/tips?limit=20&offset=0&email=${encodeURIComponent(authorEmail)}`, reads: ["tips"] },
     { path: "/api/dashboard/stats", reads: ["tips", "tip_likes", "gardeners", "users"] },
+    {
+      path: `/api/tips/${tipId}/comments`,
+      reads: ["tips", "comments", "users", "photo_holds", "moderation_cases", "blocks"],
+    },
   ];
   const keptForAuthor = (path: string) => ctx.publicCache.get(memberKey(authorId, path), true) !== undefined;
 
@@ -146,6 +157,28 @@ describe("what the public cache keeps, and what empties it", () => {
       for (const { path, reads } of memberRoutes())
         expect(keptForAuthor(path), path).toBe(!reads.includes(table));
     });
+
+  it("lets a member's kept comments say they may edit their comment only while they may", async () => {
+    const path = `/api/tips/${tipId}/comments`;
+    await confirmEmail(ctx, author, authorEmail);
+    const posted = await author.post(path, { body: `Kept until its edit window ends ${word}` });
+    expect(posted.status).toBe(201);
+    const own = (answer: { body: unknown }) =>
+      (answer.body as Array<{ body: string; canEdit: boolean; editableUntil: string }>).find((comment) =>
+        comment.body.startsWith("Kept until"),
+      );
+    const first = own(await author.get(path));
+    expect(first?.canEdit).toBe(true);
+    expect(keptForAuthor(path)).toBe(true);
+    // Nothing in the database changes: the clock alone passes the end of the edit window.
+    vi.useFakeTimers({ now: Date.parse(first?.editableUntil ?? "") + 1000, toFake: ["Date"] });
+    try {
+      expect(keptForAuthor(path)).toBe(false);
+      expect(own(await author.get(path))?.canEdit).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it("gives each member their own answer to the same path: a like shows to its giver alone, at once", async () => {
     const reader = createClient(ctx.app);

@@ -21,7 +21,7 @@ import { ChangeFeed, type FollowedDatabase } from "./change-feed.ts";
 
 /**
  * The tables cached answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010, 0012,
- * 0031).
+ * 0031, 0033, 0039).
  */
 export const PUBLIC_TABLES = [
   "tips",
@@ -31,6 +31,7 @@ export const PUBLIC_TABLES = [
   "comments",
   "blocks",
   "photo_holds",
+  "moderation_cases",
 ] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 /**

@@ -15,6 +15,8 @@ import {
 } from "#shared/schemas/comment.ts";
 import { holdOf } from "#shared/schemas/hold.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
+import type { PublicTable } from "../../lib/cache/public-cache.ts";
+import { markPublic } from "../../lib/cache/public-cache-layer.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
 import { badQueryParameter, HttpError } from "../../lib/requests/errors.ts";
 import { idParam } from "../../lib/requests/ids.ts";
@@ -89,6 +91,18 @@ function toComment(row: CommentRow, reader: Reader, images: Images): Comment {
     canDelete: own || (!deleted && reader.userId === reader.tipAuthorId),
   };
 }
+
+/**
+ * What a page of a tip's comments reads: the tip, its comments, their authors (names, photos,
+ * suspensions), held photos, and the open cases that tell a comment pending review from a removed one.
+ */
+const COMMENT_PAGE_TABLES: readonly PublicTable[] = [
+  "tips",
+  "comments",
+  "users",
+  "photo_holds",
+  "moderation_cases",
+];
 
 const listCommentsRoute = apiRoute({
   method: "get",
@@ -221,6 +235,18 @@ export const commentsRouter = createRouter()
     }
     c.header(TOTAL_COUNT_HEADER, String(await readableCommentCount(c.var.db, tip, user?.id ?? null)));
     if (page.nextCursor) c.header(NEXT_CURSOR_HEADER, page.nextCursor);
+    // Kept as the tip is (ADR 074): a visitor's page for every visitor; a member's with their session, as
+    // it shows their own comments on hold, leaves out those of members they blocked, and says which of
+    // their comments they may still edit (so it goes stale by itself when the first of those times ends).
+    if (user) {
+      const editable = page.rows
+        .filter((row) => row.authorId === user.id && row.editableUntil.getTime() > Date.now())
+        .map((row) => row.editableUntil.getTime());
+      markPublic(c, "member", [...COMMENT_PAGE_TABLES, "blocks"], {
+        until: editable.length > 0 ? Math.min(...editable) : undefined,
+      });
+    } else markPublic(c, "visitor", COMMENT_PAGE_TABLES);
+    c.header("Vary", "Cookie");
     const images = imagesOf(c);
     return c.json(
       page.rows.map((row) => toComment(row, { userId: user?.id ?? null, tipAuthorId: tip.authorId }, images)),
