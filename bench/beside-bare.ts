@@ -12,6 +12,11 @@ export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Which databases to measure on: BENCH_DRIVERS=pglite,postgres (the default: both). */
 export const DRIVERS = (process.env.BENCH_DRIVERS ?? "pglite,postgres").split(",");
 export const CONNECTIONS = 50;
+/**
+ * How many rounds each server is measured in, taking turns (BENCH_ROUNDS, 2 unless set): on a machine
+ * whose speed moves between rounds, more rounds give a steadier mean.
+ */
+export const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 
 export interface Measured {
   requestsPerSecond: number;

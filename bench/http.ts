@@ -7,11 +7,11 @@
  * filled with the demo data. The watched server logs at `info` as production does (to /dev/null).
  *
  * Watching's cost is given twice: as requests a second lost, and as CPU a request added, read from the
- * server process's own counters (every thread), which the load generator's share of the machine and the
- * neighbours' do not move as much.
+ * server process's own counters (every thread). On a shared machine both move between rounds by more
+ * than the 10 % they are to show: take more rounds.
  *
- * BENCH_SECONDS (default 5) per measurement; each read is measured twice on each server, taking turns
- * (watched, unwatched, bare), and the figures are the means of the two.
+ * BENCH_SECONDS (default 5) per measurement; each read is measured BENCH_ROUNDS times (2 unless set) on
+ * each server, taking turns (watched, unwatched, bare), and the figures are the means of the rounds.
  */
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -26,6 +26,7 @@ import {
   type Measured,
   mean,
   measure,
+  ROUNDS,
   SECONDS,
   startBare,
   stop,
@@ -98,7 +99,7 @@ async function benchmark(label: string, env: Record<string, string>, unwatchedEn
       const ours: Measured[] = [];
       const notWatched: Measured[] = [];
       const theirs: Measured[] = [];
-      for (let round = 0; round < 2; round++) {
+      for (let round = 0; round < ROUNDS; round++) {
         ours.push(await measure(`${base}${target.path}`, undefined, server.pid));
         notWatched.push(
           await measure(`${unwatchedBase}${unwatchedTargets[index]?.path}`, undefined, unwatched.pid),
@@ -125,7 +126,7 @@ async function benchmark(label: string, env: Record<string, string>, unwatchedEn
   return [
     `### ${label}`,
     "",
-    `${CONNECTIONS} connections, ${SECONDS} s per measurement, means of two rounds taking turns.`,
+    `${CONNECTIONS} connections, ${SECONDS} s per measurement, means of ${ROUNDS} rounds taking turns.`,
     "",
     "| read | ours req/s | bare req/s | ratio | ours p99 | bare p99 | unwatched req/s | watching costs | CPU a request, watched / unwatched | watching costs (CPU) | errors |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
