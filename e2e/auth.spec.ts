@@ -465,7 +465,13 @@ test("a visitor who presses See More is told on the login page why, and comes ba
 
 test("a session that has ended signs the navbar out", async ({ page, context, login }) => {
   const me = await login();
+  // Taking the page over reads the session once in the background; that answer, asked with the cookie,
+  // must be in before the cookie goes, or the tab's check would share it instead of asking anew.
+  const checkedOnTakeOver = page.waitForResponse((response) =>
+    response.url().endsWith("/api/auth/get-session"),
+  );
   await page.goto("/browse-tips");
+  await checkedOnTakeOver;
   await expect(page.getByRole("link", { name: `${me.name}: your profile` })).toBeVisible();
   await context.clearCookies();
   // Coming back to the tab reads the session again.
