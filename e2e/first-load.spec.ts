@@ -1,4 +1,5 @@
 import { expect, newAccount, test } from "./fixtures.ts";
+import { E2E } from "./support/env.ts";
 
 /**
  * The first load (ADR 022). The public pages' HTML carries the page, so it shows before (and without) any
@@ -108,6 +109,56 @@ test.describe("without JavaScript", () => {
         await expect(remove, url).toBeDisabled();
       }
       expect(await usable(), url).toEqual([]);
+    }
+  });
+
+  test("a gardener page has the gardener and their tips in its HTML, never older than they are", async ({
+    page,
+    browser,
+    login,
+    createTip,
+  }) => {
+    const { name } = await login();
+    const first = await createTip({ title: "Straw under strawberries" });
+    const { handle } = (await (await page.request.get("/api/profile")).json()) as { handle: string };
+    // A visitor's page is kept for every visitor: what they see must follow the gardener's changes.
+    const visitor = await browser.newContext({ javaScriptEnabled: false, baseURL: E2E.baseURL });
+    try {
+      const seen = await visitor.newPage();
+      const response = await seen.goto(`/gardeners/${handle}`);
+      expect(response?.status()).toBe(200);
+      await expect(seen.getByRole("heading", { level: 1, name })).toBeVisible();
+      await expect(seen.getByRole("link", { name: first.title }).first()).toBeVisible();
+      await expect(seen.getByText("Loading the gardener…")).toHaveCount(0);
+
+      const second = await createTip({ title: "Slug beer traps" });
+      await seen.reload();
+      await expect(seen.getByRole("link", { name: second.title }).first()).toBeVisible();
+      await expect(seen.getByRole("link", { name: first.title }).first()).toBeVisible();
+
+      const bio = "Raised beds and a stubborn fig tree.";
+      const changed = await page.request.patch("/api/profile", { data: { bio } });
+      expect(changed.status(), await changed.text()).toBe(200);
+      await seen.reload();
+      await expect(seen.getByText(bio)).toBeVisible();
+
+      // Made private, a tip leaves the page at once.
+      const hidden = await page.request.put(`/api/tips/${second._id}`, {
+        data: {
+          title: second.title,
+          plantType: second.plantType,
+          difficulty: second.difficulty,
+          description: second.description,
+          images: second.images,
+          category: second.category,
+          availability: "Private",
+        },
+      });
+      expect(hidden.status(), await hidden.text()).toBe(200);
+      await seen.reload();
+      await expect(seen.getByRole("link", { name: second.title })).toHaveCount(0);
+    } finally {
+      await visitor.close();
     }
   });
 

@@ -7,7 +7,7 @@ import { pageFinder } from "#shared/site-pages.ts";
 import { SSR_STATE_ID } from "#shared/ssr.ts";
 import type { AppEnv } from "./lib/app-env.ts";
 import { hasSessionCookie, PAGE_TABLES, replyFor } from "./lib/cache/public-cache.ts";
-import { markPublic, toResponse } from "./lib/cache/public-cache-layer.ts";
+import { AnswersRead, markPublic, toResponse } from "./lib/cache/public-cache-layer.ts";
 import { compress, type Encoding, etagOf, matchesEtag, preferredEncoding } from "./lib/requests/negotiate.ts";
 import { readShell } from "./web-shell.ts";
 
@@ -162,7 +162,10 @@ export function serveWeb(
    * runs. The renderer calls this app's own API, as the visitor (with their cookie), without the network.
    * Null when the page is one the browser renders itself, or the renderer was not built.
    */
-  async function renderedPage(c: Context<AppEnv>): Promise<string | { redirect: string } | null> {
+  async function renderedPage(
+    c: Context<AppEnv>,
+    answersRead: AnswersRead,
+  ): Promise<string | { redirect: string } | null> {
     renderer ??= existsSync(ssrFile)
       ? (import(pathToFileURL(ssrFile).href) as Promise<PageRenderer>)
       : Promise.resolve(null);
@@ -172,7 +175,9 @@ export function serveWeb(
     const page = await ssr.renderPage(c.req.raw, (url, init) => {
       const headers = new Headers(init.headers);
       if (cookie) headers.set("Cookie", cookie);
-      return Promise.resolve(app.request(new URL(url, "http://localhost").href, { ...init, headers }));
+      return Promise.resolve(
+        app.request(new URL(url, "http://localhost").href, { ...init, headers }, { answersRead }),
+      );
     });
     if (!page || "redirect" in page) return page;
     const state = `<script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>`;
@@ -212,19 +217,23 @@ export function serveWeb(
 
   /** A page of the app: rendered in, or the shell the browser renders it into. */
   async function pageAnswer(c: Context<AppEnv>, status: 200 | 404): Promise<Response> {
-    const html = await renderedPage(c);
+    const answersRead = new AnswersRead();
+    const html = await renderedPage(c, answersRead);
     if (!html) return send(c, shellEntry, status);
     if (typeof html !== "string") {
       c.header("Cache-Control", "no-store");
       return c.redirect(html.redirect, 302);
     }
-    if (!hasSessionCookie(c.req.header("Cookie"))) {
-      // Every visitor gets the same page: kept and reused like a public API answer, until data changes.
-      markPublic(c, "visitor", PAGE_TABLES);
+    // Every visitor gets the same page: kept and reused like a public API answer, until what it was made
+    // from changes (the frame's tables and every answer's it shows).
+    const reads = hasSessionCookie(c.req.header("Cookie")) ? null : answersRead.pageReads(PAGE_TABLES);
+    if (reads) {
+      markPublic(c, "visitor", reads);
       return c.html(html, status);
     }
-    // A signed-in person's page is their own (their name, their private tip): compressed for them, never
-    // kept here, and kept by no shared cache on the way either.
+    // A signed-in person's page is their own (their name, their private tip), and a page made from an
+    // answer the cache may not keep is not kept either: compressed for them, never kept here, and kept by
+    // no shared cache on the way either.
     const answer = {
       body: Buffer.from(html),
       headers: [

@@ -15,10 +15,11 @@ import { sessionQueryOptions } from "./lib/auth.ts";
 /**
  * The server's rendering of the public pages (ADR 022) and of a signed-in member's own (ADR 037): their
  * HTML carries the page (its header or sidebar, headings, banner, filters, forms and footer), so the first
- * paint needs no script, and main.tsx hydrates it. The public pages' tips and gardeners are not rendered
- * in: such a page is kept and reused for every visitor, so it shows its loading state where they go and
- * the browser asks the API for them, as it does on every later visit; a page is never older than the data
- * it shows (ADR 022). A member's own pages (their tip, their lists) are rendered for them alone, now, and
+ * paint needs no script, and main.tsx hydrates it. The lists of the public pages (Browse, Explore, home)
+ * are not rendered in: such a page shows its loading state where they go and the browser asks the API for
+ * them, as it does on every later visit (ADR 022). A page about one gardener comes with them and their
+ * first tips (its route module's `pageData`), kept for visitors while the answers it was made from are
+ * (ADR 075): a page is never older than the data it shows. A member's own pages (their tip, their lists) are rendered for them alone, now, and
  * never kept: they come with their data (their route module's `memberData`). The dashboard's figures are
  * not: hydrating its charts cost a phone more than it gained (ADR 037). Which pages are rendered, and for
  * whom, each page's declaration says (config/paths.ts). Built by `npm run build` into dist/ssr; the server
@@ -105,12 +106,21 @@ export async function renderPage(
     queryClient.clear();
     return null;
   }
+  const module = "module" in page ? await pageModule(page) : undefined;
+  const params = context.matches.at(-1)?.params ?? {};
+  // A page about one thing anyone may read (a gardener) comes with it: a visitor's copy is kept only as
+  // long as every answer it was made from would be (web.ts, ADR 075). What could not be read is left to
+  // the browser, which asks again and shows what the answer says.
+  if (module?.pageData) {
+    await module.pageData({ params, list: readListPage(url.searchParams), client, queryClient });
+    queryClient.removeQueries({ predicate: (query) => query.state.status !== "success" });
+  }
   // A member's own page comes with its data, so it shows at once: rendered for this member now, it is
   // never older than the data, and it is never kept (ADR 037).
-  const memberData = session && "module" in page ? (await pageModule(page)).memberData : undefined;
+  const memberData = session ? module?.memberData : undefined;
   if (session && memberData) {
     const rendered = await memberData({
-      params: context.matches.at(-1)?.params ?? {},
+      params,
       list: readListPage(url.searchParams),
       email: session.user.email,
       client,

@@ -5,13 +5,17 @@ import { MainLayout } from "#web/app/layouts/main-layout.tsx";
 import { RootLayout } from "#web/app/layouts/root-layout.tsx";
 import { FullPageLoader } from "#web/components/ui/loading-state.tsx";
 import { type Page, type PageRules, pages, paths } from "#web/config/paths.ts";
-import type { MemberData } from "#web/lib/member-data.ts";
+import type { MemberData, PageData } from "#web/lib/member-data.ts";
 import { PageGuard } from "./page-guard.tsx";
 import { NotFoundRoute } from "./routes/not-found.tsx";
 import { RouteErrorBoundary } from "./routes/route-error.tsx";
 
-/** What a page's route module exports: its component, named in paths.ts, and perhaps `memberData`. */
+/**
+ * What a page's route module exports: its component, named in paths.ts, and perhaps the data the server
+ * renders it with: `pageData` for anyone, `memberData` for a signed-in member.
+ */
 interface PageModule {
+  pageData?: PageData;
   memberData?: MemberData;
   [name: string]: unknown;
 }

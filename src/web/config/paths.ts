@@ -44,7 +44,8 @@ export type Page = PageRules & {
         /**
          * Its route module under app/routes and the component it exports for the page. Named rather than
          * imported: every layer builds URLs from this file, and only app/ may import a route. The module
-         * may export `memberData` too: the data the server renders a member's page with.
+         * may export `pageData` or `memberData` too: the data the server renders the page with, for anyone or
+         * for a signed-in member (lib/member-data.ts).
          */
         module: string;
         component: string;

@@ -22,6 +22,14 @@ interface MemberPageRequest {
  */
 export type MemberData = (request: MemberPageRequest) => Promise<boolean>;
 
+/**
+ * What a page anyone may open is rendered with by the server, for a visitor as for a member, exported by its
+ * route module as `pageData`: the queries its content waits on, with the keys its components ask for in
+ * the browser. What could not be read (an unknown name, a page on hold) is left out: the page shows it
+ * loading and the browser asks again and shows what the answer says.
+ */
+export type PageData = (request: Omit<MemberPageRequest, "email">) => Promise<void>;
+
 /** Reads `options` into `queryClient`: whether it could. */
 export async function loaded<TQueryFnData, TQueryKey extends QueryKey>(
   queryClient: QueryClient,

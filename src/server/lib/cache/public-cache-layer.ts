@@ -87,6 +87,7 @@ export function publicCacheLayer(
     const hit =
       cache.get(path, signedIn) ?? (member ? cache.get(memberKey(member.id, path), true) : undefined);
     if (hit) {
+      answersReadFor(c)?.kept(hit.reads);
       noteHit(hit.route, hit.scope === "member" ? member?.id : undefined);
       metrics.cacheLookup(hit.scope === "member" ? "member" : "public", true);
       return toResponse(replyFor(hit, request));
@@ -95,8 +96,13 @@ export function publicCacheLayer(
     const generation = cache.generation;
     await next();
     const marked = c.get("publicScope");
-    if (!marked || c.res.status !== 200 || (signedIn && marked.scope === "visitor"))
-      return compressedAsKept(c, request);
+    const keepable = marked && !(signedIn && marked.scope === "visitor");
+    // Only an answer a page shows counts: a refusal leaves its part of the page to the browser.
+    // A member's own answer is in no page kept for visitors.
+    if (c.res.status === 200)
+      if (keepable && marked.scope !== "member") answersReadFor(c)?.kept(marked.reads);
+      else answersReadFor(c)?.notKept();
+    if (!keepable || c.res.status !== 200) return compressedAsKept(c, request);
     // A miss is an answer the cache could have given and built instead; answers never kept are not counted.
     metrics.cacheLookup(marked.scope === "member" ? "member" : "public", false);
     // Kept for the member the route answered, under their key; never under the path.
@@ -116,6 +122,31 @@ export function publicCacheLayer(
     c.res = toResponse(replyFor(stored ?? { ...answer, etag: etagOf(body) }, request));
   };
 }
+
+/**
+ * What a page the server renders from the app's own answers (web.ts) learns of them, handed to those
+ * requests as their environment: the tables each kept answer reads, and whether any answer was one the
+ * cache may not keep. A visitor's page made from them is kept as long as all of them would be (ADR 075).
+ */
+export class AnswersRead {
+  private readonly tables = new Set<PublicTable>();
+  private unkept = false;
+
+  kept(reads: readonly PublicTable[]) {
+    for (const table of reads) this.tables.add(table);
+  }
+
+  notKept() {
+    this.unkept = true;
+  }
+
+  /** What a page made from these answers reads, with `own` (what the page's frame reads); null: keep it not. */
+  pageReads(own: readonly PublicTable[]): PublicTable[] | null {
+    return this.unkept ? null : [...new Set([...own, ...this.tables])];
+  }
+}
+
+const answersReadFor = (c: Context) => (c.env as { answersRead?: AnswersRead } | undefined)?.answersRead;
 
 /** The app's answer as bytes and its headers but the length, which each reply sets for what it sends. */
 async function readAnswer(res: Response) {

@@ -8,6 +8,7 @@ import { createClient, newAccount, newTip, type TestClient } from "../../test/ht
 import { confirmEmail } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { memberKey, PUBLIC_TABLES, type PublicTable } from "./public-cache.ts";
+import { AnswersRead } from "./public-cache-layer.ts";
 
 /**
  * Every answer the public cache keeps, with the tables it reads; a change committed to one of those
@@ -191,5 +192,38 @@ describe("what the public cache keeps, and what empties it", () => {
     expect((await author.get(path, { schema: TipSchema })).body.likedByMe).toBe(false);
     const answer = await author.get(path);
     expect(answer.headers.get("cache-control")).toBe("private, no-cache");
+  });
+});
+
+describe("what a page rendered from the app's answers learns of them", () => {
+  /** A visitor's GET of `path` as the page renderer makes it: what it read, and the answer's status. */
+  const readBy = async (path: string, answersRead = new AnswersRead()) => {
+    const answer = await ctx.app.request(path, {}, { answersRead });
+    return { status: answer.status, reads: answersRead.pageReads([]) };
+  };
+
+  it("is told the tables of each kept answer, built or found in the cache", async () => {
+    ctx.publicCache.invalidate();
+    const path = "/api/gardeners/routes_author";
+    expect(await readBy(path)).toEqual({ status: 200, reads: ["users", "gardeners", "tips"] });
+    expect(cached(path)).toBe(true);
+    expect(await readBy(path)).toEqual({ status: 200, reads: ["users", "gardeners", "tips"] });
+    const both = new AnswersRead();
+    await readBy(path, both);
+    await readBy(`/api/tips/${tipId}/comments`, both);
+    expect(both.pageReads(["tip_likes"])?.sort()).toEqual(
+      ["comments", "gardeners", "moderation_cases", "photo_holds", "tip_likes", "tips", "users"].sort(),
+    );
+  });
+
+  it("is told nothing of a refusal, whose part of the page the browser asks for again", async () => {
+    expect(await readBy("/api/gardeners/nobody_by_that_name")).toEqual({ status: 404, reads: [] });
+  });
+
+  it("keeps no page made from an answer the cache may not keep", async () => {
+    const answersRead = new AnswersRead();
+    await readBy("/api/gardeners/routes_author", answersRead);
+    expect((await readBy("/api/health", answersRead)).status).toBe(200);
+    expect(answersRead.pageReads(["users"])).toBeNull();
   });
 });
