@@ -211,6 +211,12 @@ test.describe("moderation", () => {
         expect(filed.status()).toBe(201);
 
         const admin = await administrator(browser, `${theme}-${width}`);
+        // The queue comes in its page's HTML for a moderator; a member who is not one gets no case in it.
+        const rendered = await (await admin.page.request.get("/moderation")).text();
+        expect(rendered).toContain(`Reported tip ${theme} ${width}`);
+        expect(rendered).not.toContain("Loading the queue");
+        const refused = await (await reporter.page.request.get("/moderation")).text();
+        expect(refused).not.toContain(`Reported tip ${theme} ${width}`);
         await admin.page.setViewportSize({ width, height: 900 });
         await gotoWithTheme(admin.page, "/moderation", theme);
         await expect(admin.page.getByRole("heading", { name: "Moderation" })).toBeVisible();

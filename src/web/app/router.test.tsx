@@ -31,9 +31,23 @@ describe("the pages (config/paths.ts)", () => {
       expect({ page: page.path, rendered: page.rendered, access: page.access }).toEqual({
         page: page.path,
         rendered: true,
-        access: "member",
+        access: expect.stringMatching(/^(member|team)$/),
       });
     }
+  });
+
+  it("load data for anyone only where the server renders the page for anyone", async () => {
+    const withData: string[] = [];
+    for (const page of pages) {
+      if (!("module" in page) || !(await pageModule(page)).pageData) continue;
+      withData.push(page.path);
+      expect({ page: page.path, rendered: page.rendered, access: page.access }).toEqual({
+        page: page.path,
+        rendered: true,
+        access: "anyone",
+      });
+    }
+    expect(withData).toContain("/gardeners/:handle");
   });
 });
 
