@@ -51,7 +51,7 @@ describe("A tip's comments", () => {
     );
     renderWithProviders(<CommentsSection tip={tip} />);
     expect(await screen.findByRole("heading", { name: "2 comments" })).toBeInTheDocument();
-    const first = screen.getByRole("article", { name: "Comment by Ana B" });
+    const first = await screen.findByRole("article", { name: "Comment by Ana B" });
     expect(within(first).getByText(/<b>2cm<\/b>/)).toBeInTheDocument();
     expect(within(first).getByRole("link", { name: "https://example.com/sow" })).toHaveAttribute(
       "rel",

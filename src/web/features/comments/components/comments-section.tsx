@@ -1,5 +1,15 @@
 import { type LucideIcon, MessageCircle, Pencil, Reply, Trash2 } from "lucide-react";
-import { type Ref, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import {
+  type Ref,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Link } from "react-router";
 import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS } from "#shared/constants.ts";
 import type { Comment } from "#shared/schemas/comment.ts";
@@ -63,14 +73,20 @@ export function CommentsSection({ tip }: { tip: Tip }) {
   const canWrite = Boolean(user?.emailVerified);
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const remove = useDeleteComment(tip._id);
-  const all = comments.data?.pages.flatMap((page) => page.items) ?? [];
+  // Drawn in the background once they arrive (a transition React splits into short slices), as lists are:
+  // fifty comments drawn at once held a phone's main thread for over a second.
+  const read = useDeferredValue(comments.data);
+  const all = useMemo(() => read?.pages.flatMap((page) => page.items) ?? [], [read]);
   const total = comments.data?.pages[0]?.total ?? tip.totalComments;
   // The comment that takes focus once it is on the page: a reply just posted, the first of the next page.
   const [focusId, setFocusId] = useState<string | null>(null);
   const focusDone = useCallback(() => setFocusId(null), []);
   // A comment asked for that is not among those read (a reply beyond the pages shown) is not waited for:
   // it must not take focus later, when more comments are read.
-  const shown = !comments.isFetching && focusId !== null && all.some((comment) => comment._id === focusId);
+  const shown =
+    !comments.isFetching &&
+    focusId !== null &&
+    Boolean(comments.data?.pages.some((page) => page.items.some((comment) => comment._id === focusId)));
   useEffect(() => {
     if (focusId !== null && !comments.isFetching && !shown) setFocusId(null);
   }, [focusId, comments.isFetching, shown]);
@@ -100,7 +116,7 @@ export function CommentsSection({ tip }: { tip: Tip }) {
 
   const showMore = async () => {
     if (comments.isFetchingNextPage) return;
-    const before = new Set(all.map((comment) => comment._id));
+    const before = new Set(comments.data?.pages.flatMap((page) => page.items.map((comment) => comment._id)));
     const result = await comments.fetchNextPage();
     const after = result.data?.pages.flatMap((page) => page.items) ?? [];
     // The first new thread, or else the first new reply (to a thread already shown).
@@ -134,7 +150,7 @@ export function CommentsSection({ tip }: { tip: Tip }) {
           Verify your e-mail address to comment: use the link we sent you.
         </p>
       )}
-      {comments.isPending ? (
+      {comments.isPending || (read === undefined && comments.data !== undefined) ? (
         <LoadingState label="Loading comments…" />
       ) : comments.isError && all.length === 0 ? (
         <ErrorState
