@@ -10,7 +10,10 @@
 // every audit that is not passed; the full reports go to test-results/lighthouse/. Each page is measured
 // LIGHTHOUSE_RUNS times (5 unless set) and the run with the median performance score is reported, beside
 // the range. LIGHTHOUSE_DESKTOP=1 for its desktop settings, LIGHTHOUSE_PAGES=public or members for one of
-// the two sets. Not part of `npm test`: scores vary with the machine and from run to run.
+// the two sets. LIGHTHOUSE_BESIDE=<another built checkout> (the previous release) measures it too, in
+// turns with this build on the same browser and slowdown, so a change of the product shows apart from a
+// change of the browser or the machine's load. Not part of `npm test`: scores vary with the machine and
+// from run to run.
 import { spawn, spawnSync } from "node:child_process";
 import {
   existsSync,
@@ -40,7 +43,20 @@ const reportDir = path.join("test-results", "lighthouse");
 mkdirSync(reportDir, { recursive: true });
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4180);
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
-const base = `http://127.0.0.1:${port}`;
+const besideDir = process.env.LIGHTHOUSE_BESIDE ? path.resolve(process.env.LIGHTHOUSE_BESIDE) : null;
+const shortCommit = (dir) =>
+  spawnSync("git", ["-C", dir, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim() ||
+  path.basename(dir);
+/** The builds measured: this checkout, and the one LIGHTHOUSE_BESIDE names, each on a port of its own. */
+const sites = [
+  { label: `this build (${shortCommit(".")})`, dir: process.cwd(), port },
+  ...(besideDir ? [{ label: shortCommit(besideDir), dir: besideDir, port: port + 1 }] : []),
+];
+for (const site of sites) {
+  site.base = `http://127.0.0.1:${site.port}`;
+  if (!existsSync(path.join(site.dir, "dist", "server", "server.mjs")) && site.dir !== process.cwd())
+    throw new Error(`${site.dir} is not built: run npm run build there first`);
+}
 
 if (!isBuildCurrent()) {
   if (spawnSync("npm", ["run", "build", "--silent"], { stdio: "inherit" }).status !== 0) process.exit(1);
@@ -72,27 +88,32 @@ function slowdownFor(index) {
   return Math.max(1, Math.round(slowdown * 10) / 10);
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "garden-lighthouse-"));
-const server = spawn(process.execPath, ["dist/server/server.mjs"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    BASE_URL: base,
-    ADMIN_EMAILS: MEMBER_EMAIL,
-    // The member below writes 50 comments at once, faster than the limits let a person.
-    RATE_LIMITS: "off",
-  },
-  stdio: "inherit",
-});
+/** Starts `site`'s production server on an empty data folder of its own, with the demo data. */
+function startSite(site) {
+  site.dataDir = mkdtempSync(path.join(os.tmpdir(), "garden-lighthouse-"));
+  site.server = spawn(process.execPath, ["dist/server/server.mjs"], {
+    cwd: site.dir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(site.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: site.dataDir,
+      LOG_LEVEL: "warn",
+      BASE_URL: site.base,
+      ADMIN_EMAILS: MEMBER_EMAIL,
+      // The member below writes 50 comments at once, faster than the limits let a person.
+      RATE_LIMITS: "off",
+    },
+    stdio: "inherit",
+  });
+}
+
 /**
- * A new member, e-mail verified, with one public tip of their own and 50 comments on it: their session
- * cookie, the tip's id and their handle.
+ * A new member of `site`, e-mail verified, with one public tip of their own and 50 comments on it: their
+ * session cookie, the tip's id and their handle.
  */
-async function signUpMember() {
+async function signUpMember({ base, dataDir }) {
   const headers = { "Content-Type": "application/json", Origin: base };
   const email = MEMBER_EMAIL;
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
@@ -121,7 +142,7 @@ async function signUpMember() {
   if (shared.status !== 201)
     throw new Error(`sharing a tip answered ${shared.status}: ${await shared.text()}`);
   const tip = await shared.json();
-  await verifyEmail(email, cookie);
+  await verifyEmail(email, cookie, dataDir);
   // Their tip's page is measured with 50 comments under it: threads, and replies to some.
   let last = null;
   for (let n = 1; n <= 50; n++) {
@@ -143,7 +164,7 @@ async function signUpMember() {
 }
 
 /** Follows the verification link the server wrote to its outbox (DATA_DIR/outbox, without SMTP_URL). */
-async function verifyEmail(email, cookie) {
+async function verifyEmail(email, cookie, dataDir) {
   const outbox = path.join(dataDir, "outbox");
   for (let i = 0; i < 100; i++) {
     const files = existsSync(outbox) ? readdirSync(outbox) : [];
@@ -165,22 +186,15 @@ async function verifyEmail(email, cookie) {
 }
 
 const stop = () => {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const site of sites) {
+    site.server?.kill("SIGTERM");
+    if (site.dataDir) rmSync(site.dataDir, { recursive: true, force: true });
+  }
 };
 
-try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch (error) {
-      if (i === 300) console.error(error);
-    }
-    if (i > 300) throw new Error("the server did not start");
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const member = pageSet === "public" ? null : await signUpMember();
-  const PAGES = [
+/** The pages measured on `site`, with its own member's tip and handle in their addresses. */
+function pagesOf(member) {
+  return [
     ...(pageSet === "members" ? [] : PUBLIC_PAGES.map((url) => ({ url, shown: url }))),
     // The member's gardener page, as a visitor sees it.
     ...(member ? [{ url: `/gardeners/${member.handle}`, shown: "/gardeners/:handle" }] : []),
@@ -191,6 +205,25 @@ try {
         }))
       : []),
   ];
+}
+
+try {
+  for (const site of sites) startSite(site);
+  for (const site of sites)
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${site.base}/api/health`)).ok) break;
+      } catch (error) {
+        if (i === 300) console.error(error);
+      }
+      if (i > 300) throw new Error(`${site.label} did not start`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  for (const site of sites) {
+    site.member = pageSet === "public" ? null : await signUpMember(site);
+    site.pages = pagesOf(site.member);
+  }
+  const PAGES = sites[0].pages;
   const chromePath =
     process.env.CHROME_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
   const chrome = await chromeLauncher.launch({
@@ -212,7 +245,7 @@ try {
     const calibration = [];
     for (let run = 0; run < 3; run++) {
       const measured = await lighthouse(
-        `${base}/auth/login`,
+        `${sites[0].base}/auth/login`,
         { port: chrome.port, output: "json", logLevel: "error" },
         { extends: "lighthouse:default", settings: { onlyCategories: ["performance"] } },
       );
@@ -228,16 +261,18 @@ try {
       : slowdownFor(environment.benchmarkIndex);
     const machine = `Chromium ${chromium}; benchmark index ${Math.round(environment.benchmarkIndex)} (${calibration
       .map((each) => Math.round(each.benchmarkIndex))
-      .join(", ")}); CPU slowdown ${desktop ? "none (desktop)" : `${slowdown}x`}; median of ${RUNS} runs`;
+      .join(", ")}); CPU slowdown ${desktop ? "none (desktop)" : `${slowdown}x`}; median of ${RUNS} runs${
+      sites.length > 1 ? `, ${sites.map((site) => site.label).join(" and ")} in turns` : ""
+    }`;
     console.log(machine);
-    const runLighthouse = (page) =>
+    const runLighthouse = (site, page) =>
       lighthouse(
-        `${base}${page.url}`,
+        `${site.base}${page.url}`,
         {
           port: chrome.port,
           output: "json",
           logLevel: "error",
-          ...(page.shown.endsWith("(member)") ? { extraHeaders: { Cookie: member.cookie } } : {}),
+          ...(page.shown.endsWith("(member)") ? { extraHeaders: { Cookie: site.member.cookie } } : {}),
         },
         {
           extends: "lighthouse:default",
@@ -261,67 +296,29 @@ try {
         },
       );
     const rows = [];
-    for (const page of PAGES) {
+    for (const pageIndex of PAGES.keys()) {
       // Lighthouse now and then fails to record its trace (NO_NAVSTART, NO_FCP): its report then has a
       // runtimeError and scores of 0 that say nothing about the page. Such a run is made again (twice
       // at most), and said. With LIGHTHOUSE_RUNS, each page is measured that many times and the run with
-      // the median performance score is the one reported, beside the range.
-      const runs = [];
-      for (let run = 0; run < RUNS; run++) {
-        for (let attempt = 1; attempt <= 3; attempt++) {
-          const attempted = await runLighthouse(page);
-          const error = attempted?.lhr?.runtimeError;
-          if (!error) {
-            if (attempted) runs.push(attempted);
-            break;
+      // the median performance score is the one reported, beside the range. Beside another build, the
+      // two take turns, run by run.
+      const runsOf = new Map(sites.map((site) => [site, []]));
+      for (let run = 0; run < RUNS; run++)
+        for (const site of sites) {
+          const page = site.pages[pageIndex];
+          for (let attempt = 1; attempt <= 3; attempt++) {
+            const attempted = await runLighthouse(site, page);
+            const error = attempted?.lhr?.runtimeError;
+            if (!error) {
+              if (attempted) runsOf.get(site).push(attempted);
+              break;
+            }
+            console.log(
+              `  ${site.label} ${page.shown}: Lighthouse could not measure the page (${error.code}); ${attempt < 3 ? "again" : "giving up"}`,
+            );
           }
-          console.log(
-            `  ${page.shown}: Lighthouse could not measure the page (${error.code}); ${attempt < 3 ? "again" : "giving up"}`,
-          );
         }
-      }
-      const performanceOf = (r) => r.lhr.categories.performance?.score ?? 0;
-      runs.sort((a, b) => performanceOf(a) - performanceOf(b));
-      const result = runs[Math.floor(runs.length / 2)];
-      const range =
-        runs.length > 1
-          ? `${Math.round(performanceOf(runs[0]) * 100)}-${Math.round(performanceOf(runs.at(-1)) * 100)}`
-          : undefined;
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`no report for ${page.shown}`);
-      // A member page that answered the sign-in form instead was not measured signed in.
-      if (page.shown.endsWith("(member)") && new URL(lhr.finalDisplayedUrl).pathname !== page.url)
-        throw new Error(`${page.shown} ended at ${lhr.finalDisplayedUrl}: not signed in`);
-      writeFileSync(
-        path.join(reportDir, `${page.shown.replace(/\W+/g, "_").replace(/_+$/, "") || "home"}.json`),
-        JSON.stringify(lhr),
-      );
-      const c = lhr.categories;
-      const score = (key) => Math.round((c[key]?.score ?? 0) * 100);
-      const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
-      // Scripts sent (compressed bytes) by the time the page is loaded.
-      const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
-        (item) => item.resourceType === "Script",
-      );
-      const jsKb = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
-      rows.push({
-        page: page.shown,
-        performance: score("performance"),
-        ...(range ? { "performance range": range } : {}),
-        accessibility: score("accessibility"),
-        "best-practices": score("best-practices"),
-        seo: score("seo"),
-        "FCP s": (metric("first-contentful-paint") / 1000).toFixed(2),
-        "LCP s": (metric("largest-contentful-paint") / 1000).toFixed(2),
-        "TBT ms": Math.round(metric("total-blocking-time")),
-        CLS: metric("cumulative-layout-shift").toFixed(3),
-        "JS kB sent": jsKb.toFixed(1),
-      });
-      const failing = Object.values(lhr.audits).filter(
-        (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
-      );
-      for (const audit of failing)
-        console.log(`  ${page.shown}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ""}`);
+      for (const site of sites) rows.push(reportOf(site, site.pages[pageIndex], runsOf.get(site)));
     }
     console.log(machine);
     console.table(rows);
@@ -330,4 +327,50 @@ try {
   }
 } finally {
   stop();
+}
+
+/** The row of `page`'s table for `site`: the median run's scores and metrics; its audits not passed said. */
+function reportOf(site, page, runs) {
+  const performanceOf = (r) => r.lhr.categories.performance?.score ?? 0;
+  runs.sort((a, b) => performanceOf(a) - performanceOf(b));
+  const result = runs[Math.floor(runs.length / 2)];
+  const range =
+    runs.length > 1
+      ? `${Math.round(performanceOf(runs[0]) * 100)}-${Math.round(performanceOf(runs.at(-1)) * 100)}`
+      : undefined;
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`no report for ${site.label} ${page.shown}`);
+  // A member page that answered the sign-in form instead was not measured signed in.
+  if (page.shown.endsWith("(member)") && new URL(lhr.finalDisplayedUrl).pathname !== page.url)
+    throw new Error(`${page.shown} ended at ${lhr.finalDisplayedUrl}: not signed in`);
+  const file = `${page.shown.replace(/\W+/g, "_").replace(/_+$/, "") || "home"}${site === sites[0] ? "" : `-${site.label}`}`;
+  writeFileSync(path.join(reportDir, `${file}.json`), JSON.stringify(lhr));
+  const c = lhr.categories;
+  const score = (key) => Math.round((c[key]?.score ?? 0) * 100);
+  const metric = (id) => lhr.audits[id]?.numericValue ?? 0;
+  // Scripts sent (compressed bytes) by the time the page is loaded.
+  const scripts = (lhr.audits["network-requests"]?.details?.items ?? []).filter(
+    (item) => item.resourceType === "Script",
+  );
+  const jsKb = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+  const row = {
+    page: page.shown,
+    ...(sites.length > 1 ? { build: site.label } : {}),
+    performance: score("performance"),
+    ...(range ? { "performance range": range } : {}),
+    accessibility: score("accessibility"),
+    "best-practices": score("best-practices"),
+    seo: score("seo"),
+    "FCP s": (metric("first-contentful-paint") / 1000).toFixed(2),
+    "LCP s": (metric("largest-contentful-paint") / 1000).toFixed(2),
+    "TBT ms": Math.round(metric("total-blocking-time")),
+    CLS: metric("cumulative-layout-shift").toFixed(3),
+    "JS kB sent": jsKb.toFixed(1),
+  };
+  const failing = Object.values(lhr.audits).filter(
+    (audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative",
+  );
+  for (const audit of failing)
+    console.log(`  ${site.label} ${page.shown}: ${audit.id} (${audit.score}) ${audit.displayValue ?? ""}`);
+  return row;
 }
