@@ -12,10 +12,10 @@
  * its figure is the ceiling of answering those bytes, not of doing the write.
  *
  * Then writes under contention: 50 members at once (each confirmed their e-mail by its link), each
- * sharing a tip, liking one of ten popular tips and unliking it, over and over (a closed loop: each
- * member's next write when the last is answered), through the server; beside the same writes made
- * straight to the database by 50 connections with the same code (tips.service: createTip; tip-likes:
- * setLike), without HTTP, sessions, limits or caches. On PGlite, which one process holds, the straight
+ * sharing a tip, commenting on one of ten popular tips, liking it and unliking it, over and over (a closed
+ * loop: each member's next write when the last is answered), through the server; beside the same writes
+ * made straight to the database by 50 connections with the same code (tips.service: createTip;
+ * comments.service: addComment; tip-likes: setLike), without HTTP, sessions, limits or caches. On PGlite, which one process holds, the straight
  * writes run in this process once the server has stopped, on its data folder.
  * Afterwards the kept counts (each tip's likes, tips per category) are checked against the rows.
  *
@@ -37,6 +37,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { type Db, openDatabase } from "../src/server/db/client.ts";
 import * as schema from "../src/server/db/schema.ts";
+import { addComment } from "../src/server/modules/comments/comments.service.ts";
 import { setLike } from "../src/server/modules/tips/tip-likes.ts";
 import { insertTip } from "../src/server/modules/tips/tips.service.ts";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
@@ -80,6 +81,11 @@ interface Target {
 
 /** A tip as the share form sends it; every required field valid. */
 const tipBody = (title: string) => JSON.stringify(tipInput(title));
+/** What a writer says under a popular tip: new each time, as a repeat within minutes is refused. */
+const commentText = (title: string) => `Thank you, this helped. (${title})`;
+const commentBody = (title: string) => JSON.stringify({ body: commentText(title) });
+/** Each writer's sequence of writes, repeated. */
+const WRITE_KINDS = ["share", "comment", "like", "unlike"] as const;
 const tipInput = (title: string) =>
   ({
     title,
@@ -193,9 +199,10 @@ async function countsOff(
 }
 
 /**
- * 50 members sharing, liking and unliking at once, through the server and straight to the database, as
- * the module's comment says. Each member's writes follow one sequence across every round (share, like,
- * unlike, share, ...), so each like and unlike really changes a row. Stops the server when `direct` is
+ * 50 members sharing, commenting, liking and unliking at once, through the server and straight to the
+ * database, as the module's comment says. Each member's writes follow one sequence across every round
+ * (share, comment, like, unlike, share, ...), so each like and unlike really changes a row, and each
+ * comment is new (a repeat within minutes is refused). Stops the server when `direct` is
  * exclusive. Answers the table's row, whether it meets the targets, and the counts check.
  */
 async function writesUnderContention(
@@ -225,7 +232,7 @@ async function writesUnderContention(
   const next = (writer: number) => {
     const step = steps[writer] ?? 0;
     steps[writer] = step + 1;
-    const kind = (["share", "like", "unlike"] as const)[step % 3] as "share" | "like" | "unlike";
+    const kind = WRITE_KINDS[step % WRITE_KINDS.length] as (typeof WRITE_KINDS)[number];
     const tipId = popular[writer % LIKED_TIPS]?._id ?? "";
     return { kind, tipId, title: `Tip ${step} of writer ${writer + 1}` };
   };
@@ -237,23 +244,28 @@ async function writesUnderContention(
     const member = members[writer] as Member;
     const { kind, tipId, title } = next(writer);
     const headers: Record<string, string> = { Cookie: member.cookie, Origin: base };
+    const json = { ...headers, "Content-Type": "application/json" };
     const status =
       kind === "share"
-        ? await send(
-            agent,
-            `${base}/api/tips`,
-            "POST",
-            { ...headers, "Content-Type": "application/json" },
-            tipBody(title),
-          )
-        : await send(agent, `${base}/api/tips/${tipId}/like`, kind === "like" ? "POST" : "DELETE", headers);
-    if (status !== (kind === "share" ? 201 : 200)) throw new Error(`${kind} answered ${status}`);
+        ? await send(agent, `${base}/api/tips`, "POST", json, tipBody(title))
+        : kind === "comment"
+          ? await send(agent, `${base}/api/tips/${tipId}/comments`, "POST", json, commentBody(title))
+          : await send(agent, `${base}/api/tips/${tipId}/like`, kind === "like" ? "POST" : "DELETE", headers);
+    const expected = kind === "share" || kind === "comment" ? 201 : 200;
+    if (status !== expected) throw new Error(`${kind} answered ${status}`);
     return kind;
   };
   const straight = (db: Db) => async (writer: number) => {
     const member = members[writer] as Member;
     const { kind, tipId, title } = next(writer);
     if (kind === "share") await insertTip(db, { ...tipInput(title), photoHash: null }, member);
+    else if (kind === "comment")
+      await addComment(db, {
+        tipId,
+        authorId: member.id,
+        body: commentText(title),
+        accountCreatedAt: undefined,
+      });
     else await setLike(db, tipId, member.id, kind === "like", { alone: true });
     return kind;
   };
@@ -304,7 +316,7 @@ async function writesUnderContention(
   console.log(`  p99 by kind: ours ${kinds(a)}; straight ${kinds(b)}`);
   if (errors.length > 0) console.log(`  errors: ${errors.join("; ")}`);
   return {
-    row: `| ${WRITERS} members sharing, liking, unliking | ${a.operationsPerSecond.toFixed(0)} | ${b.operationsPerSecond.toFixed(0)} (straight) | ${ratio.toFixed(2)}x | ${a.p99.toFixed(1)} ms | ${b.p99.toFixed(1)} ms | ${a.errors + b.errors} |`,
+    row: `| ${WRITERS} members sharing, commenting, liking, unliking | ${a.operationsPerSecond.toFixed(0)} | ${b.operationsPerSecond.toFixed(0)} (straight) | ${ratio.toFixed(2)}x | ${a.p99.toFixed(1)} ms | ${b.p99.toFixed(1)} ms | ${a.errors + b.errors} |`,
     meets: ratio >= WRITE_MIN_RATIO && a.p99 <= WRITE_MAX_P99_MS,
     counts,
   };
