@@ -177,7 +177,10 @@ export function serveWeb(
       if (cookie) headers.set("Cookie", cookie);
       return Promise.resolve(
         app.request(new URL(url, "http://localhost").href, { ...init, headers }, { answersRead }),
-      );
+      ).catch((error: unknown) => {
+        answersRead.notKept();
+        throw error;
+      });
     });
     if (!page || "redirect" in page) return page;
     const state = `<script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>`;
@@ -226,9 +229,9 @@ export function serveWeb(
     }
     // Every visitor gets the same page: kept and reused like a public API answer, until what it was made
     // from changes (the frame's tables and every answer's it shows).
-    const reads = hasSessionCookie(c.req.header("Cookie")) ? null : answersRead.pageReads(PAGE_TABLES);
-    if (reads) {
-      markPublic(c, "visitor", reads);
+    const kept = hasSessionCookie(c.req.header("Cookie")) ? null : answersRead.page(PAGE_TABLES);
+    if (kept) {
+      markPublic(c, "visitor", kept.reads, { until: kept.until });
       return c.html(html, status);
     }
     // A signed-in person's page is their own (their name, their private tip), and a page made from an

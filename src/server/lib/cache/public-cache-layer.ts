@@ -87,7 +87,7 @@ export function publicCacheLayer(
     const hit =
       cache.get(path, signedIn) ?? (member ? cache.get(memberKey(member.id, path), true) : undefined);
     if (hit) {
-      answersReadFor(c)?.kept(hit.reads);
+      answersReadFor(c)?.kept(hit.reads, hit.until);
       noteHit(hit.route, hit.scope === "member" ? member?.id : undefined);
       metrics.cacheLookup(hit.scope === "member" ? "member" : "public", true);
       return toResponse(replyFor(hit, request));
@@ -97,11 +97,12 @@ export function publicCacheLayer(
     await next();
     const marked = c.get("publicScope");
     const keepable = marked && !(signedIn && marked.scope === "visitor");
-    // Only an answer a page shows counts: a refusal leaves its part of the page to the browser.
-    // A member's own answer is in no page kept for visitors.
-    if (c.res.status === 200)
-      if (keepable && marked.scope !== "member") answersReadFor(c)?.kept(marked.reads);
-      else answersReadFor(c)?.notKept();
+    // A member's own answer is in no page kept for visitors. A 404 shows nothing in the page (its part
+    // is left to the browser, which shows what the answer says); any other failure (a limit, an error)
+    // says nothing of the data either, but the page made meanwhile must not stay.
+    const read = answersReadFor(c);
+    if (c.res.status === 200 && keepable && marked.scope !== "member") read?.kept(marked.reads, marked.until);
+    else if (c.res.status !== 404) read?.notKept();
     if (!keepable || c.res.status !== 200) return compressedAsKept(c, request);
     // A miss is an answer the cache could have given and built instead; answers never kept are not counted.
     metrics.cacheLookup(marked.scope === "member" ? "member" : "public", false);
@@ -125,24 +126,32 @@ export function publicCacheLayer(
 
 /**
  * What a page the server renders from the app's own answers (web.ts) learns of them, handed to those
- * requests as their environment: the tables each kept answer reads, and whether any answer was one the
- * cache may not keep. A visitor's page made from them is kept as long as all of them would be (ADR 075).
+ * requests as their environment: the tables each kept answer reads and when the first goes stale by
+ * itself, and whether any answer was one the cache may not keep. A visitor's page made from them is kept
+ * as long as all of them would be (ADR 075).
  */
 export class AnswersRead {
   private readonly tables = new Set<PublicTable>();
+  private until: number | undefined;
   private unkept = false;
 
-  kept(reads: readonly PublicTable[]) {
+  kept(reads: readonly PublicTable[], until?: number) {
     for (const table of reads) this.tables.add(table);
+    if (until !== undefined) this.until = Math.min(until, this.until ?? until);
   }
 
   notKept() {
     this.unkept = true;
   }
 
-  /** What a page made from these answers reads, with `own` (what the page's frame reads); null: keep it not. */
-  pageReads(own: readonly PublicTable[]): PublicTable[] | null {
-    return this.unkept ? null : [...new Set([...own, ...this.tables])];
+  /**
+   * What a page made from these answers reads, with `own` (what the page's frame reads), and when it goes
+   * stale by itself; null: keep it not.
+   */
+  page(own: readonly PublicTable[]): { reads: PublicTable[]; until?: number } | null {
+    if (this.unkept) return null;
+    const reads = [...new Set([...own, ...this.tables])];
+    return this.until === undefined ? { reads } : { reads, until: this.until };
   }
 }
 

@@ -199,7 +199,7 @@ describe("what a page rendered from the app's answers learns of them", () => {
   /** A visitor's GET of `path` as the page renderer makes it: what it read, and the answer's status. */
   const readBy = async (path: string, answersRead = new AnswersRead()) => {
     const answer = await ctx.app.request(path, {}, { answersRead });
-    return { status: answer.status, reads: answersRead.pageReads([]) };
+    return { status: answer.status, reads: answersRead.page([])?.reads ?? null };
   };
 
   it("is told the tables of each kept answer, built or found in the cache", async () => {
@@ -211,7 +211,7 @@ describe("what a page rendered from the app's answers learns of them", () => {
     const both = new AnswersRead();
     await readBy(path, both);
     await readBy(`/api/tips/${tipId}/comments`, both);
-    expect(both.pageReads(["tip_likes"])?.sort()).toEqual(
+    expect(both.page(["tip_likes"])?.reads.sort()).toEqual(
       ["comments", "gardeners", "moderation_cases", "photo_holds", "tip_likes", "tips", "users"].sort(),
     );
   });
@@ -220,10 +220,22 @@ describe("what a page rendered from the app's answers learns of them", () => {
     expect(await readBy("/api/gardeners/nobody_by_that_name")).toEqual({ status: 404, reads: [] });
   });
 
-  it("keeps no page made from an answer the cache may not keep", async () => {
+  it("keeps no page made from an answer the cache may not keep, or from a failure other than 404", async () => {
+    const unkept = new AnswersRead();
+    await readBy("/api/gardeners/routes_author", unkept);
+    expect((await readBy("/api/health", unkept)).status).toBe(200);
+    expect(unkept.page(["users"])).toBeNull();
+    const failed = new AnswersRead();
+    await readBy("/api/gardeners/routes_author", failed);
+    expect((await readBy("/api/gardeners?limit=many", failed)).status).toBe(400);
+    expect(failed.page(["users"])).toBeNull();
+  });
+
+  it("goes stale by itself when the first answer it was made from does", () => {
     const answersRead = new AnswersRead();
-    await readBy("/api/gardeners/routes_author", answersRead);
-    expect((await readBy("/api/health", answersRead)).status).toBe(200);
-    expect(answersRead.pageReads(["users"])).toBeNull();
+    answersRead.kept(["tips"], 2_000);
+    answersRead.kept(["users"]);
+    answersRead.kept(["comments"], 1_000);
+    expect(answersRead.page([])).toEqual({ reads: ["tips", "users", "comments"], until: 1_000 });
   });
 });
