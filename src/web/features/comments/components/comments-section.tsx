@@ -73,11 +73,17 @@ export function CommentsSection({ tip }: { tip: Tip }) {
   const canWrite = Boolean(user?.emailVerified);
   const [deleting, setDeleting] = useState<Comment | null>(null);
   const remove = useDeleteComment(tip._id);
-  // Drawn in the background once they arrive (a transition React splits into short slices), as lists are:
-  // fifty comments drawn at once held a phone's main thread for over a second.
-  const read = useDeferredValue(comments.data);
+  // Comments arriving in numbers (the first page, the next) are drawn in the background (a transition
+  // React splits into short slices), as lists are: fifty drawn at once held a phone's main thread for over
+  // a second. A change to the pages read (a comment posted, changed or deleted) shows at once.
+  const fresh = comments.data;
+  const deferred = useDeferredValue(fresh);
+  const read = fresh && deferred && fresh.pages.length === deferred.pages.length ? fresh : deferred;
+  // Meanwhile "Show more comments" stays, busy, so the focus it holds is not dropped before the comments
+  // it brought are on the page to take it.
+  const drawing = read !== undefined && read !== fresh;
   const all = useMemo(() => read?.pages.flatMap((page) => page.items) ?? [], [read]);
-  const total = comments.data?.pages[0]?.total ?? tip.totalComments;
+  const total = read?.pages[0]?.total ?? tip.totalComments;
   // The comment that takes focus once it is on the page: a reply just posted, the first of the next page.
   const [focusId, setFocusId] = useState<string | null>(null);
   const focusDone = useCallback(() => setFocusId(null), []);
@@ -115,7 +121,7 @@ export function CommentsSection({ tip }: { tip: Tip }) {
   );
 
   const showMore = async () => {
-    if (comments.isFetchingNextPage) return;
+    if (comments.isFetchingNextPage || drawing) return;
     const before = new Set(comments.data?.pages.flatMap((page) => page.items.map((comment) => comment._id)));
     const result = await comments.fetchNextPage();
     const after = result.data?.pages.flatMap((page) => page.items) ?? [];
@@ -177,16 +183,16 @@ export function CommentsSection({ tip }: { tip: Tip }) {
           ))}
         </ol>
       )}
-      {comments.hasNextPage && (
+      {read !== undefined && (comments.hasNextPage || drawing) && (
         <div className="mt-6 flex justify-center">
           {/* aria-disabled, not disabled, while the page comes: a disabled button would drop the focus. */}
           <button
             type="button"
-            className={`btn btn-outline ${comments.isFetchingNextPage ? "btn-disabled" : ""}`}
+            className={`btn btn-outline ${comments.isFetchingNextPage || drawing ? "btn-disabled" : ""}`}
             onClick={showMore}
-            aria-disabled={comments.isFetchingNextPage || undefined}
+            aria-disabled={comments.isFetchingNextPage || drawing || undefined}
           >
-            {comments.isFetchingNextPage ? "Loading…" : "Show more comments"}
+            {comments.isFetchingNextPage || drawing ? "Loading…" : "Show more comments"}
           </button>
         </div>
       )}
