@@ -139,7 +139,7 @@ const addCommentRoute = apiRoute({
     requirePoster("Sign in to comment"),
     rateLimit<SignedInEnv>("comment", async (c) => ({
       account: c.var.user.id,
-      createdAt: await accountCreatedAt(c.var.db, c.var.user.id),
+      createdAt: await accountCreatedAt(c),
     })),
   ] as const,
   request: {
@@ -262,7 +262,7 @@ export const commentsRouter = createRouter()
     const { body, replyTo } = c.req.valid("json");
     if (replyTo && (await replyAnswersBlocker(c.var.db, replyTo, user.id)))
       throw new HttpError(403, REPLY_BLOCKED);
-    const createdAt = await accountCreatedAt(c.var.db, user.id);
+    const createdAt = await accountCreatedAt(c);
     await checkNewcomerLinks("comment", [body], {
       emailVerified: user.emailVerified,
       createdAt: async () => createdAt,
@@ -294,7 +294,7 @@ export const commentsRouter = createRouter()
     const { body } = c.req.valid("json");
     await checkNewcomerLinks("comment", [body], {
       emailVerified: c.var.user.emailVerified,
-      createdAt: () => accountCreatedAt(c.var.db, c.var.user.id),
+      createdAt: () => accountCreatedAt(c),
     });
     const reader = { userId: c.var.user.id, tipAuthorId: row.tipAuthorId };
     return c.json(toComment(await editComment(c.var.db, row, body), reader, imagesOf(c)), 200);

@@ -106,7 +106,7 @@ const checkTipLinks = (
 ) =>
   checkNewcomerLinks("tip", [tip.title, tip.plantType, tip.description], {
     emailVerified: c.var.user.emailVerified,
-    createdAt: () => accountCreatedAt(c.var.db, c.var.user.id),
+    createdAt: () => accountCreatedAt(c),
   });
 
 const createTipRoute = apiRoute({
@@ -122,7 +122,7 @@ const createTipRoute = apiRoute({
     requirePoster("Sign in to share a tip"),
     rateLimit<SignedInEnv>("shareTip", async (c) => ({
       account: c.var.user.id,
-      createdAt: await accountCreatedAt(c.var.db, c.var.user.id),
+      createdAt: await accountCreatedAt(c),
     })),
   ] as const,
   request: { body: tipBody },

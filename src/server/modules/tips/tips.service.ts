@@ -17,13 +17,28 @@ import { batchedPer } from "../../lib/write-batch.ts";
 import { type StoredTipInput, type TipRow, tipColumns } from "./tip-row.ts";
 
 /** When the account was made: a young account may share fewer tips (RATE_LIMITS.shareTip). */
-export async function accountCreatedAt(db: Db, userId: string): Promise<Date | undefined> {
+async function readAccountCreatedAt(db: Db, userId: string): Promise<Date | undefined> {
   const [row] = await db
     .select({ createdAt: users.createdAt })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
   return row?.createdAt;
+}
+
+const createdAtByRequest = new WeakMap<object, Promise<Date | undefined>>();
+
+/**
+ * When the signed-in account of request `c` was made, read once per request: its limit and its handler
+ * (the links a newcomer may post, a comment's edit window) both ask, and a write costs a read less.
+ */
+export function accountCreatedAt(c: { var: { db: Db; user: { id: string } } }): Promise<Date | undefined> {
+  let known = createdAtByRequest.get(c);
+  if (!known) {
+    known = readAccountCreatedAt(c.var.db, c.var.user.id);
+    createdAtByRequest.set(c, known);
+  }
+  return known;
 }
 
 /** A tip by id whoever may see it; null for an unknown or malformed id. */
