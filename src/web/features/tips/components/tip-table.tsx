@@ -41,7 +41,7 @@ export function TipTable({
   const hydrated = useHydrated();
   const cards = narrow ? narrow(tips) : <TipRowCards tips={tips} columns={columns} label={label} />;
   const table = (
-    <div className="overflow-x-auto rounded-box border border-base-300">
+    <div className="tip-table overflow-x-auto rounded-box border border-base-300">
       <table className="table" aria-label={label} aria-labelledby={labelledBy}>
         <thead className="bg-base-200 text-base-content">
           <tr>
@@ -69,6 +69,8 @@ export function TipTable({
           ))}
         </tbody>
       </table>
+      {/* After the whole table: the table shows once this has arrived (styles.css). */}
+      <span className="tip-table-end" hidden />
     </div>
   );
   // The server cannot know the screen: its HTML has both layouts, CSS showing the one that fits, until the
