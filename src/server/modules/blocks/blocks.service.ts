@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
 import { accountImage, type StoredPhoto } from "../../db/photo-columns.ts";
@@ -54,17 +54,4 @@ export async function block(
 
 export async function unblock(db: Db, blockerId: string, blockedId: string): Promise<void> {
   await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
-}
-
-/** Whether `blockerId` blocked `blockedId`. */
-export async function hasBlocked(
-  db: Pick<Db, "select">,
-  blockerId: string,
-  blockedId: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ found: sql<number>`1` })
-    .from(blocks)
-    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
-  return row !== undefined;
 }

@@ -1,3 +1,2 @@
 // What the blocks module offers the rest of the server.
 export { blocksRouter } from "./blocks.routes.ts";
-export { hasBlocked } from "./blocks.service.ts";

@@ -27,8 +27,7 @@ import { mayViewTip } from "../../lib/rules/visibility.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/security/session.ts";
 import { type Images, imagesOf } from "../../lib/urls.ts";
-import { hasBlocked } from "../blocks/index.ts";
-import { accountCreatedAt, findVisibleTip } from "../tips/index.ts";
+import { accountCreatedAt, findTipToAnswer, findVisibleTip } from "../tips/index.ts";
 import {
   addComment,
   BadCursorError,
@@ -255,10 +254,10 @@ export const commentsRouter = createRouter()
   })
   .openapi(addCommentRoute, async (c) => {
     const { user } = c.var;
-    const tip = await findVisibleTip(c.var.db, c.req.valid("param").id, user.id);
+    const tip = await findTipToAnswer(c.var.db, c.req.valid("param").id, user.id);
     if (!tip) throw new HttpError(404, NO_TIP);
     if (!user.emailVerified) throw new HttpError(422, VERIFY_FIRST);
-    if (await hasBlocked(c.var.db, tip.authorId, user.id)) throw new HttpError(403, BLOCKED);
+    if (tip.authorBlockedViewer) throw new HttpError(403, BLOCKED);
     const { body, replyTo } = c.req.valid("json");
     if (replyTo && (await replyAnswersBlocker(c.var.db, replyTo, user.id)))
       throw new HttpError(403, REPLY_BLOCKED);

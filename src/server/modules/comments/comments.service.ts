@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ReportReason, Role } from "#shared/constants.ts";
 import type { Db } from "../../db/client.ts";
 import { photoOf, type StoredPhoto } from "../../db/photo-columns.ts";
-import { rowsOf } from "../../db/rows.ts";
 import { blocks, comments, tips, users } from "../../db/schema.ts";
 import { IdSchema, isId } from "../../lib/requests/ids.ts";
 import { openCaseAbout } from "../../lib/rules/hold-state.ts";
@@ -143,8 +142,9 @@ export class NoSuchCommentError extends Error {
 /**
  * Writes a comment, or a reply to `replyTo` (a reply to a reply joins its thread: one level). Under read
  * committed, two inserts guarded by the same "not exists" both see no earlier row, so the double-post check
- * and the insert run under a transaction lock per member and tip: the second of two taps at once waits for
- * the first and then sees its comment.
+ * and the insert run under a lock per member and tip: the second of two taps at once waits for the first
+ * and then sees its comment. Lock, check, insert and the row read back with its author are one statement
+ * (`comment_once`, ADR 076).
  */
 export async function addComment(
   db: Db,
@@ -177,31 +177,19 @@ export async function addComment(
   const editableUntil = new Date(
     now.getTime() + (isNewAccount(input.accountCreatedAt) ? EDIT_WINDOW_NEW_MS : EDIT_WINDOW_MS),
   );
-  const written = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`comment:${input.authorId}:${input.tipId}`}))`,
-    );
-    const inserted = await rowsOf(
-      tx,
-      z.object({ id: z.string() }),
-      sql`
-    insert into ${comments} (id, tip_id, author_id, thread_id, thread_at, body, created_at, editable_until)
-    select ${id}::uuid, ${input.tipId}::uuid, ${input.authorId}, ${thread.id}::uuid, ${thread.at.toISOString()}::timestamptz,
-      ${input.body}, ${now.toISOString()}::timestamptz, ${editableUntil.toISOString()}::timestamptz
-    where not exists (
-      select 1 from ${comments}
-      where ${comments.authorId} = ${input.authorId} and ${comments.tipId} = ${input.tipId}::uuid
-        and ${comments.body} = ${input.body} and ${comments.state} = 'visible'
-        and ${comments.createdAt} > ${new Date(now.getTime() - REPEAT_MS).toISOString()}::timestamptz
-    )
-    returning id`,
-    );
-    return inserted.length > 0;
-  });
-  if (!written) throw new RepeatedCommentError();
-  const row = await findComment(db, id);
-  if (!row) throw new Error("A comment just written could not be read back");
-  return row;
+  const written = sql`comment_once(${id}::uuid, ${input.tipId}::uuid, ${input.authorId}, ${thread.id}::uuid,
+    ${thread.at.toISOString()}::timestamptz, ${input.body}, ${now.toISOString()}::timestamptz,
+    ${editableUntil.toISOString()}::timestamptz, ${new Date(now.getTime() - REPEAT_MS).toISOString()}::timestamptz)`;
+  // Named as the table, so the columns read the comment written as they read stored ones.
+  const writtenAsComments = db.$with(getTableName(comments), {}).as(sql`select * from ${written}`);
+  const [row] = await db
+    .with(writtenAsComments)
+    .select(columns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId));
+  if (!row) throw new RepeatedCommentError();
+  const { threadAtText: _t, createdAtText: _c, ...comment } = row;
+  return comment;
 }
 
 /** A comment by id with its author, and the tip it is on (whose author may delete it). */

@@ -8,6 +8,7 @@ import { comments, users } from "../../db/schema.ts";
 import { createClient, newTip, type TestClient } from "../../test/http-client.ts";
 import { establishedMember, signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
+import { addComment, RepeatedCommentError } from "./comments.service.ts";
 
 // Comments on tips (ADR 060): threads one reply deep, edit windows, deletion that keeps a thread's shape,
 // who may read and write, and the count kept on the tip.
@@ -144,15 +145,32 @@ describe("comments on a tip", () => {
     expect(await totalComments(visitor, tip._id)).toBe(0);
   });
 
-  it("refuses the same text from the same member on the same tip within 5 minutes, even sent twice at once", async () => {
+  it("writes one of eight identical comments written at once on as many of the database's connections", async () => {
     const author = await member();
     const ana = await member();
     const tip = await tipBy(author.client);
-    const [a, b] = await Promise.all([
-      ana.client.post(`/api/tips/${tip._id}/comments`, { body: "Great idea!" }),
-      ana.client.post(`/api/tips/${tip._id}/comments`, { body: "Great idea!" }),
-    ]);
-    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const writes = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        addComment(ctx.db, { tipId: tip._id, authorId: ana.id, body: "Lovely!", accountCreatedAt: undefined }),
+      ),
+    );
+    expect(writes.filter((write) => write.status === "fulfilled")).toHaveLength(1);
+    const refused = writes.flatMap((write) => (write.status === "rejected" ? [write.reason] : []));
+    expect(refused).toHaveLength(7);
+    for (const reason of refused) expect(reason).toBeInstanceOf(RepeatedCommentError);
+    expect(await totalComments(visitor, tip._id)).toBe(1);
+  });
+
+  it("refuses the same text from the same member on the same tip within 5 minutes, even sent eight times at once", async () => {
+    const author = await member();
+    const ana = await member();
+    const tip = await tipBy(author.client);
+    const taps = await Promise.all(
+      Array.from({ length: 8 }, () => ana.client.post(`/api/tips/${tip._id}/comments`, { body: "Great idea!" })),
+    );
+    expect(taps.map((tap) => tap.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    expect((await thread(visitor, tip._id)).items.map((item) => item.body)).toEqual(["Great idea!"]);
+    expect(await totalComments(visitor, tip._id)).toBe(1);
     const again = await ana.client.post(
       `/api/tips/${tip._id}/comments`,
       { body: "Great idea!" },

@@ -3,4 +3,4 @@ export { toTip } from "./tip-dto.ts";
 export { countPublicTips, listTips } from "./tip-list.ts";
 export { type TipRow, tipColumns } from "./tip-row.ts";
 export { tipsRouter } from "./tips.routes.ts";
-export { accountCreatedAt, findVisibleTip } from "./tips.service.ts";
+export { accountCreatedAt, findTipToAnswer, findVisibleTip } from "./tips.service.ts";

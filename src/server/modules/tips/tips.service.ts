@@ -8,7 +8,7 @@ import {
 import type { User } from "#shared/schemas/auth.ts";
 import type { TipInputParsed, TipUpdateParsed } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
-import { tips, users } from "../../db/schema.ts";
+import { blocks, tips, users } from "../../db/schema.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
 import { isId } from "../../lib/requests/ids.ts";
 import { holdMessage } from "../../lib/rules/hold-state.ts";
@@ -53,7 +53,35 @@ async function findTip(db: Db, id: string): Promise<TipRow | null> {
  * the account that shared them, matched by its id (ADR 012); to anyone else they do not exist (404).
  */
 export async function findVisibleTip(db: Db, id: string, viewerId: string | null): Promise<TipRow | null> {
-  const row = await findTip(db, id);
+  return visibleTo(db, await findTip(db, id), viewerId);
+}
+
+/**
+ * A tip the signed-in account `viewerId` would answer (a comment), as `findVisibleTip` finds it, and in the
+ * same read whether its author blocked that account (ADR 043): a write costs one read of the tip.
+ */
+export async function findTipToAnswer(
+  db: Db,
+  id: string,
+  viewerId: string,
+): Promise<(TipRow & { authorBlockedViewer: boolean }) | null> {
+  if (!isId(id)) return null;
+  const [row] = await db
+    .select({
+      ...tipColumns,
+      authorBlockedViewer: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${tips.authorId} and ${blocks.blockedId} = ${viewerId})`,
+    })
+    .from(tips)
+    .where(eq(tips.id, id))
+    .limit(1);
+  return visibleTo(db, row ?? null, viewerId);
+}
+
+async function visibleTo<Row extends TipRow>(
+  db: Db,
+  row: Row | null,
+  viewerId: string | null,
+): Promise<Row | null> {
   if (!row) return null;
   if (!isTipListed(row) && row.authorId !== viewerId) return null;
   // On hold: everyone but its author is told so, in place of the tip (ADR 041).
