@@ -145,20 +145,24 @@ describe("comments on a tip", () => {
     expect(await totalComments(visitor, tip._id)).toBe(0);
   });
 
-  it("writes one of eight identical comments written at once on as many of the database's connections", async () => {
+  it("writes one of eight identical comments written at once on the database's connections", async () => {
     const author = await member();
     const ana = await member();
     const tip = await tipBy(author.client);
-    const writes = await Promise.allSettled(
-      Array.from({ length: 8 }, () =>
-        addComment(ctx.db, { tipId: tip._id, authorId: ana.id, body: "Lovely!", accountCreatedAt: undefined }),
-      ),
-    );
-    expect(writes.filter((write) => write.status === "fulfilled")).toHaveLength(1);
-    const refused = writes.flatMap((write) => (write.status === "rejected" ? [write.reason] : []));
+    const write = (body: string) =>
+      addComment(ctx.db, { tipId: tip._id, authorId: ana.id, body, accountCreatedAt: undefined });
+    // Beside another comment of the same member on the same tip, which is no repeat.
+    const [first, ...writes] = await Promise.allSettled([
+      write("First!"),
+      ...Array.from({ length: 8 }, () => write("Lovely!")),
+    ]);
+    expect(first?.status).toBe("fulfilled");
+    expect(writes.filter((each) => each.status === "fulfilled")).toHaveLength(1);
+    const refused = writes.flatMap((each) => (each.status === "rejected" ? [each.reason] : []));
     expect(refused).toHaveLength(7);
     for (const reason of refused) expect(reason).toBeInstanceOf(RepeatedCommentError);
-    expect(await totalComments(visitor, tip._id)).toBe(1);
+    expect((await thread(visitor, tip._id)).items.map((item) => item.body)).toEqual(["First!", "Lovely!"]);
+    expect(await totalComments(visitor, tip._id)).toBe(2);
   });
 
   it("refuses the same text from the same member on the same tip within 5 minutes, even sent eight times at once", async () => {
@@ -166,7 +170,9 @@ describe("comments on a tip", () => {
     const ana = await member();
     const tip = await tipBy(author.client);
     const taps = await Promise.all(
-      Array.from({ length: 8 }, () => ana.client.post(`/api/tips/${tip._id}/comments`, { body: "Great idea!" })),
+      Array.from({ length: 8 }, () =>
+        ana.client.post(`/api/tips/${tip._id}/comments`, { body: "Great idea!" }),
+      ),
     );
     expect(taps.map((tap) => tap.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect((await thread(visitor, tip._id)).items.map((item) => item.body)).toEqual(["Great idea!"]);
