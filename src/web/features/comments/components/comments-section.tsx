@@ -170,7 +170,7 @@ export function CommentsSection({ tip }: { tip: Tip }) {
       ) : (
         <ol className="flex flex-col gap-4">
           {threadsOf(all).map(({ root, replies }) => (
-            <li key={root._id} className="rounded-box border border-base-300 bg-base-100 p-4">
+            <li key={root._id} className={THREAD}>
               {item(root)}
               {replies.length > 0 && (
                 <ol className="mt-3 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Replies">
@@ -228,6 +228,15 @@ export function CommentsSection({ tip }: { tip: Tip }) {
     </section>
   );
 }
+
+/**
+ * A thread's box. A thread out of sight is laid out and painted only when it comes near the screen
+ * (`content-visibility: auto`, sized meanwhile as it last was, or about a short comment's height): a
+ * tip with fifty comments lays out the few in view on a phone. Its text stays in the page, for
+ * find-in-page and screen readers.
+ */
+const THREAD =
+  "rounded-box border border-base-300 bg-base-100 p-4 [content-visibility:auto] [contain-intrinsic-size:auto_9rem]";
 
 /** A comment that may take focus (tabIndex -1): outlined when it does, clear of the sticky header. */
 const FOCUSABLE =
