@@ -13,8 +13,11 @@ import type { Limiter } from "./security/rate-limit.ts";
  * The types every route module shares, kept apart from app.ts (which imports the route modules), so no
  * module imports the file that imports it.
  */
-/** The signed-in user as the server's code sees it: the shared User shape, e-mail lower-cased. */
-export type SessionUser = User;
+/**
+ * The signed-in user as the server's code sees it: the shared User shape, e-mail lower-cased, and when
+ * the account was made (a newcomer's limits ask), kept with the session so a write need not read it.
+ */
+export type SessionUser = User & { createdAt?: Date | undefined };
 
 export type AppConfig = Pick<
   Env,
@@ -92,4 +95,6 @@ export interface SessionSourceUser {
   emailVerified: boolean;
   role?: unknown;
   held?: unknown;
+  /** A date from the database, or its ISO text in a sign-in's JSON answer. */
+  createdAt?: unknown;
 }

@@ -65,6 +65,10 @@ describe("a kept session", () => {
       const kept = ctx.sessionCache.get(sessionCookieKey(cookie));
       expect(kept?.user).toMatchObject({ name: "First Page", email: account.email.toLowerCase() });
       const session = await sessionFor(cookie);
+      const [stored] = await ctx.db
+        .select({ createdAt: users.createdAt })
+        .from(users)
+        .where(eq(users.id, session?.user.id ?? ""));
       expect(kept?.user).toEqual({
         id: session?.user.id,
         name: session?.user.name,
@@ -73,7 +77,10 @@ describe("a kept session", () => {
         emailVerified: session?.user.emailVerified,
         role: session?.user.role,
         held: false,
+        // When the account was made, as the database has it: a newcomer's limits read it from here.
+        createdAt: stored?.createdAt,
       });
+      expect(kept?.user.createdAt).toBeInstanceOf(Date);
       expect(await statsStatus(cookie)).toBe(200);
     }
     // Each sign-in is its own session: signing one out leaves the other.

@@ -1,4 +1,4 @@
-import type { User as SessionUser } from "#shared/schemas/auth.ts";
+import type { SessionUser } from "../app-env.ts";
 import { ChangeFeed, type FollowedDatabase } from "./change-feed.ts";
 
 const SESSION_CHANGE_CHANNEL = "session_change";

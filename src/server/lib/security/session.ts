@@ -43,7 +43,14 @@ function sessionUserOf(user: SessionSourceUser): SessionUser {
     emailVerified: user.emailVerified,
     role: ROLES.find((role) => role === user.role) ?? "member",
     held: user.held === true,
+    createdAt: dateOf(user.createdAt),
   };
+}
+
+/** A date as better-auth gives it (a Date, or ISO text in JSON); undefined when it is neither. */
+function dateOf(value: unknown): Date | undefined {
+  const date = value instanceof Date ? value : typeof value === "string" ? new Date(value) : undefined;
+  return date && Number.isFinite(date.getTime()) ? date : undefined;
 }
 
 /**

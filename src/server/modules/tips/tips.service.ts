@@ -29,10 +29,13 @@ async function readAccountCreatedAt(db: Db, userId: string): Promise<Date | unde
 const createdAtByRequest = new WeakMap<object, Promise<Date | undefined>>();
 
 /**
- * When the signed-in account of request `c` was made, read once per request: its limit and its handler
- * (the links a newcomer may post, a comment's edit window) both ask, and a write costs a read less.
+ * When the signed-in account of request `c` was made: kept with its session, else read once per request
+ * (its limit and its handler, the links a newcomer may post and a comment's edit window, both ask).
  */
-export function accountCreatedAt(c: { var: { db: Db; user: { id: string } } }): Promise<Date | undefined> {
+export function accountCreatedAt(c: {
+  var: { db: Db; user: { id: string; createdAt?: Date | undefined } };
+}): Promise<Date | undefined> {
+  if (c.var.user.createdAt) return Promise.resolve(c.var.user.createdAt);
   let known = createdAtByRequest.get(c);
   if (!known) {
     known = readAccountCreatedAt(c.var.db, c.var.user.id);

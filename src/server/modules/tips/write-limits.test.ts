@@ -33,11 +33,14 @@ async function member(ip: string, { daysOld = 2 }: { daysOld?: number } = {}) {
   expect(res.status, res.text).toBe(200);
   // Each shares more than two public tips, which waits for a confirmed e-mail.
   await confirmEmail(ctx, client, account.email);
-  if (daysOld > 0)
+  if (daysOld > 0) {
     await ctx.db
       .update(users)
       .set({ createdAt: new Date(Date.now() - daysOld * 24 * 60 * 60_000) })
       .where(eq(users.email, account.email));
+    // The signed-in session holds the account's age: the change reaches it before the next request.
+    await ctx.sessionCache.settled();
+  }
   const headers = { "X-Forwarded-For": ip };
   return {
     account,
