@@ -1,4 +1,3 @@
-import type { User } from "#shared/schemas/auth.ts";
 import type { Db } from "../db/client.ts";
 import type { Env } from "../env.ts";
 import type { Mailer } from "../mail/mailer.ts";
@@ -8,16 +7,13 @@ import type { SessionCache } from "./cache/session-cache.ts";
 import type { Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
 import type { Limiter } from "./security/rate-limit.ts";
+import type { SessionUser } from "./session-user.ts";
 
 /**
  * The types every route module shares, kept apart from app.ts (which imports the route modules), so no
  * module imports the file that imports it.
  */
-/**
- * The signed-in user as the server's code sees it: the shared User shape, e-mail lower-cased, and when
- * the account was made (a newcomer's limits ask), kept with the session so a write need not read it.
- */
-export type SessionUser = User & { createdAt?: Date | undefined };
+export type { SessionUser };
 
 export type AppConfig = Pick<
   Env,

@@ -1,4 +1,4 @@
-import type { SessionUser } from "../app-env.ts";
+import type { SessionUser } from "../session-user.ts";
 import { ChangeFeed, type FollowedDatabase } from "./change-feed.ts";
 
 const SESSION_CHANGE_CHANNEL = "session_change";
