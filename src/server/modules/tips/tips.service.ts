@@ -26,22 +26,16 @@ async function readAccountCreatedAt(db: Db, userId: string): Promise<Date | unde
   return row?.createdAt;
 }
 
-const createdAtByRequest = new WeakMap<object, Promise<Date | undefined>>();
-
 /**
- * When the signed-in account of request `c` was made: kept with its session, else read once per request
- * (its limit and its handler, the links a newcomer may post and a comment's edit window, both ask).
+ * When the signed-in account of request `c` was made (its limit and its handler ask: the links a newcomer
+ * may post, a comment's edit window): kept with its session, read from the database only when a session
+ * lacks it.
  */
 export function accountCreatedAt(c: {
   var: { db: Db; user: { id: string; createdAt?: Date | undefined } };
 }): Promise<Date | undefined> {
-  if (c.var.user.createdAt) return Promise.resolve(c.var.user.createdAt);
-  let known = createdAtByRequest.get(c);
-  if (!known) {
-    known = readAccountCreatedAt(c.var.db, c.var.user.id);
-    createdAtByRequest.set(c, known);
-  }
-  return known;
+  const { db, user } = c.var;
+  return user.createdAt ? Promise.resolve(user.createdAt) : readAccountCreatedAt(db, user.id);
 }
 
 /** A tip by id whoever may see it; null for an unknown or malformed id. */
@@ -80,6 +74,7 @@ export async function findTipToAnswer(
   return visibleTo(db, row ?? null, viewerId);
 }
 
+/** `row` if the account `viewerId` may see it (see findVisibleTip); a tip on hold answers 404 with why. */
 async function visibleTo<Row extends TipRow>(
   db: Db,
   row: Row | null,
