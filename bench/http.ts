@@ -10,6 +10,9 @@
  * server process's own counters (every thread). On a shared machine both move between rounds by more
  * than the 10 % they are to show: take more rounds.
  *
+ * BENCH_AA=1 watches the second server too (an A/A run): its "watching costs" columns are then the
+ * noise of the machine and of the two servers' data folders, the floor any A/B figure must clear.
+ *
  * BENCH_SECONDS (default 5) per measurement; each read is measured BENCH_ROUNDS times (2 unless set) on
  * each server, taking turns (watched, unwatched, bare), and the figures are the means of the rounds.
  */
@@ -67,7 +70,10 @@ async function benchmark(label: string, env: Record<string, string>, unwatchedEn
   const port = await freePort();
   const server = await startServer(env, port);
   const unwatchedPort = await freePort();
-  const unwatched = await startServer({ ...unwatchedEnv, REQUEST_WATCHING: "off" }, unwatchedPort);
+  const unwatched = await startServer(
+    process.env.BENCH_AA === "1" ? unwatchedEnv : { ...unwatchedEnv, REQUEST_WATCHING: "off" },
+    unwatchedPort,
+  );
   const base = `http://127.0.0.1:${port}`;
   const unwatchedBase = `http://127.0.0.1:${unwatchedPort}`;
   const rows: string[] = [];
@@ -126,7 +132,7 @@ async function benchmark(label: string, env: Record<string, string>, unwatchedEn
   return [
     `### ${label}`,
     "",
-    `${CONNECTIONS} connections, ${SECONDS} s per measurement, means of ${ROUNDS} rounds taking turns.`,
+    `${CONNECTIONS} connections, ${SECONDS} s per measurement, means of ${ROUNDS} rounds taking turns.${process.env.BENCH_AA === "1" ? " A/A run: the second server is watched too, so its columns are the noise." : ""}`,
     "",
     "| read | ours req/s | bare req/s | ratio | ours p99 | bare p99 | unwatched req/s | watching costs | CPU a request, watched / unwatched | watching costs (CPU) | errors |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
