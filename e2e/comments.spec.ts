@@ -1,5 +1,6 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
+  anotherMember,
   expect,
   expectNoA11yViolations,
   gotoWithTheme,
@@ -9,20 +10,6 @@ import {
 } from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
 import { verifyEmail } from "./support/mail.ts";
-
-/** A second member in a browser of their own: signed up, e-mail verified. */
-async function anotherMember(browser: Browser, prefix: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const account = newAccount(prefix);
-  const res = await page.request.post("/api/auth/sign-up/email", {
-    data: account,
-    headers: { Origin: E2E.baseURL },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await verifyEmail(page, account.email);
-  return { context, page, account };
-}
 
 const commentsOf = (page: Page) => page.getByRole("region", { name: /comments?$/ });
 const commentBy = (page: Page, name: string) =>
@@ -66,7 +53,7 @@ test.describe("comments on a tip", () => {
     await expect(mine).not.toContainText("(edited)");
 
     // A second member answers; they may reply to Rosa's comment, not change or delete it.
-    const ben = await anotherMember(browser, "ben");
+    const ben = await anotherMember(browser, "ben", { verified: true });
     await ben.page.goto(`/tips/${tip._id}`);
     const rosas = commentBy(ben.page, rosa.name);
     await expect(rosas).toContainText("How deep should the mulch be?");

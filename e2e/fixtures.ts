@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
+  type Browser,
   test as base,
   type Cookie,
   expect,
@@ -10,7 +11,7 @@ import {
 } from "@playwright/test";
 import type { Tip, TipInput } from "../src/shared/schemas/tip.ts";
 import { E2E } from "./support/env.ts";
-import { findVerificationLink } from "./support/mail.ts";
+import { findVerificationLink, verifyEmail } from "./support/mail.ts";
 
 export type Theme = "light" | "dark";
 
@@ -265,6 +266,23 @@ export function newAccount(prefix = "gardener") {
     password: "Sunflower7",
     image: `${E2E.baseURL}/images/gardeners/maya-okafor.svg`,
   };
+}
+
+/**
+ * A second member in a browser of their own: signed up, and with their e-mail verified through its link
+ * when `verified`. The test closes `context`.
+ */
+export async function anotherMember(browser: Browser, prefix: string, { verified = false } = {}) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const account = newAccount(prefix);
+  const res = await page.request.post("/api/auth/sign-up/email", {
+    data: account,
+    headers: { Origin: E2E.baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  if (verified) await verifyEmail(page, account.email);
+  return { context, page, account };
 }
 
 /**

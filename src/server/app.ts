@@ -26,6 +26,7 @@ import { blocksRouter } from "./modules/blocks/index.ts";
 import { commentsRouter } from "./modules/comments/index.ts";
 import { dashboardRouter } from "./modules/dashboard/index.ts";
 import { createDocsRouter } from "./modules/docs/index.ts";
+import { followsRouter } from "./modules/follows/index.ts";
 import { gardenersRouter, whereHandleLeads } from "./modules/gardeners/index.ts";
 import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/moderation/index.ts";
 import { createMetricsRouter, createSystemRouter } from "./modules/system/index.ts";
@@ -157,6 +158,7 @@ function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
   api.route("/", dashboardRouter);
   api.route("/", moderationRouter);
   api.route("/", blocksRouter);
+  api.route("/", followsRouter);
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createDocsRouter(api, auth, { secureCookies: parts.https }));
   return api;

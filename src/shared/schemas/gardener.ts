@@ -79,6 +79,10 @@ export const GardenerPageSchema = z
     totalSharedTips: z.number().int(),
     /** Likes on their public tips, all together. */
     totalLikesReceived: z.number().int(),
+    /** Members who follow them. */
+    followers: z.number().int(),
+    /** Members they follow. */
+    following: z.number().int(),
     /** Only for the team: shown as a badge beside the name. */
     role: z.enum(TEAM_ROLES).optional(),
   })

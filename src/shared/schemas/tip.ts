@@ -77,6 +77,11 @@ export const TipListQuerySchema = PageQuerySchema.extend({
     .optional()
     .transform((value) => (value ? value : undefined)),
   sort: z.enum(TIP_SORTS, { error: `sort must be one of: ${TIP_SORTS.join(", ")}` }).default("newest"),
+  /** Only the public tips of gardeners the signed-in caller follows. */
+  following: z
+    .enum(["true", "false"], { error: 'following must be "true" or "false"' })
+    .optional()
+    .transform((value) => value === "true"),
   /** Opaque keyset cursor from X-Next-Cursor; replaces offset for deep paging. */
   cursor: z.string().max(512, "cursor is malformed").optional(),
 });

@@ -11,9 +11,17 @@ export interface ListPageState {
   level: Difficulty | undefined;
   /** The sort order from ?sort=, else `defaultSort`. */
   sort: TipSort;
+  /** Only the tips of gardeners the member follows, from ?following=1 (Browse Tips). */
+  following: boolean;
 }
 
-type Change = Partial<{ page: number; q: string; level: Difficulty | undefined; sort: TipSort }>;
+type Change = Partial<{
+  page: number;
+  q: string;
+  level: Difficulty | undefined;
+  sort: TipSort;
+  following: boolean;
+}>;
 
 const readPage = (value: string | null) => {
   const page = Number(value);
@@ -27,6 +35,7 @@ export function readListPage(searchParams: URLSearchParams, defaultSort: TipSort
     q: searchParams.get("q")?.trim() ?? "",
     level: DIFFICULTIES.find((d) => d === searchParams.get("level")),
     sort: TIP_SORTS.find((s) => s === searchParams.get("sort")) ?? defaultSort,
+    following: searchParams.get("following") === "1",
   };
 }
 
@@ -37,7 +46,7 @@ export const pageWindow = (page: number, pageSize: number) => ({
 });
 
 /**
- * A list page's position (page, search, level, sort) kept in the URL, so a reload, Back and a shared link
+ * A list page's position (page, search, level, sort, following) kept in the URL, so a reload, Back and a shared link
  * all restore it. Every change but `replacePage` adds a history entry; changing what is listed goes back
  * to page 1. Values equal to their defaults are left out of the URL.
  */
@@ -62,6 +71,7 @@ export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort 
           if ("q" in change) put("q", change.q?.trim());
           if ("level" in change) put("level", change.level);
           if ("sort" in change) put("sort", change.sort === defaultSort ? undefined : change.sort);
+          if ("following" in change) put("following", change.following ? "1" : undefined);
           // A new search, filter or order starts again at page 1.
           const page = "page" in change ? change.page : 1;
           put("page", page && page > 1 ? String(page) : undefined);
@@ -81,7 +91,8 @@ export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort 
       setQuery: (q: string) => write({ q }),
       setLevel: (level: Difficulty | undefined) => write({ level }),
       setSort: (sort: TipSort) => write({ sort }),
-      clearFilters: () => write({ q: "", level: undefined }),
+      setFollowing: (following: boolean) => write({ following }),
+      clearFilters: () => write({ q: "", level: undefined, following: false }),
     }),
     [write],
   );
@@ -97,7 +108,7 @@ export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort 
       ...options,
     }),
     /** True when a search or filter narrows the list. */
-    filtered: state.q !== "" || state.level !== undefined,
+    filtered: state.q !== "" || state.level !== undefined || state.following,
   };
 }
 

@@ -25,6 +25,8 @@ export const queryKeys = {
     page: (handle: string) => [...queryKeys.gardeners.all, "page", handle.toLowerCase()] as const,
     tips: (handle: string, params: { limit: number; offset: number }) =>
       [...queryKeys.gardeners.page(handle), "tips", params] as const,
+    /** Whether the signed-in member follows them. */
+    follow: (handle: string) => [...queryKeys.gardeners.all, "follow", handle.toLowerCase()] as const,
   },
   comments: {
     all: ["comments"] as const,

@@ -26,6 +26,8 @@ export function aProfile(user: User, overrides: Partial<Profile> = {}): Profile 
     memberSince: "2026-01-01T00:00:00.000Z",
     totalSharedTips: 0,
     totalLikesReceived: 0,
+    followers: 0,
+    following: 0,
     listed: true,
     ...overrides,
   };

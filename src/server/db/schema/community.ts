@@ -1,10 +1,11 @@
-// What members say to each other and how they keep apart: comments and blocks.
+// What members say to each other and how they keep apart or close: comments, blocks and follows.
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
   check,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -82,3 +83,34 @@ export const blocks = pgTable(
     check("blocks_not_self_check", sql`${table.blockerId} <> ${table.blockedId}`),
   ],
 );
+
+/**
+ * A member following another's gardener page (ADR 077): the follower can list the tips of those they
+ * follow. A block, either way, removes the follows between the two (a trigger on blocks).
+ */
+export const follows = pgTable(
+  "follows",
+  {
+    followerId: text("follower_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    followedId: text("followed_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.followerId, table.followedId] }),
+    index("follows_followed_idx").on(table.followedId),
+    check("follows_not_self_check", sql`${table.followerId} <> ${table.followedId}`),
+  ],
+);
+
+/** Each account's followers and the accounts it follows, kept by triggers on follows (ADR 077). */
+export const followFigures = pgTable("follow_figures", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  followers: integer("followers").notNull().default(0),
+  following: integer("following").notNull().default(0),
+});

@@ -30,7 +30,7 @@ const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly Pu
   {
     route: "/api/gardeners/{handle}",
     path: "/api/gardeners/routes_author",
-    reads: ["users", "gardeners", "tips"],
+    reads: ["users", "gardeners", "tips", "follows"],
   },
   {
     route: "/api/gardeners/{handle}/tips",
@@ -55,6 +55,8 @@ const changeTo: Record<PublicTable, () => Promise<unknown>> = {
   blocks: () => ctx.db.execute(sql`update blocks set created_at = created_at where blocker_id = ${authorId}`),
   photo_holds: () => ctx.db.execute(sql`delete from photo_holds where hash = 'none'`),
   moderation_cases: () => ctx.db.execute(sql`delete from moderation_cases where id is null`),
+  follows: () =>
+    ctx.db.execute(sql`update follows set created_at = created_at where follower_id = ${authorId}`),
 };
 
 beforeAll(async () => {
@@ -136,6 +138,7 @@ describe("what the public cache keeps, and what empties it", () => {
     // It counts the comments the member can read: their own on hold, not those of members they blocked.
     { path: `/api/tips/${tipId}`, reads: ["tips", "tip_likes", "comments", "blocks"] },
     { path: `/api/tips?limit=20&offset=0&email=${encodeURIComponent(authorEmail)}`, reads: ["tips"] },
+    { path: "/api/tips?following=true", reads: ["tips", "follows"] },
     { path: "/api/dashboard/stats", reads: ["tips", "tip_likes", "gardeners", "users"] },
     {
       path: `/api/tips/${tipId}/comments`,
@@ -205,14 +208,23 @@ describe("what a page rendered from the app's answers learns of them", () => {
   it("is told the tables of each kept answer, built or found in the cache", async () => {
     ctx.publicCache.invalidate();
     const path = "/api/gardeners/routes_author";
-    expect(await readBy(path)).toEqual({ status: 200, reads: ["users", "gardeners", "tips"] });
+    expect(await readBy(path)).toEqual({ status: 200, reads: ["users", "gardeners", "tips", "follows"] });
     expect(cached(path)).toBe(true);
-    expect(await readBy(path)).toEqual({ status: 200, reads: ["users", "gardeners", "tips"] });
+    expect(await readBy(path)).toEqual({ status: 200, reads: ["users", "gardeners", "tips", "follows"] });
     const both = new AnswersRead();
     await readBy(path, both);
     await readBy(`/api/tips/${tipId}/comments`, both);
     expect(both.page(["tip_likes"])?.reads.sort()).toEqual(
-      ["comments", "gardeners", "moderation_cases", "photo_holds", "tip_likes", "tips", "users"].sort(),
+      [
+        "comments",
+        "follows",
+        "gardeners",
+        "moderation_cases",
+        "photo_holds",
+        "tip_likes",
+        "tips",
+        "users",
+      ].sort(),
     );
   });
 

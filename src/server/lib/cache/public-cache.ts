@@ -21,7 +21,7 @@ import { ChangeFeed, type FollowedDatabase } from "./change-feed.ts";
 
 /**
  * The tables cached answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010, 0012,
- * 0031, 0033, 0039).
+ * 0031, 0033, 0039, 0041).
  */
 export const PUBLIC_TABLES = [
   "tips",
@@ -32,6 +32,7 @@ export const PUBLIC_TABLES = [
   "blocks",
   "photo_holds",
   "moderation_cases",
+  "follows",
 ] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 /**

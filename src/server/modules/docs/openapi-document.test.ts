@@ -185,6 +185,12 @@ describe("the API document's sessions and limits", () => {
         /^Too many block changes \(at most 20 per account in a minute/,
       ),
       "delete /blocks/{handle}": expect.stringMatching(/^Too many block changes/),
+      "put /gardeners/{handle}/follow": expect.stringMatching(
+        /^Too many follows \(at most 30 per account in a minute, 500 per account in 24 hours, .*; only accepted requests count\)/,
+      ),
+      "delete /gardeners/{handle}/follow": expect.stringMatching(
+        /^Too many unfollows \(at most 60 per account in a minute/,
+      ),
     });
   });
 

@@ -112,6 +112,10 @@ const TAGS = [
       "Reports, the moderation queue and its decisions, the decisions told to authors and their appeals, the team and its log. Members report and appeal; moderators and administrators decide and read the log; administrators appoint moderators; the monthly removals are public.",
   },
   { name: "Blocks", description: "Members a member blocked: no comments on their tips, none shown to them." },
+  {
+    name: "Follows",
+    description: "Gardeners a member follows: their public tips make the Following list of Browse Tips.",
+  },
   { name: "Uploads", description: "Photos for tips and profiles, stored without their metadata." },
   {
     name: "Accounts",

@@ -41,6 +41,8 @@ export function toGardenerPage(row: GardenerPageRow, images: Images): GardenerPa
     memberSince: account.createdAt.toISOString(),
     totalSharedTips: row.totalSharedTips,
     totalLikesReceived: row.totalLikesReceived,
+    followers: row.followers,
+    following: row.following,
   };
   if (card) {
     const {

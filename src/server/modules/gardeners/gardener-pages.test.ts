@@ -79,6 +79,8 @@ describe("GET /api/gardeners/{handle}", () => {
       memberSince: account?.createdAt.toISOString(),
       totalSharedTips: 2,
       totalLikesReceived: 1,
+      followers: 0,
+      following: 0,
     });
     expect(JSON.stringify(res.body)).not.toContain(fern.account.email);
   });

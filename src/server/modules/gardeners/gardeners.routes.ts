@@ -27,6 +27,7 @@ import { toGardener, toGardenerPage, toProfile } from "./gardener-dto.ts";
 import { listGardeners } from "./gardener-list.ts";
 import {
   findGardenerPage,
+  GARDENER_PAGE_TABLES,
   GARDENER_TABLES,
   HandleTakenError,
   ReviewAlreadyAskedError,
@@ -227,6 +228,7 @@ export const gardenersRouter = createRouter()
   .openapi(getGardenerRoute, async (c) => {
     const page = await namedGardener(c, c.req.valid("param").handle);
     if ("movedTo" in page) return c.redirect(movedTo(c.req.url, page.movedTo), 301);
+    markPublic(c, "everyone", GARDENER_PAGE_TABLES);
     return c.json(toGardenerPage(page, imagesOf(c)), 200);
   })
   .openapi(listGardenerTipsRoute, async (c) => {
@@ -234,7 +236,7 @@ export const gardenersRouter = createRouter()
     if ("movedTo" in page) return c.redirect(movedTo(c.req.url, page.movedTo), 301);
     const { rows, total } = await listTips(
       c.var.db,
-      { ...c.req.valid("query"), sort: "newest", q: undefined },
+      { ...c.req.valid("query"), sort: "newest", q: undefined, following: false },
       { authorId: page.account.id },
     );
     const images = imagesOf(c);

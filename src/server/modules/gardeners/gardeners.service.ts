@@ -4,7 +4,7 @@ import { asHandle, impersonatesTeam } from "#shared/handles.ts";
 import type { ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
 import type { Db } from "../../db/client.ts";
 import { accountImage, type StoredPhoto } from "../../db/photo-columns.ts";
-import { formerHandles, gardenerFigures, gardeners, users } from "../../db/schema.ts";
+import { followFigures, formerHandles, gardenerFigures, gardeners, users } from "../../db/schema.ts";
 import { type GardenerRow, gardenerColumns, memberActive } from "./gardener-list.ts";
 
 /**
@@ -12,6 +12,8 @@ import { type GardenerRow, gardenerColumns, memberActive } from "./gardener-list
  * figures kept for them (gardener_figures, explorable_days, kept_counts) change only with tips or users.
  */
 export const GARDENER_TABLES = ["users", "gardeners", "tips"] as const;
+/** A gardener's page also shows their followers and followings, kept with the follows (follow_figures). */
+export const GARDENER_PAGE_TABLES = [...GARDENER_TABLES, "follows"] as const;
 
 /** What a gardener's page is made of: the account, a demo gardener's card where there is one, and counts. */
 export interface GardenerPageRow {
@@ -40,6 +42,9 @@ export interface GardenerPageRow {
   card: GardenerRow | null;
   totalSharedTips: number;
   totalLikesReceived: number;
+  /** The members who follow them, and whom they follow. */
+  followers: number;
+  following: number;
   /** Whether their latest public tip is younger than ACTIVE_DAYS. */
   recentlyShared: boolean;
 }
@@ -83,10 +88,13 @@ export async function findGardenerPage(
       totalSharedTips: sql<number>`coalesce(${gardenerFigures.publicTips}, 0)`.mapWith(Number),
       totalLikesReceived: sql<number>`coalesce(${gardenerFigures.likesReceived}, 0)`.mapWith(Number),
       recentlyShared: sql<boolean>`coalesce(${memberActive}, false)`,
+      followers: sql<number>`coalesce(${followFigures.followers}, 0)`.mapWith(Number),
+      following: sql<number>`coalesce(${followFigures.following}, 0)`.mapWith(Number),
     })
     .from(users)
     .leftJoin(gardeners, and(eq(users.signInDisabled, true), eq(sql`lower(${gardeners.email})`, users.email)))
     .leftJoin(gardenerFigures, eq(gardenerFigures.userId, users.id))
+    .leftJoin(followFigures, eq(followFigures.userId, users.id))
     .where(named)
     .limit(1);
   if (!row) return null;
@@ -101,6 +109,8 @@ export async function findGardenerPage(
     totalSharedTips: row.totalSharedTips,
     totalLikesReceived: row.totalLikesReceived,
     recentlyShared: row.recentlyShared,
+    followers: row.followers,
+    following: row.following,
   };
 }
 

@@ -59,12 +59,18 @@ afterAll(() => app.close());
 
 /** A fresh item with its case: an author's tip, reported by a member. */
 async function freshCase() {
-  const author = await signedInMember(app, { name: "Author" });
-  const tip = await tipBy(author.client);
+  const { author, tip, handle } = await freshItem();
   // A member's report (each may file 10 a day): it opens the case, and leaves the tip shown.
   await reportBy(await signedInMember(app, { name: "Reporter" }), "tip", tip._id, "off-topic");
   const item = await caseInQueue(moderator, tip._id);
-  return { author, tip, caseId: item._id, handle: tip.authorHandle ?? "" };
+  return { author, tip, caseId: item._id, handle };
+}
+
+/** A fresh item without a case, for the routes that need none (the queue reads its first hundred). */
+async function freshItem() {
+  const author = await signedInMember(app, { name: "Author" });
+  const tip = await tipBy(author.client);
+  return { author, tip, caseId: "", handle: tip.authorHandle ?? "" };
 }
 
 /** A member suspended by a moderator after signing in: the client still holds their old cookie. */
@@ -116,6 +122,8 @@ type Row = {
   route: string;
   call: (as: TestClient, item: Awaited<ReturnType<typeof freshCase>>) => Promise<number>;
   expect: Record<Actor, number>;
+  /** The route is about a member, not a case: its item has none. */
+  caseless?: true;
 };
 
 /** `status` for every signed-in caller who may sign in, but those `except` names; 401 for the rest. */
@@ -215,6 +223,27 @@ const MATRIX: Row[] = [
       blocked: 201,
     },
   },
+  {
+    route: "PUT /api/gardeners/{handle}/follow",
+    caseless: true,
+    call: async (as, item) => (await as.put(`/api/gardeners/${item.handle}/follow`, {})).status,
+    // Following oneself is refused; neither may a member on hold (a follow tells the gardener), nor one
+    // the gardener blocked.
+    expect: signedIn(200, { author: 422, held: 403, blocked: 403 }),
+  },
+  {
+    route: "DELETE /api/gardeners/{handle}/follow",
+    caseless: true,
+    call: async (as, item) => (await as.delete(`/api/gardeners/${item.handle}/follow`)).status,
+    expect: members,
+  },
+  {
+    route: "GET /api/gardeners/{handle}/follow",
+    caseless: true,
+    call: async (as, item) => (await as.get(`/api/gardeners/${item.handle}/follow`)).status,
+    expect: members,
+  },
+  { ...reading("/api/tips?following=true", members), caseless: true },
   reading("/api/moderation/removals", everyone),
   {
     route: "POST /api/moderation/log/{id}/undo",
@@ -235,7 +264,7 @@ describe("the moderation routes' access matrix", () => {
     it(`${row.route}`, async () => {
       const seen: Record<string, number> = {};
       for (const actor of ACTORS) {
-        const item = await freshCase();
+        const item = row.caseless ? await freshItem() : await freshCase();
         seen[actor] = await row.call(await clientFor(actor, item), item);
       }
       expect(seen).toEqual(row.expect);

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { LIMITS, SEARCH_COUNT_CAP } from "#shared/constants.ts";
 import { hasControlCharacters } from "#shared/schemas/common.ts";
 import { TIP_SORTS, type TipListQuerySchema, type TipSort } from "#shared/schemas/tip.ts";
 import type { Db } from "../../db/client.ts";
-import { gardenerFigures, tipCounts, tips, tipTitleKey } from "../../db/schema.ts";
+import { follows, gardenerFigures, tipCounts, tips, tipTitleKey } from "../../db/schema.ts";
 import { badQueryParameter } from "../../lib/requests/errors.ts";
 import { IdSchema } from "../../lib/requests/ids.ts";
 import { tipPublic } from "../../lib/rules/visibility.ts";
@@ -98,10 +98,16 @@ function escapeLike(text: string): string {
 interface ListOptions {
   ownerId?: string;
   authorId?: string;
+  /** Only the public tips of the accounts this account follows. */
+  followerId?: string;
 }
 
 /** The two statements behind one page: the rows (one more than asked, to know if a next page exists) and the total. */
-export function listTipsQueries(db: Db, query: ListQuery, { ownerId, authorId }: ListOptions = {}) {
+export function listTipsQueries(
+  db: Db,
+  query: ListQuery,
+  { ownerId, authorId, followerId }: ListOptions = {},
+) {
   const filters: SQL[] = [];
   if (ownerId) {
     filters.push(eq(tips.authorId, ownerId));
@@ -110,6 +116,13 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId, authorId }:
     // A tip on hold (ADR 041) is in no public list; its author still lists it among their own.
     filters.push(tipPublic());
     if (authorId) filters.push(eq(tips.authorId, authorId));
+    if (followerId)
+      filters.push(
+        inArray(
+          tips.authorId,
+          db.select({ id: follows.followedId }).from(follows).where(eq(follows.followerId, followerId)),
+        ),
+      );
   }
   if (query.difficulty) filters.push(eq(tips.difficulty, query.difficulty));
   if (query.category) filters.push(eq(tips.category, query.category));
@@ -135,12 +148,17 @@ export function listTipsQueries(db: Db, query: ListQuery, { ownerId, authorId }:
       .orderBy(...ORDER[query.sort])
       .limit(query.limit + 1)
       .offset(cursor ? 0 : query.offset),
-    total: totalQuery(db, query, where, { ownerId, authorId }),
+    total: totalQuery(db, query, where, { ownerId, authorId, followerId }),
   };
 }
 
 /** The statement counting a list's tips, from what is kept wherever the list's filters allow. */
-function totalQuery(db: Db, query: ListQuery, where: SQL | undefined, { ownerId, authorId }: ListOptions) {
+function totalQuery(
+  db: Db,
+  query: ListQuery,
+  where: SQL | undefined,
+  { ownerId, authorId, followerId }: ListOptions,
+) {
   const filtered = query.difficulty || query.category || query.q;
   // A gardener's public tips, as kept with the tips (ADR 069).
   if (authorId && !filtered)
@@ -149,8 +167,9 @@ function totalQuery(db: Db, query: ListQuery, where: SQL | undefined, { ownerId,
       .from(gardenerFigures)
       .where(eq(gardenerFigures.userId, authorId));
   if (ownerId || authorId) return db.select({ total: count() }).from(tips).where(where);
-  // Counting every match of a common word costs as much as reading them all: count up to the cap.
-  if (query.q)
+  // Counting every match of a common word costs as much as reading them all: count up to the cap. So
+  // does counting every tip of a thousand gardeners followed.
+  if (query.q || followerId)
     return db.select({ total: sql<number>`count(*)::int` }).from(
       db
         .select({ one: sql`1` })
@@ -204,7 +223,11 @@ export async function listTips(
         })
       : null;
   const counted = totals?.total ?? 0;
-  const capped = !options.ownerId && !options.authorId && query.q !== undefined && counted > SEARCH_COUNT_CAP;
+  const capped =
+    !options.ownerId &&
+    !options.authorId &&
+    (query.q !== undefined || options.followerId !== undefined) &&
+    counted > SEARCH_COUNT_CAP;
   return {
     rows: page.map((r) => r.tip),
     total: capped ? SEARCH_COUNT_CAP : counted,

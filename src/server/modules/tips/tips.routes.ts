@@ -46,7 +46,8 @@ const listTipsRoute = apiRoute({
     "of matching tips is in X-Total-Count and, when there are more, a cursor for the next page in X-Next-Cursor",
     "(pass it back as `cursor`; `offset` works too). `?availability=Public&sort=likes&limit=6` gives the trending",
     "tips. `?email=` lists the signed-in user's own tips of every availability and answers 403 for anyone else.",
-    "`q` searches title, plant type, category and author name, case-insensitively.",
+    "`q` searches title, plant type, category and author name, case-insensitively. `?following=true` lists only",
+    "the public tips of gardeners the signed-in caller follows (401 for a visitor).",
   ].join(" "),
   middleware: optionalUser(),
   request: { query: TipListQuerySchema },
@@ -55,13 +56,13 @@ const listTipsRoute = apiRoute({
       description: "One page of tips",
       headers: z.object({
         [TOTAL_COUNT_HEADER]: z.string().meta({
-          description: `Number of matching tips; for a text search at most ${SEARCH_COUNT_CAP}, see ${TOTAL_COUNT_EXACT_HEADER}`,
+          description: `Number of matching tips; for a text search or the Following list at most ${SEARCH_COUNT_CAP}, see ${TOTAL_COUNT_EXACT_HEADER}`,
         }),
         [TOTAL_COUNT_EXACT_HEADER]: z
           .literal("false")
           .optional()
           .meta({
-            description: `Sent when a text search matches more than ${SEARCH_COUNT_CAP} tips: X-Total-Count is then ${SEARCH_COUNT_CAP}, a lower bound`,
+            description: `Sent when a text search or the Following list matches more than ${SEARCH_COUNT_CAP} tips: X-Total-Count is then ${SEARCH_COUNT_CAP}, a lower bound`,
           }),
         [NEXT_CURSOR_HEADER]: z
           .string()
@@ -72,6 +73,7 @@ const listTipsRoute = apiRoute({
     },
     ...errorResponses({
       400: "Malformed query parameters, or a non-public availability without ?email=",
+      401: "Asking for the Following list while signed out",
       403: "Listing someone else's tips by e-mail, or listing by e-mail while signed out",
     }),
   },
@@ -210,10 +212,18 @@ export const tipsRouter = createRouter()
         "only Public tips are listed to everyone; sign in and add ?email= for your own",
       );
     }
-    const { rows, total, totalExact, nextCursor } = await listTips(c.var.db, query, { ownerId });
+    let followerId: string | undefined;
+    if (query.following) {
+      if (ownerId) throw badQueryParameter("following", "lists public tips; leave out email with it");
+      const user = await getSessionUser(c);
+      if (!user) throw new HttpError(401, "Sign in to see the tips of gardeners you follow");
+      followerId = user.id;
+    }
+    const { rows, total, totalExact, nextCursor } = await listTips(c.var.db, query, { ownerId, followerId });
     // The public list holds nothing of the caller: one answer for everyone, signed in or not. A member's
-    // own list is theirs alone.
-    markPublic(c, ownerId ? "member" : "everyone", ["tips"]);
+    // own list, and the list of those they follow, is theirs alone.
+    if (followerId) markPublic(c, "member", ["tips", "follows"]);
+    else markPublic(c, ownerId ? "member" : "everyone", ["tips"]);
     const images = imagesOf(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     if (!totalExact) c.header(TOTAL_COUNT_EXACT_HEADER, "false");

@@ -48,6 +48,10 @@ async function member(ip: string, { daysOld = 2 }: { daysOld?: number } = {}) {
       client.post("/api/tips", newTip(title), { headers: { "X-Forwarded-For": from } }),
     edit: (id: string, title: string) => client.put(`/api/tips/${id}`, newTip(title), { headers }),
     remove: (id: string) => client.delete(`/api/tips/${id}`, { headers }),
+    follow: (handle: string, on = true) =>
+      on
+        ? client.put(`/api/gardeners/${handle}/follow`, {}, { headers })
+        : client.delete(`/api/gardeners/${handle}/follow`, { headers }),
     like: (id: string, on: boolean) =>
       on
         ? client.post(`/api/tips/${id}/like`, {}, { headers })
@@ -171,5 +175,28 @@ describe("likes", () => {
     const liked = await other.like(id, true);
     expect(liked.status).toBe(200);
     expect(LikeStateSchema.parse(liked.body)).toEqual({ liked: true, totalLiked: 1 });
+  });
+
+  it("limits follows per account, counting only those accepted, and leaves unfollowing free of it", async () => {
+    const [perMinute] = RATE_LIMITS.follow.perAccount;
+    const ip = newIPv4Address();
+    const gardener = await member(ip);
+    const handle = TipSchema.parse((await gardener.share("Followable")).body).authorHandle ?? "";
+    const fan = await member(ip);
+    // Refusals (no such gardener) are given back: they do not use up the allowance.
+    for (let i = 0; i < 5; i++) expect((await fan.follow("nobody_has_this_handle")).status).toBe(404);
+    // Follow and unfollow in turn: only the follows count against it.
+    for (let i = 0; i < perMinute.count; i++) {
+      expect((await fan.follow(handle)).status).toBe(200);
+      expect((await fan.follow(handle, false)).status).toBe(200);
+    }
+    const refused = await fan.follow(handle);
+    expect(refused.status).toBe(429);
+    expect(ApiErrorSchema.parse(refused.body).message).toMatch(
+      REFUSAL("follows", "30 per account in a minute"),
+    );
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Unfollowing has its own, looser pace.
+    expect((await fan.follow(handle, false)).status).toBe(200);
   });
 });

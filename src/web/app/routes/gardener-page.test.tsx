@@ -1,4 +1,5 @@
 import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { GardenerPage } from "#shared/schemas/gardener.ts";
 import { aProfile, aTip, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
@@ -16,6 +17,8 @@ const rosa: GardenerPage = {
   memberSince: "2026-03-14T10:00:00.000Z",
   totalSharedTips: 2,
   totalLikesReceived: 1234,
+  followers: 1,
+  following: 12,
 };
 
 const renderPage = (handle: string) =>
@@ -38,6 +41,8 @@ describe("A gardener's page", () => {
     const count = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
     expect(count("Tips shared")).toBe("2");
     expect(count("Likes received")).toBe("1,234");
+    expect(count("Follower")).toBe("1");
+    expect(count("Following")).toBe("12");
     expect(count("Member since")).toBe("March 2026");
     const link = screen.getByRole("link", { name: "https://example.com/rosa" });
     expect(link).toHaveAttribute("rel", "nofollow ugc noopener");
@@ -92,6 +97,78 @@ describe("A gardener's page", () => {
     renderPage("rosa_b");
     expect(await screen.findByRole("link", { name: "Edit profile" })).toHaveAttribute("href", "/profile");
     expect(await screen.findByText("Rosa B has not shared a public tip yet.")).toBeInTheDocument();
+  });
+
+  it("offers a visitor to follow after signing in, and back here", async () => {
+    server.use(
+      http.get("*/api/gardeners/rosa_b", () => HttpResponse.json(rosa)),
+      http.get("*/api/gardeners/rosa_b/tips", () =>
+        HttpResponse.json([], { headers: { "X-Total-Count": "0" } }),
+      ),
+    );
+    const { router } = renderRoutes(
+      [
+        { path: "/gardeners/:handle", element: <GardenerRoute /> },
+        { path: "/auth/login", element: <p>Login page</p> },
+      ],
+      { route: "/gardeners/rosa_b" },
+    );
+    await userEvent.click(await screen.findByRole("link", { name: "Follow" }));
+    expect(await screen.findByText("Login page")).toBeInTheDocument();
+    expect(router.state.location.state).toMatchObject({ from: { pathname: "/gardeners/rosa_b" } });
+  });
+
+  it("lets a member follow and unfollow, the count following the server's answer", async () => {
+    signInAs(aUser({ name: "Fan" }));
+    let followers = 1;
+    let following = false;
+    const answer = () => HttpResponse.json({ following, followers });
+    server.use(
+      http.get("*/api/gardeners/rosa_b", () => HttpResponse.json({ ...rosa, followers })),
+      http.get("*/api/gardeners/rosa_b/tips", () =>
+        HttpResponse.json([], { headers: { "X-Total-Count": "0" } }),
+      ),
+      http.get("*/api/gardeners/rosa_b/follow", answer),
+      http.put("*/api/gardeners/rosa_b/follow", () => {
+        if (!following) followers += 1;
+        following = true;
+        return answer();
+      }),
+      http.delete("*/api/gardeners/rosa_b/follow", () => {
+        if (following) followers -= 1;
+        following = false;
+        return answer();
+      }),
+    );
+    renderPage("rosa_b");
+    const count = () => screen.getByText(/^Followers?$/).nextElementSibling?.textContent;
+    await userEvent.click(await screen.findByRole("button", { name: "Follow" }));
+    const pressed = await screen.findByRole("button", { name: "Following" });
+    expect(pressed).toHaveAttribute("aria-pressed", "true");
+    expect(count()).toBe("2");
+    expect(await screen.findByText("You follow Rosa B")).toBeInTheDocument();
+    await userEvent.click(pressed);
+    expect(await screen.findByRole("button", { name: "Follow" })).toHaveAttribute("aria-pressed", "false");
+    expect(count()).toBe("1");
+  });
+
+  it("takes a refused follow back and says why", async () => {
+    signInAs(aUser({ name: "Fan" }));
+    server.use(
+      http.get("*/api/gardeners/rosa_b", () => HttpResponse.json(rosa)),
+      http.get("*/api/gardeners/rosa_b/tips", () =>
+        HttpResponse.json([], { headers: { "X-Total-Count": "0" } }),
+      ),
+      http.get("*/api/gardeners/rosa_b/follow", () => HttpResponse.json({ following: false, followers: 1 })),
+      http.put("*/api/gardeners/rosa_b/follow", () =>
+        HttpResponse.json({ message: "You cannot follow this member" }, { status: 403 }),
+      ),
+    );
+    renderPage("rosa_b");
+    await userEvent.click(await screen.findByRole("button", { name: "Follow" }));
+    expect(await screen.findByText("You cannot follow this member")).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Follow" })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByText("Follower").nextElementSibling?.textContent).toBe("1");
   });
 
   it("says so when no gardener has the handle", async () => {

@@ -220,6 +220,27 @@ export const RATE_LIMITS = {
     ],
     perIp: { count: 60, minutes: 1 },
   },
+  /**
+   * Following gardeners: each follow tells the gardener, so a day holds a generous 500 and a minute 30;
+   * a follow refused (no such page, a block) is given back.
+   */
+  follow: {
+    what: "follows",
+    failuresOnly: false,
+    acceptedOnly: true,
+    perAccount: [
+      { count: 30, minutes: 1 },
+      { count: 500, minutes: 24 * 60 },
+    ],
+    perIp: { count: 300, minutes: 1 },
+  },
+  /** Unfollowing: tells nobody, so only a bound on a script's pace. */
+  unfollow: {
+    what: "unfollows",
+    failuresOnly: false,
+    perAccount: { count: 60, minutes: 1 },
+    perIp: { count: 300, minutes: 1 },
+  },
   /** Liking and taking a like back, together: each toggle moves the tip in the trending list. */
   like: {
     what: "likes",

@@ -15,6 +15,7 @@ import { paths } from "#web/config/paths.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { formatNumber, monthYear } from "#web/lib/format.ts";
 import { useGardener, useProfile } from "../api/get-gardener.ts";
+import { FollowButton } from "./follow-button.tsx";
 import { GardenerPortrait } from "./gardener-portrait.tsx";
 import { YouTubeLink } from "./youtube-link.tsx";
 
@@ -112,9 +113,11 @@ function GardenerHeader({ page }: { page: GardenerPage }) {
                 Edit profile
               </Link>
             )}
-            {/* Once the member's own handle is known, so their own page never offers it. */}
+            {/* Once the member's own handle is known, so their own page never offers them. */}
+            {!user && <FollowButton handle={page.handle} name={page.name} />}
             {profile.data && !own && (
               <div className="flex flex-wrap gap-1">
+                <FollowButton handle={page.handle} name={page.name} />
                 <BlockButton handle={page.handle} name={page.name} />
                 <ReportButton
                   targetType="gardener"
@@ -129,10 +132,16 @@ function GardenerHeader({ page }: { page: GardenerPage }) {
         </div>
       </div>
 
-      <dl className="mt-6 grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 text-center sm:grid-cols-3">
+      <dl className="mt-6 grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 text-center sm:grid-cols-3 lg:grid-cols-5">
         <Count term="Tips shared" value={formatNumber(page.totalSharedTips)} />
         <Count term="Likes received" value={formatNumber(page.totalLikesReceived)} />
-        <Count term="Member since" value={monthYear(page.memberSince)} className="col-span-2 sm:col-span-1" />
+        <Count term={page.followers === 1 ? "Follower" : "Followers"} value={formatNumber(page.followers)} />
+        <Count term="Following" value={formatNumber(page.following)} />
+        <Count
+          term="Member since"
+          value={monthYear(page.memberSince)}
+          className="col-span-2 sm:col-span-2 lg:col-span-1"
+        />
       </dl>
 
       <Facts page={page} />

@@ -9,7 +9,11 @@ export type TipListParams = Omit<TipListQuery, "cursor">;
 const tipsQueryOptions = (params: TipListParams, client: Pick<ApiClient, "list"> = apiClient) =>
   queryOptions({
     queryKey: queryKeys.tips.list(params),
-    queryFn: ({ signal }) => client.list<Tip>("/tips", { params, signal }),
+    queryFn: ({ signal }) =>
+      client.list<Tip>("/tips", {
+        params: { ...params, following: params.following ? "true" : undefined },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Tip } from "#shared/schemas/tip.ts";
-import { aTip, HttpResponse, http, listResponse, server } from "#web/test/msw.ts";
+import { aTip, aUser, HttpResponse, http, listResponse, server, signInAs } from "#web/test/msw.ts";
 import { renderRoutes, stubWideScreen } from "#web/test/render.tsx";
 import { BrowseTipsList } from "./browse-tips-list.tsx";
 
@@ -22,8 +22,13 @@ beforeEach(() => {
       requests.push(url);
       const level = url.searchParams.get("difficulty");
       const q = url.searchParams.get("q")?.toLowerCase();
+      // The member follows the authors of the Hard tips.
+      const following = url.searchParams.get("following") === "true";
       const matching = TIPS.filter(
-        (tip) => (!level || tip.difficulty === level) && (!q || tip.title.toLowerCase().includes(q)),
+        (tip) =>
+          (!level || tip.difficulty === level) &&
+          (!q || tip.title.toLowerCase().includes(q)) &&
+          (!following || tip.difficulty === "Hard"),
       );
       const offset = Number(url.searchParams.get("offset") ?? 0);
       const limit = Number(url.searchParams.get("limit") ?? 20);
@@ -122,5 +127,27 @@ describe("Browse Tips paging", () => {
     fail = false;
     await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Page 1 of 3")).toBeInTheDocument();
+  });
+});
+
+describe("Browse Tips for a member who follows gardeners", () => {
+  it("lists only the tips of gardeners they follow when asked, in the URL, and back to all", async () => {
+    signInAs(aUser({ name: "Fan" }));
+    const { router } = renderBrowse("/browse-tips");
+    expect(await screen.findByText("23 tips")).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole("checkbox", { name: "Only gardeners I follow" }));
+    expect(await screen.findByText("8 tips from gardeners you follow")).toBeInTheDocument();
+    expect(router.state.location.search).toBe("?following=1");
+    expect(requests.at(-1)?.searchParams.get("following")).toBe("true");
+    await userEvent.click(screen.getByRole("checkbox", { name: "Only gardeners I follow" }));
+    expect(await screen.findByText("23 tips")).toBeInTheDocument();
+    expect(requests.at(-1)?.searchParams.has("following")).toBe(false);
+  });
+
+  it("offers a visitor no such choice, and lists every tip even with it in the address", async () => {
+    renderBrowse("/browse-tips?following=1");
+    expect(await screen.findByText("23 tips")).toBeInTheDocument();
+    expect(screen.queryByRole("checkbox", { name: "Only gardeners I follow" })).not.toBeInTheDocument();
+    expect(requests.every((url) => !url.searchParams.has("following"))).toBe(true);
   });
 });

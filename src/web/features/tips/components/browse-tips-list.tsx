@@ -1,7 +1,10 @@
 import { Sprout } from "lucide-react";
+import { Link } from "react-router";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
 import { ListQueryView } from "#web/components/ui/list-query-view.tsx";
+import { paths } from "#web/config/paths.ts";
 import { pageWindow, useListPage } from "#web/hooks/use-list-page.ts";
+import { useUser } from "#web/lib/auth.ts";
 import { countLabel } from "#web/lib/format.ts";
 import { useTips } from "../api/get-tips.ts";
 import { TipCardGrid } from "./tip-card.tsx";
@@ -20,17 +23,25 @@ const COLUMNS = [
 ];
 
 /**
- * Browse Tips (/browse-tips): public tips with the level filter and search, paged on the server; all of it lives in the
+ * Browse Tips (/browse-tips): public tips with the level filter, search and, for a member, only those of
+ * gardeners they follow, paged on the server; all of it lives in the
  * URL, so it survives a reload and can be shared. A table on wide screens, cards on phones.
  */
 export function BrowseTipsList({ labelledBy }: { labelledBy: string }) {
   const list = useListPage();
-  const tips = useTips({
-    availability: "Public",
-    difficulty: list.level,
-    q: list.q || undefined,
-    ...pageWindow(list.page, PAGE_SIZE),
-  });
+  const { user, isPending } = useUser();
+  // The Following list is a member's own; a visitor with ?following=1 in the address sees every tip.
+  const following = Boolean(user) && list.following;
+  const tips = useTips(
+    {
+      availability: "Public",
+      difficulty: list.level,
+      q: list.q || undefined,
+      following: following || undefined,
+      ...pageWindow(list.page, PAGE_SIZE),
+    },
+    { enabled: !(list.following && isPending) },
+  );
 
   return (
     <ListQueryView
@@ -38,14 +49,19 @@ export function BrowseTipsList({ labelledBy }: { labelledBy: string }) {
       {...publicTipsView(list, PAGE_SIZE, { scrollToTop: true })}
       toolbar={
         <div className="mb-6">
-          <TipFilters list={list} />
+          <TipFilters list={list} following={Boolean(user)} />
         </div>
       }
       empty={
         <EmptyState
           icon={<Sprout aria-hidden="true" className="size-12 text-base-content/50" />}
-          message="No public tips found."
+          message={following ? "No tips from gardeners you follow here yet." : "No public tips found."}
         >
+          {following && (
+            <Link to={paths.exploreGardeners.getHref()} className="btn btn-primary btn-sm">
+              Find gardeners to follow
+            </Link>
+          )}
           {list.filtered && (
             <button type="button" className="btn btn-outline btn-sm" onClick={list.clearFilters}>
               Clear search and filter
@@ -58,6 +74,7 @@ export function BrowseTipsList({ labelledBy }: { labelledBy: string }) {
           {countLabel(page.total, { one: "tip", many: "tips" }, page.exact)}
           {list.q ? ` matching “${list.q}”` : ""}
           {list.level ? ` at ${list.level} level` : ""}
+          {following ? " from gardeners you follow" : ""}
         </>
       )}
     >

@@ -30,12 +30,15 @@ export function TipFilters({
   searchPlaceholder = "Title, plant, category or author",
   level = true,
   sort = false,
+  following = false,
 }: {
   list: ListPage;
   searchLabel?: string;
   searchPlaceholder?: string;
   level?: boolean;
   sort?: boolean;
+  /** Offer "Only gardeners I follow" (to a signed-in member). */
+  following?: boolean;
 }) {
   const searchId = useId();
   const levelId = useId();
@@ -81,7 +84,18 @@ export function TipFilters({
             </div>
           </form>
         </search>
-        <div className="flex flex-wrap gap-3">
+        <div className="flex flex-wrap items-end gap-3">
+          {following && (
+            <label className="flex min-h-10 cursor-pointer items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-primary checkbox-sm"
+                checked={list.following}
+                onChange={(event) => list.setFollowing(event.target.checked)}
+              />
+              Only gardeners I follow
+            </label>
+          )}
           {level && (
             <div className="flex flex-col gap-1">
               <label htmlFor={levelId} className="text-sm font-medium">

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { FollowStateSchema } from "#shared/schemas/follow.ts";
+import type { SignedInEnv } from "../../lib/app-env.ts";
+import { createRouter } from "../../lib/requests/create-router.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
+import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { rateLimit } from "../../lib/security/rate-limit.ts";
+import { requirePoster, requireUser } from "../../lib/security/session.ts";
+import { type FollowTarget, findFollowTarget, follow, followState, unfollow } from "./follows.service.ts";
+
+const NO_SUCH_GARDENER = "No gardener has that handle";
+const handleParam = z.object({
+  handle: z.string().meta({ description: "The gardener's handle, in any case" }),
+});
+const stateResponse = {
+  description: "Whether you follow them now, and how many members do",
+  content: { "application/json": { schema: FollowStateSchema } },
+};
+
+/** The gardener a request names, as the caller may see them: a page on hold is no page to follow. */
+async function shownTarget(c: { var: SignedInEnv["Variables"] }, handle: string): Promise<FollowTarget> {
+  const target = await findFollowTarget(c.var.db, handle, c.var.user.id);
+  if (!target?.shown) throw new HttpError(404, NO_SUCH_GARDENER);
+  return target;
+}
+
+const getFollowRoute = apiRoute({
+  method: "get",
+  path: "/gardeners/{handle}/follow",
+  operationId: "getFollow",
+  tags: ["Follows"],
+  summary: "Whether you follow a gardener",
+  description:
+    "Whether the signed-in member follows the gardener with this handle, and their number of followers.",
+  middleware: [requireUser("Sign in to follow gardeners")] as const,
+  request: { params: handleParam },
+  responses: { 200: stateResponse, ...errorResponses({ 404: NO_SUCH_GARDENER }) },
+});
+
+const followRoute = apiRoute({
+  method: "put",
+  path: "/gardeners/{handle}/follow",
+  operationId: "followGardener",
+  tags: ["Follows"],
+  summary: "Follow a gardener",
+  description:
+    "Their new public tips are then in Browse Tips' Following list. Following again changes nothing (200 either way). Members who blocked each other, either way, cannot follow each other (403); a block ends the follows between two members.",
+  middleware: [
+    requirePoster("Sign in to follow gardeners"),
+    rateLimit<SignedInEnv>("follow", (c) => c.var.user.id),
+  ] as const,
+  request: { params: handleParam },
+  responses: {
+    200: stateResponse,
+    ...errorResponses({
+      403: "A block between you and them, either way",
+      404: NO_SUCH_GARDENER,
+      422: "You cannot follow yourself",
+    }),
+  },
+});
+
+const unfollowRoute = apiRoute({
+  method: "delete",
+  path: "/gardeners/{handle}/follow",
+  operationId: "unfollowGardener",
+  tags: ["Follows"],
+  summary: "Stop following a gardener",
+  description: "Unfollowing someone you do not follow changes nothing (200 either way).",
+  middleware: [
+    requireUser("Sign in to follow gardeners"),
+    rateLimit<SignedInEnv>("unfollow", (c) => c.var.user.id),
+  ] as const,
+  request: { params: handleParam },
+  responses: { 200: stateResponse, ...errorResponses({ 404: NO_SUCH_GARDENER }) },
+});
+
+export const followsRouter = createRouter()
+  .openapi(getFollowRoute, async (c) => {
+    const target = await shownTarget(c, c.req.valid("param").handle);
+    return c.json(await followState(c.var.db, c.var.user.id, target.id), 200);
+  })
+  .openapi(followRoute, async (c) => {
+    const target = await shownTarget(c, c.req.valid("param").handle);
+    if (target.id === c.var.user.id) throw new HttpError(422, "You cannot follow yourself");
+    if (target.blocked) throw new HttpError(403, "You cannot follow this member");
+    return c.json(await follow(c.var.db, c.var.user.id, target.id), 200);
+  })
+  .openapi(unfollowRoute, async (c) => {
+    // A page on hold may still be unfollowed: only an unknown handle is refused.
+    const target = await findFollowTarget(c.var.db, c.req.valid("param").handle, c.var.user.id);
+    if (!target) throw new HttpError(404, NO_SUCH_GARDENER);
+    return c.json(await unfollow(c.var.db, c.var.user.id, target.id), 200);
+  });

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { FollowState } from "#shared/schemas/follow.ts";
+import type { GardenerPage } from "#shared/schemas/gardener.ts";
+import { apiClient } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
+
+const followPath = (handle: string) => `/gardeners/${encodeURIComponent(handle)}/follow`;
+
+/** Whether the signed-in member follows the gardener; asked only while someone is signed in. */
+export const useFollowState = (handle: string, { enabled }: { enabled: boolean }) =>
+  useQuery({
+    queryKey: queryKeys.gardeners.follow(handle),
+    queryFn: ({ signal }) => apiClient.get<FollowState>(followPath(handle), { signal }),
+    enabled,
+  });
+
+/**
+ * Follows or unfollows, shown at once and taken back when the server refuses. Presses go one after another
+ * (a mutation scope), so the server ends as the last press asked; the page's follower count follows the
+ * answer, and the Following list of Browse Tips is read again.
+ */
+export function useSetFollowing(handle: string) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.gardeners.follow(handle);
+  const mutationKey = [...key, "set"];
+  const latest = () => queryClient.isMutating({ mutationKey }) <= 1;
+  const show = (state: FollowState) => {
+    queryClient.setQueryData<FollowState>(key, state);
+    queryClient.setQueryData<GardenerPage>(queryKeys.gardeners.page(handle), (page) =>
+      page ? { ...page, followers: state.followers } : page,
+    );
+  };
+  return useMutation({
+    mutationKey,
+    scope: { id: mutationKey.join("/") },
+    mutationFn: (following: boolean) =>
+      apiClient.send<FollowState>(following ? "PUT" : "DELETE", followPath(handle)),
+    onMutate: async (following) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<FollowState>(key);
+      if (previous && previous.following !== following)
+        show({ following, followers: Math.max(0, previous.followers + (following ? 1 : -1)) });
+      return { previous };
+    },
+    onError: (_error, _following, context) => {
+      if (!latest()) return;
+      if (context?.previous) show(context.previous);
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+    onSuccess: (state) => {
+      if (!latest()) return;
+      show(state);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.tips.list({ following: true }) });
+    },
+  });
+}
