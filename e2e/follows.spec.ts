@@ -96,6 +96,17 @@ test.describe("following a gardener", () => {
         await expectNoA11yViolations(page, `gardener page, followed (${theme}, ${width})`);
         await keepScreenshot(page, testInfo.outputPath(`followed-${theme}-${width}.png`));
 
+        // Her card on Explore Gardeners says so too, and offers the others.
+        await gotoWithTheme(page, "/explore-gardeners", theme);
+        const maya = page
+          .getByRole("article")
+          .filter({ has: page.getByRole("heading", { name: "Maya Okafor" }) });
+        await expect(maya.getByRole("button", { name: "Following" })).toHaveAttribute("aria-pressed", "true");
+        await expect(page.getByRole("button", { name: "Follow", exact: true }).first()).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectNoA11yViolations(page, `Explore Gardeners, following (${theme}, ${width})`);
+        await keepScreenshot(page, testInfo.outputPath(`explore-following-${theme}-${width}.png`));
+
         await gotoWithTheme(page, "/browse-tips?following=1", theme);
         await expect(page.getByRole("checkbox", { name: "Only gardeners I follow" })).toBeChecked();
         await expect(page.getByText(/tips? from gardeners you follow/)).toBeVisible();

@@ -1,12 +1,20 @@
 import { z } from "zod";
-import { FollowStateSchema } from "#shared/schemas/follow.ts";
+import { asHandle } from "#shared/handles.ts";
+import { FollowStateSchema, FollowStatesQuerySchema, FollowStatesSchema } from "#shared/schemas/follow.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { requirePoster, requireUser } from "../../lib/security/session.ts";
-import { type FollowTarget, findFollowTarget, follow, followState, unfollow } from "./follows.service.ts";
+import {
+  type FollowTarget,
+  findFollowTarget,
+  follow,
+  followState,
+  followStatesOf,
+  unfollow,
+} from "./follows.service.ts";
 
 const NO_SUCH_GARDENER = "No gardener has that handle";
 const handleParam = z.object({
@@ -75,7 +83,33 @@ const unfollowRoute = apiRoute({
   responses: { 200: stateResponse, ...errorResponses({ 404: NO_SUCH_GARDENER }) },
 });
 
+const followStatesRoute = apiRoute({
+  method: "get",
+  path: "/follows",
+  operationId: "getFollowStates",
+  tags: ["Follows"],
+  summary: "Whether you follow each of several gardeners",
+  description:
+    "For a page of gardeners' cards: whether the signed-in member follows each gardener named in `handles`, and their number of followers. Handles nobody has are left out of the answer.",
+  middleware: [requireUser("Sign in to follow gardeners")] as const,
+  request: { query: FollowStatesQuerySchema },
+  responses: {
+    200: {
+      description: "One entry per gardener named who exists",
+      content: { "application/json": { schema: FollowStatesSchema } },
+    },
+    ...errorResponses({ 400: "No handle, or too many" }),
+  },
+});
+
 export const followsRouter = createRouter()
+  .openapi(followStatesRoute, async (c) => {
+    const handles = c.req
+      .valid("query")
+      .handles.map((given) => asHandle(given))
+      .filter((handle): handle is string => handle !== null);
+    return c.json(await followStatesOf(c.var.db, c.var.user.id, [...new Set(handles)]), 200);
+  })
   .openapi(getFollowRoute, async (c) => {
     const target = await shownTarget(c, c.req.valid("param").handle);
     return c.json(await followState(c.var.db, c.var.user.id, target.id), 200);

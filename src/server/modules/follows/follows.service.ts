@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
@@ -54,6 +54,27 @@ const StateRow = z.object({ following: z.boolean(), followers: z.coerce.number()
 
 const followersOf = (followedId: string) =>
   sql`coalesce((select ${followFigures.followers} from ${followFigures} where ${followFigures.userId} = ${followedId}), 0)`;
+
+/**
+ * `followerId`'s follows of the accounts with these handles (each already in lower case), with their
+ * numbers of followers, in one read: what a page of gardeners' cards shows. Handles nobody has are left out.
+ */
+export async function followStatesOf(
+  db: Db,
+  followerId: string,
+  handles: string[],
+): Promise<Array<FollowState & { handle: string }>> {
+  if (handles.length === 0) return [];
+  return db
+    .select({
+      handle: users.handle,
+      following: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followedId} = ${users.id})`,
+      followers: sql<number>`coalesce(${followFigures.followers}, 0)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(followFigures, eq(followFigures.userId, users.id))
+    .where(inArray(users.handle, handles));
+}
 
 /** `followerId`'s follow of `followedId` as it is now, and the number of `followedId`'s followers. */
 export async function followState(db: Db, followerId: string, followedId: string): Promise<FollowState> {

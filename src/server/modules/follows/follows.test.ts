@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
-import { FollowStateSchema } from "#shared/schemas/follow.ts";
+import { FollowStateSchema, FollowStatesSchema } from "#shared/schemas/follow.ts";
 import { GardenerPageSchema } from "#shared/schemas/gardener.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { users } from "../../db/schema.ts";
@@ -162,6 +162,36 @@ describe("following a gardener", () => {
     await app.db.delete(users).where(eq(users.id, leaver.id));
     expect(await countsOf(star.handle)).toEqual({ followers: 0, following: 0 });
     expect(await countsOf(fan.handle)).toEqual({ followers: 0, following: 0 });
+  });
+});
+
+describe("whether a member follows each of a page of gardeners", () => {
+  it("answers each gardener named who exists, in any case, and refuses an empty or too long question", async () => {
+    const fan = await gardener("Fan");
+    const followed = await gardener("Followed");
+    const other = await gardener("Other");
+    await follow(fan.client, followed.handle);
+    const res = await fan.client.get(
+      `/api/follows?handles=${followed.handle.toUpperCase()},${other.handle},nobody_has_this_one,not a handle!`,
+      { schema: FollowStatesSchema },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect([...res.body].sort((a, b) => a.handle.localeCompare(b.handle))).toEqual(
+      [
+        { handle: followed.handle, following: true, followers: 1 },
+        { handle: other.handle, following: false, followers: 0 },
+      ].sort((a, b) => a.handle.localeCompare(b.handle)),
+    );
+    for (const query of [
+      "",
+      "?handles=",
+      "?handles=,,",
+      `?handles=${Array.from({ length: 61 }, (_, n) => `g${n}`).join(",")}`,
+    ]) {
+      const refused = await fan.client.get(`/api/follows${query}`);
+      expect(refused.status, query).toBe(400);
+    }
+    expect((await createClient(app.app).get(`/api/follows?handles=${other.handle}`)).status).toBe(401);
   });
 });
 

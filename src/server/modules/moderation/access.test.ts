@@ -244,6 +244,12 @@ const MATRIX: Row[] = [
     expect: members,
   },
   { ...reading("/api/tips?following=true", members), caseless: true },
+  {
+    route: "GET /api/follows",
+    caseless: true,
+    call: async (as, item) => (await as.get(`/api/follows?handles=${item.handle}`)).status,
+    expect: members,
+  },
   reading("/api/moderation/removals", everyone),
   {
     route: "POST /api/moderation/log/{id}/undo",

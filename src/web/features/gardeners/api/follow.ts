@@ -1,10 +1,32 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { FollowState } from "#shared/schemas/follow.ts";
+import type { FollowState, FollowStates } from "#shared/schemas/follow.ts";
 import type { GardenerPage } from "#shared/schemas/gardener.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 const followPath = (handle: string) => `/gardeners/${encodeURIComponent(handle)}/follow`;
+
+/**
+ * Whether the signed-in member follows each of a page of gardeners, asked in one request; each answer is
+ * kept as that gardener's own follow state, which their cards' buttons read.
+ */
+export function useFollowStates(handles: string[], { enabled }: { enabled: boolean }) {
+  const queryClient = useQueryClient();
+  const sorted = [...new Set(handles.map((handle) => handle.toLowerCase()))].sort();
+  return useQuery({
+    queryKey: [...queryKeys.gardeners.all, "follows", sorted],
+    queryFn: async ({ signal }) => {
+      const states = await apiClient.get<FollowStates>("/follows", {
+        params: { handles: sorted.join(",") },
+        signal,
+      });
+      for (const { handle, ...state } of states)
+        queryClient.setQueryData<FollowState>(queryKeys.gardeners.follow(handle), state);
+      return states;
+    },
+    enabled: enabled && sorted.length > 0,
+  });
+}
 
 /** Whether the signed-in member follows the gardener; asked only while someone is signed in. */
 export const useFollowState = (handle: string, { enabled }: { enabled: boolean }) =>

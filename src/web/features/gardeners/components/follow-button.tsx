@@ -10,12 +10,24 @@ import { useFollowState, useSetFollowing } from "../api/follow.ts";
  * visitor's button leads to sign-in and back. The change shows at once and is taken back, with a message,
  * when the server refuses it (a block, a limit).
  */
-export function FollowButton({ handle, name }: { handle: string; name: string }) {
+export function FollowButton({
+  handle,
+  name,
+  asked = false,
+  forVisitors = true,
+}: {
+  handle: string;
+  name: string;
+  /** Whether the page asked for it already with its neighbours' (useFollowStates): then it asks nothing. */
+  asked?: boolean;
+  /** Whether a visitor is offered it (leading to sign-in); a card shows it to members only. */
+  forVisitors?: boolean;
+}) {
   const { user, isPending } = useUser();
   const location = useLocation();
-  const state = useFollowState(handle, { enabled: Boolean(user) });
+  const state = useFollowState(handle, { enabled: Boolean(user) && !asked });
   const setFollowing = useSetFollowing(handle);
-  if (isPending) return null;
+  if (isPending || (!user && !forVisitors)) return null;
   if (!user)
     // As the navigation bar's Sign in: the login page returns to where it was opened from.
     return (

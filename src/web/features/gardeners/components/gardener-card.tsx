@@ -12,10 +12,13 @@ export function GardenerCard({
   gardener,
   lazy = true,
   headingLevel: Heading = "h2",
+  action,
 }: {
   gardener: Gardener;
   lazy?: boolean;
   headingLevel?: "h2" | "h3";
+  /** What the reader may do about the gardener (follow them), below the count of their tips. */
+  action?: ReactNode;
 }) {
   const active = gardener.status === "active";
   return (
@@ -99,6 +102,8 @@ export function GardenerCard({
               fromMember={typeof gardener.id === "string"}
             />
           )}
+          {/* A line of its own, so the count and YouTube stay where they are on every card of a row. */}
+          {action && <div className="flex w-full justify-end">{action}</div>}
         </div>
       </div>
     </article>
