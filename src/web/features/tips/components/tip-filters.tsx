@@ -48,6 +48,10 @@ export function TipFilters({
 
   // The URL is the truth: Back, a link or "clear" put its search in the box.
   useEffect(() => setDraft(q), [q]);
+  // The box shows its tick at once: the address, which the list follows, changes a moment later (the
+  // router's navigation), and a controlled box would meanwhile spring back.
+  const [onlyFollowed, setOnlyFollowed] = useState(list.following);
+  useEffect(() => setOnlyFollowed(list.following), [list.following]);
   useEffect(() => {
     if (draft.trim() === q) return;
     const timer = setTimeout(() => setQuery(draft), SEARCH_DEBOUNCE_MS);
@@ -90,8 +94,11 @@ export function TipFilters({
               <input
                 type="checkbox"
                 className="checkbox checkbox-primary checkbox-sm"
-                checked={list.following}
-                onChange={(event) => list.setFollowing(event.target.checked)}
+                checked={onlyFollowed}
+                onChange={(event) => {
+                  setOnlyFollowed(event.target.checked);
+                  list.setFollowing(event.target.checked);
+                }}
               />
               Only gardeners I follow
             </label>
