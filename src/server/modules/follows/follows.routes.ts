@@ -17,6 +17,7 @@ import {
 } from "./follows.service.ts";
 
 const NO_SUCH_GARDENER = "No gardener has that handle";
+const CANNOT_FOLLOW = "You cannot follow this member";
 const handleParam = z.object({
   handle: z.string().meta({ description: "The gardener's handle, in any case" }),
 });
@@ -115,10 +116,14 @@ export const followsRouter = createRouter()
     return c.json(await followState(c.var.db, c.var.user.id, target.id), 200);
   })
   .openapi(followRoute, async (c) => {
-    const target = await shownTarget(c, c.req.valid("param").handle);
-    if (target.id === c.var.user.id) throw new HttpError(422, "You cannot follow yourself");
-    if (target.blocked) throw new HttpError(403, "You cannot follow this member");
-    return c.json(await follow(c.var.db, c.var.user.id, target.id), 200);
+    const target = await findFollowTarget(c.var.db, c.req.valid("param").handle, c.var.user.id);
+    if (target?.id === c.var.user.id) throw new HttpError(422, "You cannot follow yourself");
+    if (!target?.shown) throw new HttpError(404, NO_SUCH_GARDENER);
+    if (target.blocked) throw new HttpError(403, CANNOT_FOLLOW);
+    const state = await follow(c.var.db, c.var.user.id, target.id);
+    // A block made between the check above and the write keeps them apart all the same.
+    if (!state.following) throw new HttpError(403, CANNOT_FOLLOW);
+    return c.json(state, 200);
   })
   .openapi(unfollowRoute, async (c) => {
     // A page on hold may still be unfollowed: only an unknown handle is refused.

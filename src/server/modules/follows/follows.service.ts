@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { asHandle } from "#shared/handles.ts";
 import type { Db } from "../../db/client.ts";
@@ -65,15 +65,18 @@ export async function followStatesOf(
   handles: string[],
 ): Promise<Array<FollowState & { handle: string }>> {
   if (handles.length === 0) return [];
-  return db
-    .select({
-      handle: users.handle,
-      following: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followedId} = ${users.id})`,
-      followers: sql<number>`coalesce(${followFigures.followers}, 0)`.mapWith(Number),
-    })
-    .from(users)
-    .leftJoin(followFigures, eq(followFigures.userId, users.id))
-    .where(inArray(users.handle, handles));
+  return (
+    db
+      .select({
+        handle: users.handle,
+        following: sql<boolean>`exists (select 1 from ${follows} where ${follows.followerId} = ${followerId} and ${follows.followedId} = ${users.id})`,
+        followers: sql<number>`coalesce(${followFigures.followers}, 0)`.mapWith(Number),
+      })
+      .from(users)
+      .leftJoin(followFigures, eq(followFigures.userId, users.id))
+      // A page on hold is no page to follow: it is not answered, as its own question is answered 404.
+      .where(and(inArray(users.handle, handles), isNull(users.pageHold), eq(users.held, false)))
+  );
 }
 
 /** `followerId`'s follow of `followedId` as it is now, and the number of `followedId`'s followers. */
@@ -90,8 +93,9 @@ export async function followState(db: Db, followerId: string, followedId: string
 
 /**
  * Follows, answering the follow as it is now, in one statement; following again changes nothing. The
- * insert itself checks that neither blocked the other, so a block made after the route's check still keeps
- * the two apart. The count is read as the statement began, plus the follow it added (the trigger's update
+ * insert checks that neither blocked the other, and its trigger checks again under the pair's lock, which
+ * a block takes too (ADR 077): a block made after the route's check still keeps the two apart, and the
+ * answer then says they do not follow. The count is read as the statement began, plus the follow it added (the trigger's update
  * of it is not visible to the statement that caused it).
  */
 export async function follow(db: Db, followerId: string, followedId: string): Promise<FollowState> {

@@ -149,7 +149,63 @@ describe("following a gardener", () => {
     await app.db.update(users).set({ pageHold: "spam" }).where(eq(users.id, star.id));
     const newcomer = await gardener("Newcomer");
     expect((await newcomer.client.put(followPath(star.handle), {})).status).toBe(404);
+    // Following oneself is refused as such even while one's own page is on hold.
+    expect((await star.client.put(followPath(star.handle), {})).status).toBe(422);
     expect((await unfollow(fan.client, star.handle)).body).toEqual({ following: false, followers: 0 });
+  });
+
+  it("leaves a member on hold out of the counts while the hold lasts, both ways", async () => {
+    const fan = await gardener("Fan");
+    const star = await gardener("Star");
+    const other = await gardener("Other");
+    await follow(fan.client, star.handle);
+    await follow(star.client, other.handle);
+    expect(await countsOf(star.handle)).toEqual({ followers: 1, following: 1 });
+    const hold = (id: string, held: boolean) => app.db.update(users).set({ held }).where(eq(users.id, id));
+
+    // The fan's follow stops counting, as everything else they made stops showing.
+    await hold(fan.id, true);
+    expect(await countsOf(star.handle)).toEqual({ followers: 0, following: 1 });
+    // The star on hold: their page is gone, and they count in nobody's followings; their own follow of
+    // another no longer counts in that one's followers.
+    await hold(fan.id, false);
+    await hold(star.id, true);
+    expect(
+      (await fan.client.get(`/api/gardeners/${fan.handle}`, { schema: GardenerPageSchema })).body,
+    ).toMatchObject({ following: 0 });
+    expect(await countsOf(other.handle)).toEqual({ followers: 0, following: 0 });
+    const asked = await fan.client.get(`/api/follows?handles=${star.handle},${other.handle}`, {
+      schema: FollowStatesSchema,
+    });
+    expect(asked.body.map((state) => state.handle)).toEqual([other.handle]);
+    // An account on hold may follow nobody.
+    expect((await star.client.put(followPath(other.handle), {})).status).toBe(403);
+
+    await hold(star.id, false);
+    expect(await countsOf(star.handle)).toEqual({ followers: 1, following: 1 });
+    expect(await countsOf(fan.handle)).toEqual({ followers: 0, following: 1 });
+    expect(await countsOf(other.handle)).toEqual({ followers: 1, following: 0 });
+  });
+
+  it("never keeps a follow made at the moment a block between the two is", async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 6 }, async () => ({ fan: await gardener("Fan"), star: await gardener("Star") })),
+    );
+    const answers = await Promise.all(
+      pairs.flatMap(({ fan, star }, n) => [
+        fan.client.put(followPath(star.handle), {}),
+        // Half the blocks are the gardener's, half the fan's.
+        n % 2 === 0
+          ? star.client.post(`/api/blocks/${fan.handle}`, {})
+          : fan.client.post(`/api/blocks/${star.handle}`, {}),
+      ]),
+    );
+    for (const [n, res] of answers.entries())
+      expect([200, 201, 403], `answer ${n}: ${res.text}`).toContain(res.status);
+    for (const { fan, star } of pairs) {
+      expect(await countsOf(star.handle)).toEqual({ followers: 0, following: 0 });
+      expect(await countsOf(fan.handle)).toEqual({ followers: 0, following: 0 });
+    }
   });
 
   it("takes a deleted account's follows off the counts of those it followed and who followed it", async () => {
