@@ -5,6 +5,9 @@ import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
 const followPath = (handle: string) => `/gardeners/${encodeURIComponent(handle)}/follow`;
+const followMutationKey = (handle: string) => [...queryKeys.gardeners.follow(handle), "set"];
+/** The question a page of cards asks about follows, under this prefix whatever handles it names. */
+const followStatesKey = [...queryKeys.gardeners.all, "follows"] as const;
 
 /**
  * Whether the signed-in member follows each of a page of gardeners, asked in one request; each answer is
@@ -14,14 +17,17 @@ export function useFollowStates(handles: string[], { enabled }: { enabled: boole
   const queryClient = useQueryClient();
   const sorted = [...new Set(handles.map((handle) => handle.toLowerCase()))].sort();
   return useQuery({
-    queryKey: [...queryKeys.gardeners.all, "follows", sorted],
+    queryKey: [...followStatesKey, sorted],
     queryFn: async ({ signal }) => {
       const states = await apiClient.get<FollowStates>("/follows", {
         params: { handles: sorted.join(",") },
         signal,
       });
-      for (const { handle, ...state } of states)
+      for (const { handle, ...state } of states) {
+        // A press still on its way is newer than this answer: its own answer will say.
+        if (queryClient.isMutating({ mutationKey: followMutationKey(handle) }) > 0) continue;
         queryClient.setQueryData<FollowState>(queryKeys.gardeners.follow(handle), state);
+      }
       return states;
     },
     enabled: enabled && sorted.length > 0,
@@ -44,7 +50,7 @@ export const useFollowState = (handle: string, { enabled }: { enabled: boolean }
 export function useSetFollowing(handle: string) {
   const queryClient = useQueryClient();
   const key = queryKeys.gardeners.follow(handle);
-  const mutationKey = [...key, "set"];
+  const mutationKey = followMutationKey(handle);
   const latest = () => queryClient.isMutating({ mutationKey }) <= 1;
   const show = (state: FollowState) => {
     queryClient.setQueryData<FollowState>(key, state);
@@ -58,7 +64,10 @@ export function useSetFollowing(handle: string) {
     mutationFn: (following: boolean) =>
       apiClient.send<FollowState>(following ? "PUT" : "DELETE", followPath(handle)),
     onMutate: async (following) => {
-      await queryClient.cancelQueries({ queryKey: key });
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: key }),
+        queryClient.cancelQueries({ queryKey: followStatesKey }),
+      ]);
       const previous = queryClient.getQueryData<FollowState>(key);
       if (previous && previous.following !== following)
         show({ following, followers: Math.max(0, previous.followers + (following ? 1 : -1)) });

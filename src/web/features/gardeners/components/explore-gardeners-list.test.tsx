@@ -57,13 +57,12 @@ describe("Explore Gardeners' cards", () => {
     signInAs(me);
     server.use(http.get("*/api/profile", () => HttpResponse.json(aProfile(me, { handle: "me_too" }))));
     renderList();
-    expect(await within(await cardOf("Rosa B")).findByRole("button", { name: "Following" })).toHaveAttribute(
-      "aria-pressed",
-      "true",
-    );
+    expect(
+      await within(await cardOf("Rosa B")).findByRole("button", { name: "Following Rosa B" }),
+    ).toHaveAttribute("aria-pressed", "true");
     const ben = await cardOf("Ben C");
-    await userEvent.click(await within(ben).findByRole("button", { name: "Follow" }));
-    expect(await within(ben).findByRole("button", { name: "Following" })).toBeInTheDocument();
+    await userEvent.click(await within(ben).findByRole("button", { name: "Follow Ben C" }));
+    expect(await within(ben).findByRole("button", { name: "Following Ben C" })).toBeInTheDocument();
     expect(within(await cardOf("Me Too")).queryByRole("button", { name: /Follow/ })).not.toBeInTheDocument();
     expect(asked).toHaveLength(1);
     expect(asked[0]?.searchParams.get("handles")).toBe("ben_c,me_too,rosa_b");

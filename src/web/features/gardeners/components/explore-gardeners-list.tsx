@@ -59,7 +59,7 @@ function GardenerCards({ gardeners }: { gardeners: Gardener[] }) {
             profile.data &&
             gardener.handle &&
             gardener.handle !== profile.data.handle && (
-              <FollowButton handle={gardener.handle} name={gardener.name} asked forVisitors={false} />
+              <FollowButton handle={gardener.handle} name={gardener.name} asked forVisitors={false} named />
             )
           }
         />

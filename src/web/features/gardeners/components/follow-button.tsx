@@ -15,6 +15,7 @@ export function FollowButton({
   name,
   asked = false,
   forVisitors = true,
+  named = false,
 }: {
   handle: string;
   name: string;
@@ -22,6 +23,8 @@ export function FollowButton({
   asked?: boolean;
   /** Whether a visitor is offered it (leading to sign-in); a card shows it to members only. */
   forVisitors?: boolean;
+  /** Among many cards' buttons, each says whom it follows ("Follow Rosa B"). */
+  named?: boolean;
 }) {
   const { user, isPending } = useUser();
   const location = useLocation();
@@ -40,18 +43,21 @@ export function FollowButton({
         Follow
       </Link>
     );
-  // The button keeps its place while the member's follow is asked for, so nothing moves when it comes.
-  if (!state.data)
+  // Until the member's follow is known the button keeps its place; if it cannot be asked, pressing Follow
+  // asks the server, whose answer says.
+  if (!state.data && !state.isError)
     return (
       <button type="button" className="btn btn-outline btn-primary btn-sm" disabled>
         <UserPlus aria-hidden="true" className="size-4" />
         Follow
       </button>
     );
-  const following = state.data.following;
+  const following = state.data?.following ?? false;
+  const label = following ? "Following" : "Follow";
   return (
     <button
       type="button"
+      aria-label={named ? `${label} ${name}` : undefined}
       className={`btn btn-sm btn-primary ${following ? "" : "btn-outline"}`}
       aria-pressed={following}
       // Never disabled while a change is saved: a disabled button loses the keyboard focus, and the
@@ -69,7 +75,7 @@ export function FollowButton({
       ) : (
         <UserPlus aria-hidden="true" className="size-4" />
       )}
-      {following ? "Following" : "Follow"}
+      {label}
     </button>
   );
 }

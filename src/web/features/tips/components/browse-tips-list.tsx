@@ -62,7 +62,7 @@ export function BrowseTipsList({ labelledBy }: { labelledBy: string }) {
               Find gardeners to follow
             </Link>
           )}
-          {list.filtered && (
+          {(list.q !== "" || list.level !== undefined || following) && (
             <button type="button" className="btn btn-outline btn-sm" onClick={list.clearFilters}>
               Clear search and filter
             </button>
