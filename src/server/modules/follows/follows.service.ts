@@ -21,13 +21,6 @@ export interface FollowTarget {
   blocked: boolean;
 }
 
-/** A block between `a` and `b`, made by either of them. */
-const blockBetween = (a: string, b: unknown) =>
-  or(
-    and(eq(blocks.blockerId, a), sql`${blocks.blockedId} = ${b}`),
-    and(sql`${blocks.blockerId} = ${b}`, eq(blocks.blockedId, a)),
-  );
-
 /** The account with this handle (any case), seen from `viewerId`'s side, in one read. */
 export async function findFollowTarget(
   db: Db,
@@ -41,7 +34,10 @@ export async function findFollowTarget(
       id: users.id,
       held: users.held,
       pageHold: users.pageHold,
-      blocked: sql<boolean>`exists (select 1 from ${blocks} where ${blockBetween(viewerId, users.id)})`,
+      blocked: sql<boolean>`exists (select 1 from ${blocks} where ${or(
+        and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, users.id)),
+        and(eq(blocks.blockerId, users.id), eq(blocks.blockedId, viewerId)),
+      )})`,
     })
     .from(users)
     .where(eq(users.handle, handle))
@@ -93,19 +89,17 @@ export async function followState(db: Db, followerId: string, followedId: string
 
 /**
  * Follows, answering the follow as it is now, in one statement; following again changes nothing. The
- * insert checks that neither blocked the other, and its trigger checks again under the pair's lock, which
- * a block takes too (ADR 077): a block made after the route's check still keeps the two apart, and the
- * answer then says they do not follow. The count is read as the statement began, plus the follow it added (the trigger's update
- * of it is not visible to the statement that caused it).
+ * insert's trigger looks for a block between the two under the pair's lock, which a block takes too (ADR
+ * 077): a block made after the route's check still keeps the two apart, and the answer then says they do
+ * not follow. The count is read as the statement began, plus the follow it added (the trigger's update of
+ * it is not visible to the statement that caused it).
  */
 export async function follow(db: Db, followerId: string, followedId: string): Promise<FollowState> {
   const [row] = await rowsOf(
     db,
     StateRow,
     sql`with added as (
-      insert into ${follows} (follower_id, followed_id)
-      select ${followerId}, ${followedId}
-      where not exists (select 1 from ${blocks} where ${blockBetween(followerId, followedId)})
+      insert into ${follows} (follower_id, followed_id) values (${followerId}, ${followedId})
       on conflict do nothing
       returning 1
     )
