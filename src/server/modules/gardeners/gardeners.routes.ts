@@ -12,6 +12,7 @@ import {
 } from "#shared/schemas/gardener.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import type { ContextWithVars, SignedInEnv } from "../../lib/app-env.ts";
+import type { PublicTable } from "../../lib/cache/public-cache.ts";
 import { markPublic } from "../../lib/cache/public-cache-layer.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
@@ -186,10 +187,14 @@ async function checkPageLinks(
 }
 
 /**
- * The page of the gardener a request names, kept for everyone alike; 404 when no account has the handle;
- * `movedTo` (their handle now) when a member had it before they changed it.
+ * The page of the gardener a request names, kept for everyone alike as read from `reads`; 404 when no
+ * account has the handle; `movedTo` (their handle now) when a member had it before they changed it.
  */
-async function namedGardener(c: ContextWithVars & Parameters<typeof markPublic>[0], handle: string) {
+async function namedGardener(
+  c: ContextWithVars & Parameters<typeof markPublic>[0],
+  handle: string,
+  reads: readonly PublicTable[] = GARDENER_TABLES,
+) {
   const page = await findGardenerPage(c.var.db, handle);
   if (!page) {
     const leads = await whereHandleLeads(c.var.db, handle);
@@ -210,7 +215,7 @@ async function namedGardener(c: ContextWithVars & Parameters<typeof markPublic>[
     );
   // A placeholder's words follow the moderators' cases, which the cache does not follow: only a page
   // anyone may read is kept.
-  markPublic(c, "everyone", GARDENER_TABLES);
+  markPublic(c, "everyone", reads);
   return page;
 }
 
@@ -226,9 +231,8 @@ export const gardenersRouter = createRouter()
     );
   })
   .openapi(getGardenerRoute, async (c) => {
-    const page = await namedGardener(c, c.req.valid("param").handle);
+    const page = await namedGardener(c, c.req.valid("param").handle, GARDENER_PAGE_TABLES);
     if ("movedTo" in page) return c.redirect(movedTo(c.req.url, page.movedTo), 301);
-    markPublic(c, "everyone", GARDENER_PAGE_TABLES);
     return c.json(toGardenerPage(page, imagesOf(c)), 200);
   })
   .openapi(listGardenerTipsRoute, async (c) => {
