@@ -23,12 +23,14 @@ import { DEFAULT_BASE_URL } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
 import { type Auth, createAuth, createAuthRouter, type PasswordHashing } from "./modules/accounts/index.ts";
 import { blocksRouter } from "./modules/blocks/index.ts";
+import { bookmarksRouter } from "./modules/bookmarks/index.ts";
 import { commentsRouter } from "./modules/comments/index.ts";
 import { dashboardRouter } from "./modules/dashboard/index.ts";
 import { createDocsRouter } from "./modules/docs/index.ts";
 import { followsRouter } from "./modules/follows/index.ts";
 import { gardenersRouter, whereHandleLeads } from "./modules/gardeners/index.ts";
 import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/moderation/index.ts";
+import { settingsRouter } from "./modules/settings/index.ts";
 import { createMetricsRouter, createSystemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
 import {
@@ -159,6 +161,8 @@ function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
   api.route("/", moderationRouter);
   api.route("/", blocksRouter);
   api.route("/", followsRouter);
+  api.route("/", bookmarksRouter);
+  api.route("/", settingsRouter);
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createDocsRouter(api, auth, { secureCookies: parts.https }));
   return api;

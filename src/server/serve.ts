@@ -18,6 +18,7 @@ import { NODE_LISTENER_OPTIONS } from "./lib/security/unread-refusals.ts";
 import { MailQueue, startMailSweep } from "./mail/mail-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
+import { startBookmarkSweep } from "./modules/bookmarks/index.ts";
 import { createRoleKeeper, startModerationSweep, unsentNotices } from "./modules/moderation/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { startBackupService } from "./ops/backup-service.ts";
@@ -60,6 +61,8 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     mailer,
     baseUrl: env.BASE_URL,
   });
+  // A deleted tip's bookmarks say so for three days, then go.
+  const stopBookmarkSweep = startBookmarkSweep({ db: database.db, logger });
   logger.info(`Uploaded photos are kept in ${storage.describe}`);
   // Public answers are kept between requests and dropped on every change, from this instance or another.
   const publicCache = new PublicCache();
@@ -247,6 +250,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     logger.info(`${signal} received, closing`);
     stopPhotoSweep();
     stopModerationSweep();
+    stopBookmarkSweep();
     stopMailSweep();
     metricsServer?.close();
     const force = setTimeout(() => {

@@ -240,6 +240,15 @@ export const paths = {
     name: "The moderation log",
     rendered: false,
   },
+  bookmarks: {
+    path: "/bookmarks",
+    getHref: () => "/bookmarks",
+    layout: "main",
+    module: "bookmarks.tsx",
+    component: "BookmarksRoute",
+    access: "member",
+    rendered: false,
+  },
   myReports: {
     path: "/reports",
     getHref: () => "/reports",

@@ -49,6 +49,15 @@ export const queryKeys = {
   },
   /** The members the signed-in member blocked. */
   blocks: ["blocks"] as const,
+  bookmarks: {
+    all: ["bookmarks"] as const,
+    /** The signed-in member's bookmarks, every page read so far. */
+    list: ["bookmarks", "list"] as const,
+    /** Whether the signed-in member saved a tip, with their note and reminder. */
+    tip: (tipId: string) => ["bookmarks", "tip", tipId] as const,
+  },
+  /** The signed-in member's own settings (hemisphere, time zone). */
+  settings: ["settings"] as const,
   dashboard: {
     all: ["dashboard"] as const,
     stats: () => [...queryKeys.dashboard.all, "stats"] as const,

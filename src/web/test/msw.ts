@@ -33,13 +33,18 @@ export function aProfile(user: User, overrides: Partial<Profile> = {}): Profile 
   };
 }
 
-/** Answers get-session as this user being signed in, and their own profile. */
+/** Answers get-session as this user being signed in, their own profile, settings and nothing saved. */
 export function signInAs(user: User) {
   server.use(
     http.get("*/api/profile", () => HttpResponse.json(aProfile(user))),
     // Nothing decided about what they posted, and nobody blocked, unless a test says otherwise.
     http.get("*/api/moderation/notices", () => HttpResponse.json([])),
     http.get("*/api/blocks", () => HttpResponse.json([])),
+    // Nothing set in their own settings, and no tip saved.
+    http.get("*/api/settings", () => HttpResponse.json({ hemisphere: null, timeZone: null })),
+    http.get("*/api/tips/:id/bookmark", () =>
+      HttpResponse.json({ bookmarked: false, note: "", remindAt: null, remindSeason: null }),
+    ),
     http.get("*/api/auth/get-session", () =>
       HttpResponse.json({
         user: { ...user, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z" },

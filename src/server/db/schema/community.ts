@@ -1,4 +1,4 @@
-// What members say to each other and how they keep apart or close: comments, blocks and follows.
+// What members say to each other, keep apart or close and save: comments, blocks, follows, bookmarks.
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -114,3 +114,66 @@ export const followFigures = pgTable("follow_figures", {
   followers: integer("followers").notNull().default(0),
   following: integer("following").notNull().default(0),
 });
+
+/**
+ * A tip a member saved for later (ADR 078), private to them: a note, and a reminder that comes back at
+ * `remind_at` (a season's start resolved to a time when it was set). `tip_id` has no foreign key: when the
+ * tip is deleted the bookmark stays three days saying so (`tip_gone_at`, and the title when the tip was
+ * public), set by a trigger on tips, then goes.
+ */
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tipId: uuid("tip_id").notNull(),
+    note: text("note").notNull().default(""),
+    remindAt: timestamp("remind_at", { withTimezone: true, mode: "date" }),
+    remindSeason: text("remind_season", { enum: ["spring", "autumn"] }),
+    /** When the reminder came back to the member; null until then. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true, mode: "date" }),
+    tipGoneAt: timestamp("tip_gone_at", { withTimezone: true, mode: "date" }),
+    goneTitle: text("gone_title"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.tipId] }),
+    // A member's bookmarks, newest first, one index range a page.
+    index("bookmarks_user_created_idx").on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.tipId.desc().nullsFirst(),
+    ),
+    // Who saved a tip, for the trigger that marks them when it is deleted.
+    index("bookmarks_tip_idx").on(table.tipId),
+    // The reminders due: only those not yet sent are in the index.
+    index("bookmarks_due_idx").on(table.remindAt).where(sql`${table.remindedAt} is null`),
+    index("bookmarks_gone_idx").on(table.tipGoneAt).where(sql`${table.tipGoneAt} is not null`),
+    check("bookmarks_note_check", sql`char_length(${table.note}) <= 100`),
+    check(
+      "bookmarks_season_check",
+      sql`${table.remindSeason} is null or ${table.remindSeason} in ('spring', 'autumn')`,
+    ),
+  ],
+);
+
+/** A member's own settings (ADR 078), one row once they change one; none means the defaults. */
+export const memberSettings = pgTable(
+  "member_settings",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hemisphere: text("hemisphere", { enum: ["north", "south"] }),
+    timeZone: text("time_zone"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "member_settings_hemisphere_check",
+      sql`${table.hemisphere} is null or ${table.hemisphere} in ('north', 'south')`,
+    ),
+  ],
+);

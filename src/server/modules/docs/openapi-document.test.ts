@@ -191,6 +191,13 @@ describe("the API document's sessions and limits", () => {
       "delete /gardeners/{handle}/follow": expect.stringMatching(
         /^Too many unfollows \(at most 60 per account in a minute/,
       ),
+      "put /tips/{id}/bookmark": expect.stringMatching(
+        /^Too many bookmark changes \(at most 60 per account in a minute, 1000 per account in 24 hours/,
+      ),
+      "delete /tips/{id}/bookmark": expect.stringMatching(/^Too many bookmark changes/),
+      "patch /settings": expect.stringMatching(
+        /^Too many settings changes \(at most 30 per account in a minute/,
+      ),
     });
   });
 

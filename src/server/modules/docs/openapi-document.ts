@@ -116,6 +116,10 @@ const TAGS = [
     name: "Follows",
     description: "Gardeners a member follows: their public tips make the Following list of Browse Tips.",
   },
+  {
+    name: "Bookmarks",
+    description: "Tips a member saved for later, private to them, each with a note and a reminder.",
+  },
   { name: "Uploads", description: "Photos for tips and profiles, stored without their metadata." },
   {
     name: "Accounts",

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVAILABILITIES, type Availability } from "#shared/constants.ts";
+import { BookmarkSchema } from "#shared/schemas/bookmark.ts";
 import { CommentSchema } from "#shared/schemas/comment.ts";
 import { type Tip, TipSchema } from "#shared/schemas/tip.ts";
 import { tips, users } from "../../db/schema.ts";
@@ -162,6 +163,38 @@ const MATRIX: Row[] = [
     access: "write",
     call: async (as, tip) => (await as.delete(`/api/tips/${tip._id}/like`)).status,
     expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
+  },
+  {
+    route: "PUT /api/tips/{id}/bookmark",
+    access: "write",
+    call: async (as, tip) => (await as.put(`/api/tips/${tip._id}/bookmark`, { note: "later" })).status,
+    expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
+  },
+  {
+    // Saved (when the caller may), then read back from the caller's own list.
+    route: "GET /api/bookmarks",
+    access: "read",
+    call: async (as, tip) => {
+      await as.put(`/api/tips/${tip._id}/bookmark`, {});
+      const res = await as.get("/api/bookmarks");
+      if (res.status !== 200) return res.status;
+      const saved = BookmarkSchema.array().parse(res.body);
+      return saved.some((bookmark) => bookmark.tip?._id === tip._id) ? "listed" : "absent";
+    },
+    expect: { visitor: all(401), other: onlyPublic("listed", "absent"), author: all("listed") },
+  },
+  {
+    // Whether one saved a tip tells nothing of the tip: no bookmark is all anyone else learns.
+    route: "GET /api/tips/{id}/bookmark",
+    access: "read",
+    call: async (as, tip) => (await as.get(`/api/tips/${tip._id}/bookmark`)).status,
+    expect: { visitor: all(401), other: all(200), author: all(200) },
+  },
+  {
+    route: "DELETE /api/tips/{id}/bookmark",
+    access: "write",
+    call: async (as, tip) => (await as.delete(`/api/tips/${tip._id}/bookmark`)).status,
+    expect: { visitor: all(401), other: all(200), author: all(200) },
   },
 ];
 

@@ -1,4 +1,4 @@
-import { LogOut, Menu, Search, ShieldCheck, Sprout, X } from "lucide-react";
+import { Bookmark, LogOut, Menu, Search, ShieldCheck, Sprout, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import type { PhotoView } from "#shared/schemas/photo.ts";
@@ -96,6 +96,16 @@ export function Navbar() {
           <ThemeToggle />
           {user ? (
             <>
+              <NavLink
+                to={paths.bookmarks.getHref()}
+                aria-label="Your bookmarks"
+                title="Your bookmarks"
+                className={({ isActive }) =>
+                  `btn btn-ghost btn-sm btn-square hidden sm:inline-flex ${isActive ? "nav-current" : ""}`
+                }
+              >
+                <Bookmark aria-hidden="true" className="size-5" />
+              </NavLink>
               <ProfileLink name={user.name} photoURL={user.image} photo={user.photo} />
               <HydrationGate>
                 <button
@@ -105,17 +115,18 @@ export function Navbar() {
                   disabled={logout.isPending}
                 >
                   <LogOut aria-hidden="true" className="size-4" />
-                  {/* The team's bar holds the moderation link too: its label waits for the widest screens. */}
+                  {/* The bar is full on laptops (six links, Bookmarks, the photo; the team's the queue too): the
+                      label waits for the widest screens. */}
                   <span
                     className={
-                      team ? "hidden sm:max-xl:inline 2xl:inline" : "hidden sm:max-lg:inline xl:inline"
+                      team ? "hidden sm:max-xl:inline 2xl:inline" : "hidden sm:max-lg:inline 2xl:inline"
                     }
                   >
                     Logout
                   </span>
                   <span
                     className={
-                      team ? "sr-only sm:max-xl:hidden 2xl:hidden" : "sr-only sm:max-lg:hidden xl:hidden"
+                      team ? "sr-only sm:max-xl:hidden 2xl:hidden" : "sr-only sm:max-lg:hidden 2xl:hidden"
                     }
                   >
                     Logout
@@ -140,7 +151,12 @@ export function Navbar() {
           team={team}
           links={[
             ...links,
-            ...(user ? [{ to: paths.myReports.getHref(), label: "Your reports" }] : []),
+            ...(user
+              ? [
+                  { to: paths.bookmarks.getHref(), label: "Your bookmarks" },
+                  { to: paths.myReports.getHref(), label: "Your reports" },
+                ]
+              : []),
             ...(user && user.role !== "member"
               ? [{ to: paths.moderation.getHref(), label: moderationLabel(waiting) }]
               : []),

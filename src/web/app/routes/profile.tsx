@@ -5,6 +5,7 @@ import { PageHead } from "#web/components/ui/page-head.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { ProfileForm } from "#web/features/auth/components/profile-form.tsx";
+import { GardenSettings } from "#web/features/bookmarks/components/garden-settings.tsx";
 import { useProfile } from "#web/features/gardeners/api/get-gardener.ts";
 import { GardenerPageForm } from "#web/features/gardeners/components/gardener-page-form.tsx";
 import { useUser } from "#web/lib/auth.ts";
@@ -22,6 +23,10 @@ export function ProfileRoute() {
       <h1 className="text-3xl font-bold">Your profile</h1>
       <p className="mt-1 text-base-content/80">
         This is how other gardeners see you on your tips and your page.{" "}
+        <Link className="link" to={paths.bookmarks.getHref()}>
+          Your bookmarks
+        </Link>
+        {" · "}
         <Link className="link" to={paths.myReports.getHref()}>
           Your reports
         </Link>
@@ -50,6 +55,9 @@ export function ProfileRoute() {
         >
           {(data) => <GardenerPageForm profile={data} />}
         </QueryView>
+      </div>
+      <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
+        <GardenSettings />
       </div>
     </PageFrame>
   );

@@ -1,13 +1,20 @@
 import { useParams } from "react-router";
+import { BookmarkButton } from "#web/features/bookmarks/components/bookmark-button.tsx";
 import { CommentsSection } from "#web/features/comments/components/comments-section.tsx";
 import { tipQueryOptions } from "#web/features/tips/api/get-tip.ts";
 import { TipDetails } from "#web/features/tips/components/tip-details.tsx";
 import { loaded, type MemberData } from "#web/lib/member-data.ts";
 
-/** A tip's page, its comments under it. */
+/** A tip's page: Save beside its Like, its comments under it. */
 export function TipDetailsRoute() {
   const { id = "" } = useParams();
-  return <TipDetails id={id} below={(tip) => <CommentsSection tip={tip} />} />;
+  return (
+    <TipDetails
+      id={id}
+      actions={(tip) => <BookmarkButton tip={tip} />}
+      below={(tip) => <CommentsSection tip={tip} />}
+    />
+  );
 }
 
 /** Rendered by the server with the tip in it; one the member may not see is left to the browser. */

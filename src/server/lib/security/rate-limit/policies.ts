@@ -241,6 +241,23 @@ export const RATE_LIMITS = {
     perAccount: { count: 60, minutes: 1 },
     perIp: { count: 300, minutes: 1 },
   },
+  /** Saving tips and taking them back, together: private to the member, so only a bound on a script's pace. */
+  bookmark: {
+    what: "bookmark changes",
+    failuresOnly: false,
+    perAccount: [
+      { count: 60, minutes: 1 },
+      { count: 1000, minutes: 24 * 60 },
+    ],
+    perIp: { count: 300, minutes: 1 },
+  },
+  /** A member's own settings: a person changes them a few times; a loop is refused. */
+  settings: {
+    what: "settings changes",
+    failuresOnly: false,
+    perAccount: { count: 30, minutes: 1 },
+    perIp: { count: 300, minutes: 1 },
+  },
   /** Liking and taking a like back, together: each toggle moves the tip in the trending list. */
   like: {
     what: "likes",

@@ -1,6 +1,5 @@
 import { LogIn } from "lucide-react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
 import { GoogleButton } from "#web/features/auth/components/google-button.tsx";
@@ -18,11 +17,11 @@ export function LoginRoute() {
   const reason = signInReason(returnTo);
 
   return (
-    <AuthCard title="Login" subtitle="Welcome back to the garden.">
-      <PageHead
-        title="Login"
-        description="Log in to Gardening Community to share, like and manage your gardening tips."
-      />
+    <AuthCard
+      title="Login"
+      subtitle="Welcome back to the garden."
+      head={{ description: "Log in to Gardening Community to share, like and manage your gardening tips." }}
+    >
       {reason && (
         <p role="status" className="alert alert-info alert-soft text-sm">
           <LogIn aria-hidden="true" className="size-4 shrink-0" />

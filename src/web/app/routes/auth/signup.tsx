@@ -1,5 +1,4 @@
 import { Link, useNavigate } from "react-router";
-import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AuthCard } from "#web/features/auth/components/auth-card.tsx";
 import { GoogleButton } from "#web/features/auth/components/google-button.tsx";
@@ -12,11 +11,14 @@ export function SignupRoute() {
   const returnTo = useReturnPath();
 
   return (
-    <AuthCard title="Create a Account" subtitle="Join fellow gardeners and share what grows for you.">
-      <PageHead
-        title="Signup"
-        description="Create a Gardening Community account to share your gardening tips with fellow growers."
-      />
+    <AuthCard
+      title="Create a Account"
+      subtitle="Join fellow gardeners and share what grows for you."
+      head={{
+        title: "Signup",
+        description: "Create a Gardening Community account to share your gardening tips with fellow growers.",
+      }}
+    >
       <SignupForm
         onSuccess={() => {
           toast.success("Signup Success!");

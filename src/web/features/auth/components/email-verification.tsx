@@ -4,6 +4,7 @@ import { breakableEmail } from "#web/components/ui/email-link.tsx";
 import { errorMessage as messageOf } from "#web/lib/api-client.ts";
 import { useSendVerificationEmail } from "../api/send-verification-email.ts";
 import { useConfirmEmail } from "../api/verify-email.ts";
+import { ResendButton } from "./resend-verification.tsx";
 
 /** The server's reasons for refusing a verification link, said plainly. */
 const LINK_ERRORS: Record<string, string> = {
@@ -92,15 +93,9 @@ export function EmailVerification({ email, verified }: { email: string; verified
           Verification e-mail sent to {breakableEmail(email)}. Follow its link to verify.
         </p>
       ) : (
-        <button
-          type="button"
-          className="btn btn-outline btn-xs"
-          onClick={() => resend.mutate()}
-          disabled={resend.isPending}
-        >
-          {resend.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        <ResendButton resend={resend} size="btn-xs">
           Resend verification e-mail
-        </button>
+        </ResendButton>
       )}
       {errorMessage && !resend.isSuccess && (
         <p role="alert" className="text-sm text-error">

@@ -4,7 +4,6 @@ import { ForgotPasswordSchema } from "#shared/schemas/auth.ts";
 import { breakableEmail } from "#web/components/ui/email-link.tsx";
 import { FormError, SubmitButton, TextField } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
-import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useRequestPasswordReset } from "../api/password-reset.ts";
 import { webmailFor } from "../webmail.ts";
@@ -25,11 +24,10 @@ export function ForgotPassword() {
   if (sentTo) {
     const webmail = webmailFor(sentTo);
     return (
-      <AuthCard title="Check your inbox">
-        <PageHead
-          title="Check your inbox"
-          description="A link to reset your Gardening Community password is on its way."
-        />
+      <AuthCard
+        title="Check your inbox"
+        head={{ description: "A link to reset your Gardening Community password is on its way." }}
+      >
         <div role="status" className="flex flex-col items-center gap-4 text-center">
           <MailCheck aria-hidden="true" className="size-14 text-primary" />
           <p>
@@ -56,11 +54,10 @@ export function ForgotPassword() {
     <AuthCard
       title="Forget Password"
       subtitle="Enter your e-mail and we will send you a link to reset your password."
+      head={{
+        description: "Forgot your Gardening Community password? Get a link by e-mail to choose a new one.",
+      }}
     >
-      <PageHead
-        title="Forget Password"
-        description="Forgot your Gardening Community password? Get a link by e-mail to choose a new one."
-      />
       {notMe && (
         <p role="note" className="alert alert-warning alert-soft text-sm">
           <ShieldAlert aria-hidden="true" className="size-4 shrink-0" />

@@ -4,7 +4,6 @@ import { ErrorState } from "#web/components/ui/error-state.tsx";
 import { FormError, PasswordField, SubmitButton } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { LoadingState } from "#web/components/ui/loading-state.tsx";
-import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { useResetPassword, useResetTokenCheck } from "../api/password-reset.ts";
 import { AuthCard } from "./auth-card.tsx";
@@ -21,11 +20,10 @@ export function NewPassword({ token }: { token: string }) {
   if (check.data?.valid) return <NewPasswordForm token={token} />;
   if (check.data) return <DeadLink />;
   return (
-    <AuthCard title="Choose a new password">
-      <PageHead
-        title="Choose a new password"
-        description="Choose a new password for your Gardening Community account."
-      />
+    <AuthCard
+      title="Choose a new password"
+      head={{ description: "Choose a new password for your Gardening Community account." }}
+    >
       {check.isError ? (
         <ErrorState
           title="We could not check your reset link"
@@ -43,11 +41,13 @@ export function NewPassword({ token }: { token: string }) {
 /** A used, replaced, expired or mistyped link: no form to fill in for nothing, and the way to a new one. */
 function DeadLink() {
   return (
-    <AuthCard title="This reset link cannot be used">
-      <PageHead
-        title="Reset link cannot be used"
-        description="This password reset link cannot be used any more."
-      />
+    <AuthCard
+      title="This reset link cannot be used"
+      head={{
+        title: "Reset link cannot be used",
+        description: "This password reset link cannot be used any more.",
+      }}
+    >
       <div className="flex flex-col items-center gap-4 text-center">
         <p role="alert" className="rounded-field bg-error/10 px-3 py-2 text-sm font-medium text-error">
           {DEAD_LINK}
@@ -70,11 +70,10 @@ function NewPasswordForm({ token }: { token: string }) {
 
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Password changed">
-        <PageHead
-          title="Password changed"
-          description="Your Gardening Community password has been changed."
-        />
+      <AuthCard
+        title="Password changed"
+        head={{ description: "Your Gardening Community password has been changed." }}
+      >
         <div role="status" className="flex flex-col items-center gap-4 text-center">
           <p>Your password has been changed. Log in with your new password.</p>
           <Link to={paths.auth.login.getHref()} className="btn btn-primary">
@@ -86,11 +85,10 @@ function NewPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <AuthCard title="Choose a new password">
-      <PageHead
-        title="Choose a new password"
-        description="Choose a new password for your Gardening Community account."
-      />
+    <AuthCard
+      title="Choose a new password"
+      head={{ description: "Choose a new password for your Gardening Community account." }}
+    >
       <Form
         schema={ResetPasswordSchema}
         defaultValues={{ password: "", confirmPassword: "" }}

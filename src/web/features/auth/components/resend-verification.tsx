@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { breakableEmail } from "#web/components/ui/email-link.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useUser } from "#web/lib/auth.ts";
@@ -19,20 +20,37 @@ export function ResendVerification() {
     );
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-outline btn-sm"
-        onClick={() => resend.mutate()}
-        disabled={resend.isPending}
-      >
-        {resend.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+      <ResendButton resend={resend} size="btn-sm">
         Send the link again
-      </button>
+      </ResendButton>
       {resend.error && (
         <p role="alert" className="text-sm text-error">
           {errorMessage(resend.error)}
         </p>
       )}
     </>
+  );
+}
+
+/** The button that sends the verification e-mail again: busy, and not pressed twice, while it goes. */
+export function ResendButton({
+  resend,
+  size,
+  children,
+}: {
+  resend: { mutate: () => void; isPending: boolean };
+  size: "btn-xs" | "btn-sm";
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-outline ${size}`}
+      onClick={() => resend.mutate()}
+      disabled={resend.isPending}
+    >
+      {resend.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+      {children}
+    </button>
   );
 }

@@ -19,9 +19,18 @@ import { TIP_PAGE_CLASS, TipView, TipViewSkeleton } from "./tip-view.tsx";
 
 /**
  * A tip's page with its loading, not-found and error states; its author can delete it from here. What
- * goes below the tip once it is shown (its comments) is the route's to compose.
+ * goes below the tip once it is shown (its comments) and beside its Like is the route's to compose.
  */
-export function TipDetails({ id, below }: { id: string; below?: (tip: Tip) => ReactNode }) {
+export function TipDetails({
+  id,
+  below,
+  actions,
+}: {
+  id: string;
+  below?: (tip: Tip) => ReactNode;
+  /** What a reader can do beside Like (save it), composed by the route. */
+  actions?: (tip: Tip) => ReactNode;
+}) {
   const { user } = useUser();
   const tip = useTip(id);
   const navigate = useNavigate();
@@ -71,7 +80,12 @@ export function TipDetails({ id, below }: { id: string; below?: (tip: Tip) => Re
             )}
             {/* The server renders a member's tip page with the tip in it: Like and Delete wait for the script. */}
             <HydrationGate>
-              <TipView tip={data} isAuthor={isAuthor} onDelete={() => remove.ask(data)} />
+              <TipView
+                tip={data}
+                isAuthor={isAuthor}
+                onDelete={() => remove.ask(data)}
+                actions={actions?.(data)}
+              />
             </HydrationGate>
             {below?.(data)}
             {isAuthor && remove.dialog}

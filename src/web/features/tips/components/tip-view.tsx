@@ -1,5 +1,5 @@
 import { Maximize2, Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import type { Tip } from "#shared/schemas/tip.ts";
 import { ReportButton } from "#web/components/moderation/report-button.tsx";
@@ -14,9 +14,20 @@ import { ownImageOf, TipImage } from "./tip-image.tsx";
 
 /**
  * A tip's page: title, author name and e-mail, image, each fact once and labelled,
- * the description, the like toggle and, for its author, Edit and Delete.
+ * the description, the like toggle and what else the route offers, and, for its author, Edit and Delete.
  */
-export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boolean; onDelete: () => void }) {
+export function TipView({
+  tip,
+  isAuthor,
+  onDelete,
+  actions,
+}: {
+  tip: Tip;
+  isAuthor: boolean;
+  onDelete: () => void;
+  /** More of what a reader can do with the tip, beside Like (the route composes them). */
+  actions?: ReactNode;
+}) {
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
       <PageHead title={tip.title} description={tip.description.slice(0, 150)} />
@@ -50,6 +61,7 @@ export function TipView({ tip, isAuthor, onDelete }: { tip: Tip; isAuthor: boole
           </p>
           <div className="flex flex-wrap items-center gap-4 border-t border-base-300 pt-5">
             <LikeButton tip={tip} />
+            {actions}
             <ReportButton
               targetType="tip"
               targetId={tip._id}

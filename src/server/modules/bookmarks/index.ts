@@ -1,0 +1,4 @@
+// What the bookmarks module offers the rest of the server.
+
+export { startBookmarkSweep } from "./bookmark-sweep.ts";
+export { bookmarksRouter } from "./bookmarks.routes.ts";

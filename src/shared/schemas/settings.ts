@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { HEMISPHERES, isTimeZone } from "../seasons.ts";
+
+/**
+ * A member's own settings, seen by nobody else: where their garden is (the hemisphere turns "next spring"
+ * into a date) and their time zone (when a reminder's morning is).
+ */
+export const SettingsSchema = z
+  .object({
+    hemisphere: z.enum(HEMISPHERES).nullable(),
+    /** An IANA time zone, such as Europe/Paris; null until the member's browser or the member sets it. */
+    timeZone: z.string().nullable(),
+  })
+  .meta({ id: "Settings" });
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** A change to the settings: each field left out stays as it is. */
+export const SettingsUpdateSchema = z
+  .object({
+    hemisphere: z
+      .enum(HEMISPHERES, { error: `hemisphere must be one of ${HEMISPHERES.join(", ")}` })
+      .nullable(),
+    timeZone: z
+      .string({ error: "timeZone must be text" })
+      .refine(isTimeZone, "timeZone must be a time zone such as Europe/Paris")
+      .nullable(),
+  })
+  .partial()
+  .meta({ id: "SettingsUpdate" });
+export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
