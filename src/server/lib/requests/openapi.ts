@@ -20,6 +20,11 @@ export function errorResponses<Status extends number>(descriptions: Record<Statu
   >;
 }
 
+/** A JSON answer for a route's `responses`: `200: jsonAnswer("The tip", TipSchema)`. */
+export function jsonAnswer<Schema>(description: string, schema: Schema) {
+  return { description, content: { "application/json": { schema } } };
+}
+
 /**
  * `createRoute`, with the answers of the route's middleware added to its responses: a route behind
  * `requireUser()` documents its 401 (and so its need for a session), one behind `rateLimit()` its 429 with

@@ -12,7 +12,7 @@ import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
 import { idParam } from "../../lib/requests/ids.ts";
-import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { apiRoute, errorResponses, jsonAnswer } from "../../lib/requests/openapi.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { requireUser } from "../../lib/security/session.ts";
 import { imagesOf } from "../../lib/urls.ts";
@@ -27,10 +27,10 @@ const CHOOSE_HEMISPHERE =
   "Choose your garden's hemisphere in your profile first: it says when your spring and autumn are";
 const FULL = `You keep ${BOOKMARKS_MAX.toLocaleString("en-US")} bookmarks, the most an account may: remove some first`;
 
-const stateResponse = {
-  description: "Whether you saved the tip, with your note and reminder",
-  content: { "application/json": { schema: BookmarkStateSchema } },
-};
+const stateResponse = jsonAnswer(
+  "Whether you saved the tip, with your note and reminder",
+  BookmarkStateSchema,
+);
 
 const getBookmarkRoute = apiRoute({
   method: "get",

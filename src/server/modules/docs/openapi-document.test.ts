@@ -192,7 +192,7 @@ describe("the API document's sessions and limits", () => {
         /^Too many unfollows \(at most 60 per account in a minute/,
       ),
       "put /tips/{id}/bookmark": expect.stringMatching(
-        /^Too many bookmark changes \(at most 60 per account in a minute, 1000 per account in 24 hours/,
+        /^Too many bookmark changes \(at most 60 per account in a minute/,
       ),
       "delete /tips/{id}/bookmark": expect.stringMatching(/^Too many bookmark changes/),
       "patch /settings": expect.stringMatching(

@@ -1,16 +1,13 @@
 import { SettingsSchema, SettingsUpdateSchema } from "#shared/schemas/settings.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
-import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
+import { apiRoute, errorResponses, jsonAnswer } from "../../lib/requests/openapi.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { requireUser } from "../../lib/security/session.ts";
 import { settingsOf, updateSettings } from "./settings.service.ts";
 
 const SIGN_IN = "Sign in to see your settings";
-const settingsResponse = {
-  description: "Your settings",
-  content: { "application/json": { schema: SettingsSchema } },
-};
+const settingsResponse = jsonAnswer("Your settings", SettingsSchema);
 
 const getSettingsRoute = apiRoute({
   method: "get",

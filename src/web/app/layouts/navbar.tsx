@@ -96,12 +96,13 @@ export function Navbar() {
           <ThemeToggle />
           {user ? (
             <>
+              {/* On wide screens; narrower ones have it in the menu (and every width on the profile). */}
               <NavLink
                 to={paths.bookmarks.getHref()}
                 aria-label="Your bookmarks"
                 title="Your bookmarks"
                 className={({ isActive }) =>
-                  `btn btn-ghost btn-sm btn-square hidden sm:inline-flex ${isActive ? "nav-current" : ""}`
+                  `btn btn-ghost btn-sm btn-square hidden xl:inline-flex ${isActive ? "nav-current" : ""}`
                 }
               >
                 <Bookmark aria-hidden="true" className="size-5" />

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
-import { PageHead } from "#web/components/ui/page-head.tsx";
+import { PageHeader } from "#web/components/ui/page-header.tsx";
 import { paths } from "#web/config/paths.ts";
 import { BookmarkList } from "#web/features/bookmarks/components/bookmark-list.tsx";
 
@@ -8,15 +8,19 @@ import { BookmarkList } from "#web/features/bookmarks/components/bookmark-list.t
 export function BookmarksRoute() {
   return (
     <PageFrame measure="narrow">
-      <PageHead title="Your bookmarks" description="The tips you saved, with your notes and reminders." />
-      <h1 className="text-3xl font-bold">Your bookmarks</h1>
-      <p className="mt-1 mb-6 text-base-content/80">
-        The tips you saved, newest first. Only you see them. Seasons follow the hemisphere on{" "}
-        <Link className="link" to={paths.profile.getHref()}>
-          your profile
-        </Link>
-        .
-      </p>
+      <PageHeader
+        title="Your bookmarks"
+        head={{ title: "Your bookmarks", description: "The tips you saved, with your notes and reminders." }}
+        text={
+          <>
+            The tips you saved, newest first. Only you see them. Seasons follow the hemisphere on{" "}
+            <Link className="link" to={paths.profile.getHref()}>
+              your profile
+            </Link>
+            .
+          </>
+        }
+      />
       <BookmarkList />
     </PageFrame>
   );

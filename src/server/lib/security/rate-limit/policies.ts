@@ -245,10 +245,7 @@ export const RATE_LIMITS = {
   bookmark: {
     what: "bookmark changes",
     failuresOnly: false,
-    perAccount: [
-      { count: 60, minutes: 1 },
-      { count: 1000, minutes: 24 * 60 },
-    ],
+    perAccount: { count: 60, minutes: 1 },
     perIp: { count: 300, minutes: 1 },
   },
   /** A member's own settings: a person changes them a few times; a loop is refused. */

@@ -100,19 +100,15 @@ function BookmarkItem({
       className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-4 sm:flex-row sm:items-start"
     >
       <div className="min-w-0 flex-1">
-        {tip ? (
-          <Link
-            to={paths.tip.getHref(tip._id)}
-            className="link text-lg font-semibold wrap-anywhere"
-            dir="auto"
-          >
-            {tip.title}
-          </Link>
-        ) : (
-          <p className="text-lg font-semibold text-base-content/70 wrap-anywhere" dir="auto">
-            {name}
-          </p>
-        )}
+        <h2 className="text-lg font-semibold wrap-anywhere" dir="auto">
+          {tip ? (
+            <Link to={paths.tip.getHref(tip._id)} className="link">
+              {tip.title}
+            </Link>
+          ) : (
+            <span className="text-base-content/70">{name}</span>
+          )}
+        </h2>
         {tip && <p className="text-sm text-base-content/80">By {tip.name}</p>}
         {gone && (
           <p className="text-sm text-base-content/80">
