@@ -14,7 +14,9 @@ test.describe("bookmarks", () => {
     const dialog = page.getByRole("dialog", { name: "Save this tip" });
     await expect(dialog).toBeVisible();
     // Quick choices name their day and time; the seasons wait for the hemisphere.
-    await expect(dialog.getByRole("radio", { name: /^Tomorrow · \w{3} \d{1,2} \w{3}.*, 08:00$/ })).toBeVisible();
+    await expect(
+      dialog.getByRole("radio", { name: /^Tomorrow · \w{3} \d{1,2} \w{3}.*, 08:00$/ }),
+    ).toBeVisible();
     await expect(dialog.getByRole("radio", { name: "Next spring · in your hemisphere" })).toBeVisible();
     await dialog.getByLabel("Note (optional)").fill("For the bed by the fence");
     await dialog.getByRole("radio", { name: /^Next spring/ }).check();
@@ -23,7 +25,9 @@ test.describe("bookmarks", () => {
     await expect(dialog.getByText("Say where your garden is")).toBeVisible();
     await dialog.getByRole("radio", { name: /^Southern hemisphere/ }).check();
     // Now the season has its date: the first of September, at 08:00.
-    await expect(dialog.getByRole("radio", { name: /^Next spring · \w{3} 1 Sep( \d{4})?, 08:00$/ })).toBeChecked();
+    await expect(
+      dialog.getByRole("radio", { name: /^Next spring · \w{3} 1 Sep( \d{4})?, 08:00$/ }),
+    ).toBeChecked();
     await dialog.getByRole("button", { name: "Save", exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText("Saved to your bookmarks")).toBeVisible();
@@ -60,11 +64,17 @@ test.describe("bookmarks", () => {
     await expect(page.getByText("You have not saved any tips yet.", { exact: false })).toBeVisible();
   });
 
-  test("a deleted tip's bookmark says so, with its title, until it goes", async ({ page, login, createTip }) => {
+  test("a deleted tip's bookmark says so, with its title, until it goes", async ({
+    page,
+    login,
+    createTip,
+  }) => {
     await login();
     const tip = await createTip({ title: "Soon gone" });
     const headers = { Origin: E2E.baseURL };
-    expect((await page.request.put(`/api/tips/${tip._id}/bookmark`, { headers, data: {} })).status()).toBe(200);
+    expect((await page.request.put(`/api/tips/${tip._id}/bookmark`, { headers, data: {} })).status()).toBe(
+      200,
+    );
     expect((await page.request.delete(`/api/tips/${tip._id}`, { headers })).status()).toBe(204);
     await page.goto("/bookmarks");
     const item = page.getByRole("article", { name: "Soon gone" });
@@ -98,7 +108,9 @@ test.describe("bookmarks", () => {
         await dialog.getByRole("button", { name: "Cancel" }).click();
 
         await gotoWithTheme(page, "/bookmarks", theme);
-        await expect(page.getByRole("article", { name: "Sow sweet peas in pots" })).toContainText("Try the tall ones");
+        await expect(page.getByRole("article", { name: "Sow sweet peas in pots" })).toContainText(
+          "Try the tall ones",
+        );
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
         await expectNoA11yViolations(page, `Bookmarks (${theme}, ${width})`);
         await keepScreenshot(page, testInfo.outputPath(`bookmarks-${theme}-${width}.png`));

@@ -18,7 +18,13 @@ import { requireUser } from "../../lib/security/session.ts";
 import { imagesOf } from "../../lib/urls.ts";
 import { settingsOf } from "../settings/index.ts";
 import { findVisibleTip, toTip } from "../tips/index.ts";
-import { bookmarkState, listBookmarks, removeBookmark, saveBookmark } from "./bookmarks.service.ts";
+import {
+  bookmarkState,
+  listBookmarks,
+  NOT_BOOKMARKED,
+  removeBookmark,
+  saveBookmark,
+} from "./bookmarks.service.ts";
 
 const SIGN_IN = "Sign in to save tips";
 const NO_TIP = "Tip not found";
@@ -38,7 +44,8 @@ const getBookmarkRoute = apiRoute({
   operationId: "getBookmark",
   tags: ["Bookmarks"],
   summary: "Whether you saved a tip",
-  description: "The signed-in member's bookmark of the tip, if any: `bookmarked` false when there is none.",
+  description:
+    "The signed-in member's bookmark of the tip: `bookmarked` false when they have none of a tip they may see; 404 for a tip they may not see and never saved.",
   middleware: [requireUser(SIGN_IN)] as const,
   request: { params: tipParam },
   responses: { 200: stateResponse, ...errorResponses({ 404: NO_TIP }) },
@@ -74,7 +81,7 @@ const removeBookmarkRoute = apiRoute({
   tags: ["Bookmarks"],
   summary: "Take a bookmark back",
   description:
-    "Removes the signed-in member's bookmark of the tip, deleted or not; removing one that is not there changes nothing (200 either way).",
+    "Removes the signed-in member's bookmark of the tip, deleted or not; removing one that is not there, of a tip they may see, changes nothing (200 either way).",
   middleware: [requireUser(SIGN_IN), rateLimit<SignedInEnv>("bookmark", (c) => c.var.user.id)] as const,
   request: { params: tipParam },
   responses: { 200: stateResponse, ...errorResponses({ 404: NO_TIP }) },
@@ -121,9 +128,14 @@ export const bookmarksRouter = createRouter()
       200,
     );
   })
-  .openapi(getBookmarkRoute, async (c) =>
-    c.json(await bookmarkState(c.var.db, c.var.user.id, c.req.valid("param").id), 200),
-  )
+  .openapi(getBookmarkRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const state = await bookmarkState(c.var.db, c.var.user.id, id);
+    // No bookmark: a tip the member may see is one they have not saved; any other is no tip of theirs.
+    if (!state.bookmarked && !(await findVisibleTip(c.var.db, id, c.var.user.id)))
+      throw new HttpError(404, NO_TIP);
+    return c.json(state, 200);
+  })
   .openapi(saveBookmarkRoute, async (c) => {
     const { id } = c.req.valid("param");
     const input = c.req.valid("json");
@@ -145,6 +157,9 @@ export const bookmarksRouter = createRouter()
     if (!state) throw new HttpError(404, NO_TIP);
     return c.json(state, 200);
   })
-  .openapi(removeBookmarkRoute, async (c) =>
-    c.json(await removeBookmark(c.var.db, c.var.user.id, c.req.valid("param").id), 200),
-  );
+  .openapi(removeBookmarkRoute, async (c) => {
+    const { id } = c.req.valid("param");
+    const removed = await removeBookmark(c.var.db, c.var.user.id, id);
+    if (!removed && !(await findVisibleTip(c.var.db, id, c.var.user.id))) throw new HttpError(404, NO_TIP);
+    return c.json(NOT_BOOKMARKED, 200);
+  });

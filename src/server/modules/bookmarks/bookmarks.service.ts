@@ -7,14 +7,6 @@ import { isId } from "../../lib/requests/ids.ts";
 import { mayViewTip } from "../../lib/rules/visibility.ts";
 import { type TipRow, tipColumns } from "../tips/index.ts";
 
-/** No bookmark: what a tip not saved, or one just taken back, answers. */
-const NOT_BOOKMARKED: BookmarkState = {
-  bookmarked: false,
-  note: "",
-  remindAt: null,
-  remindSeason: null,
-};
-
 const stateColumns = {
   note: bookmarks.note,
   remindAt: bookmarks.remindAt,
@@ -35,6 +27,14 @@ const stillKept = or(
   isNull(bookmarks.tipGoneAt),
   sql`${bookmarks.tipGoneAt} > now() - make_interval(days => ${GONE_BOOKMARK_DAYS})`,
 );
+
+/** No bookmark: what a tip not saved, or one just taken back, answers. */
+export const NOT_BOOKMARKED: BookmarkState = {
+  bookmarked: false,
+  note: "",
+  remindAt: null,
+  remindSeason: null,
+};
 
 /** Whether `userId` saved the tip, with their note and reminder. */
 export async function bookmarkState(db: Db, userId: string, tipId: string): Promise<BookmarkState> {
@@ -105,11 +105,14 @@ export async function saveBookmark(
   return count >= BOOKMARKS_MAX ? "full" : null;
 }
 
-/** Takes the bookmark back, the tip there or gone; nothing happens when there was none. */
-export async function removeBookmark(db: Db, userId: string, tipId: string): Promise<BookmarkState> {
-  if (isId(tipId))
-    await db.delete(bookmarks).where(and(eq(bookmarks.userId, userId), eq(bookmarks.tipId, tipId)));
-  return NOT_BOOKMARKED;
+/** Takes the bookmark back, the tip there or gone; answers whether there was one. */
+export async function removeBookmark(db: Db, userId: string, tipId: string): Promise<boolean> {
+  if (!isId(tipId)) return false;
+  const removed = await db
+    .delete(bookmarks)
+    .where(and(eq(bookmarks.userId, userId), eq(bookmarks.tipId, tipId)))
+    .returning({ tipId: bookmarks.tipId });
+  return removed.length > 0;
 }
 
 export interface BookmarkRow {
@@ -190,3 +193,4 @@ export async function sweepGoneBookmarks(db: Db, now: Date): Promise<number> {
     .returning({ tipId: bookmarks.tipId });
   return removed.length;
 }
+

@@ -184,17 +184,17 @@ const MATRIX: Row[] = [
     expect: { visitor: all(401), other: onlyPublic("listed", "absent"), author: all("listed") },
   },
   {
-    // Whether one saved a tip tells nothing of the tip: no bookmark is all anyone else learns.
+    // A tip one may not see, never saved, is no tip at all to them.
     route: "GET /api/tips/{id}/bookmark",
     access: "read",
     call: async (as, tip) => (await as.get(`/api/tips/${tip._id}/bookmark`)).status,
-    expect: { visitor: all(401), other: all(200), author: all(200) },
+    expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
   },
   {
     route: "DELETE /api/tips/{id}/bookmark",
     access: "write",
     call: async (as, tip) => (await as.delete(`/api/tips/${tip._id}/bookmark`)).status,
-    expect: { visitor: all(401), other: all(200), author: all(200) },
+    expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
   },
 ];
 
