@@ -30,6 +30,7 @@ import { createDocsRouter } from "./modules/docs/index.ts";
 import { followsRouter } from "./modules/follows/index.ts";
 import { gardenersRouter, whereHandleLeads } from "./modules/gardeners/index.ts";
 import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/moderation/index.ts";
+import { notificationsRouter } from "./modules/notifications/index.ts";
 import { settingsRouter } from "./modules/settings/index.ts";
 import { createMetricsRouter, createSystemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
@@ -163,6 +164,7 @@ function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
   api.route("/", followsRouter);
   api.route("/", bookmarksRouter);
   api.route("/", settingsRouter);
+  api.route("/", notificationsRouter);
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createDocsRouter(api, auth, { secureCookies: parts.https }));
   return api;

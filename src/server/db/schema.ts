@@ -3,5 +3,6 @@ export * from "./schema/accounts.ts";
 export * from "./schema/community.ts";
 export * from "./schema/enums.ts";
 export * from "./schema/moderation.ts";
+export * from "./schema/notifications.ts";
 export * from "./schema/photos.ts";
 export * from "./schema/tips.ts";

@@ -240,6 +240,15 @@ export const paths = {
     name: "The moderation log",
     rendered: false,
   },
+  notifications: {
+    path: "/notifications",
+    getHref: () => "/notifications",
+    layout: "main",
+    module: "notifications.tsx",
+    component: "NotificationsRoute",
+    access: "member",
+    rendered: false,
+  },
   bookmarks: {
     path: "/bookmarks",
     getHref: () => "/bookmarks",

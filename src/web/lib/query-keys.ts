@@ -56,6 +56,13 @@ export const queryKeys = {
     /** Whether the signed-in member saved a tip, with their note and reminder. */
     tip: (tipId: string) => ["bookmarks", "tip", tipId] as const,
   },
+  notifications: {
+    all: ["notifications"] as const,
+    /** The signed-in member's notifications (or those from new members), every page read so far. */
+    list: (newcomers: boolean) => ["notifications", "list", { newcomers }] as const,
+    /** How many wait unread: the bell. */
+    unread: ["notifications", "unread"] as const,
+  },
   /** The signed-in member's own settings (hemisphere, time zone). */
   settings: ["settings"] as const,
   dashboard: {

@@ -33,7 +33,7 @@ export function aProfile(user: User, overrides: Partial<Profile> = {}): Profile 
   };
 }
 
-/** Answers get-session as this user being signed in, their own profile, settings and nothing saved. */
+/** Answers get-session as this user being signed in, their own profile, settings, nothing saved or unread. */
 export function signInAs(user: User) {
   server.use(
     http.get("*/api/profile", () => HttpResponse.json(aProfile(user))),
@@ -42,6 +42,7 @@ export function signInAs(user: User) {
     http.get("*/api/blocks", () => HttpResponse.json([])),
     // Nothing set in their own settings, and no tip saved.
     http.get("*/api/settings", () => HttpResponse.json({ hemisphere: null, timeZone: null })),
+    http.get("*/api/notifications/unread-count", () => HttpResponse.json({ count: 0, fromNewcomers: 0 })),
     http.get("*/api/tips/:id/bookmark", () =>
       HttpResponse.json({ bookmarked: false, note: "", remindAt: null, remindSeason: null }),
     ),

@@ -1,21 +1,24 @@
 import type { Db } from "../../db/client.ts";
 import type { Logger } from "../../lib/logger.ts";
 import { runEvery } from "../../lib/periodic.ts";
-import { sweepGoneBookmarks } from "./bookmarks.service.ts";
+import { sendDueReminders, sweepGoneBookmarks } from "./bookmarks.service.ts";
 
 /**
- * Deletes, every hour on every server, the bookmarks of tips deleted more than three days before. Lists
- * leave them out already when their days are up; this only frees their rows. Answers a stop.
+ * Every minute on every server: sends the bookmarks' reminders that are due (each claims its rows, so two
+ * servers never send one twice; one comes back at most a minute late, never early), and deletes the
+ * bookmarks of tips deleted more than three days before (lists leave them out already). Answers a stop.
  */
 export function startBookmarkSweep({ db, logger }: { db: Db; logger: Logger }): () => void {
   return runEvery({
     name: "The bookmark sweep",
-    everyMs: 3_600_000,
-    firstAfterMs: 60_000,
+    everyMs: 60_000,
     logger,
     failureLevel: "warn",
     run: async () => {
-      const removed = await sweepGoneBookmarks(db, new Date());
+      const now = new Date();
+      const reminded = await sendDueReminders(db, now);
+      if (reminded > 0) logger.info(`Sent ${reminded} bookmark reminder(s)`);
+      const removed = await sweepGoneBookmarks(db, now);
       if (removed > 0) logger.info(`Removed ${removed} bookmark(s) of tips deleted over three days ago`);
     },
   });

@@ -1,10 +1,12 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import { BOOKMARKS_MAX, type BookmarkState, GONE_BOOKMARK_DAYS } from "#shared/schemas/bookmark.ts";
 import type { Season } from "#shared/seasons.ts";
 import type { Db } from "../../db/client.ts";
+import { rowsOf } from "../../db/rows.ts";
 import { bookmarks, tips } from "../../db/schema.ts";
 import { isId } from "../../lib/requests/ids.ts";
-import { mayViewTip } from "../../lib/rules/visibility.ts";
+import { mayViewTip, tipSeenBy } from "../../lib/rules/visibility.ts";
 import { type TipRow, tipColumns } from "../tips/index.ts";
 
 const stateColumns = {
@@ -194,3 +196,38 @@ export async function sweepGoneBookmarks(db: Db, now: Date): Promise<number> {
   return removed.length;
 }
 
+/** The most reminders one run sends; the next run (a minute on) takes the rest. */
+const REMINDERS_A_RUN = 500;
+
+/**
+ * Turns the reminders due at `now` into notifications, once each: the bookmarks are claimed (locked, those
+ * another server holds skipped), marked sent and notified in one statement, so two servers, or a run
+ * after a crash, never send one twice. A tip the member may no longer see is marked but not notified.
+ * Answers how many were notified.
+ */
+export async function sendDueReminders(db: Db, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const sent = await rowsOf(
+    db,
+    z.object({ id: z.string() }),
+    sql`
+    with "due" as (
+      select ${bookmarks.userId}, ${bookmarks.tipId} from ${bookmarks}
+      where ${bookmarks.remindAt} <= ${at}::timestamptz and ${bookmarks.remindedAt} is null
+        and ${bookmarks.tipGoneAt} is null
+      order by ${bookmarks.remindAt}
+      limit ${REMINDERS_A_RUN}
+      for update skip locked
+    ), "marked" as (
+      update ${bookmarks} set "reminded_at" = ${at}::timestamptz
+      from "due" where ${bookmarks.userId} = "due"."user_id" and ${bookmarks.tipId} = "due"."tip_id"
+      returning ${bookmarks.userId}, ${bookmarks.tipId}
+    )
+    insert into "notifications" ("user_id", "kind", "tip_id")
+    select "marked"."user_id", 'reminder', "marked"."tip_id" from "marked"
+    join ${tips} on ${tips.id} = "marked"."tip_id"
+    where ${tipSeenBy(sql`"marked"."user_id"`)}
+    returning "id"`,
+  );
+  return sent.length;
+}

@@ -120,6 +120,11 @@ const TAGS = [
     name: "Bookmarks",
     description: "Tips a member saved for later, private to them, each with a note and a reminder.",
   },
+  {
+    name: "Notifications",
+    description:
+      "What the site tells a member: comments, replies, likes, followers, followed gardeners' tips, reminders.",
+  },
   { name: "Uploads", description: "Photos for tips and profiles, stored without their metadata." },
   {
     name: "Accounts",

@@ -244,6 +244,23 @@ const MATRIX: Row[] = [
     expect: members,
   },
   { ...reading("/api/tips?following=true", members), caseless: true },
+  // Notifications, bookmarks and settings are each member's own: any signed-in member, held or not.
+  { ...reading("/api/notifications", members), caseless: true },
+  { ...reading("/api/notifications/unread-count", members), caseless: true },
+  {
+    route: "POST /api/notifications/read",
+    caseless: true,
+    call: async (as) => (await as.post("/api/notifications/read", {})).status,
+    expect: members,
+  },
+  { ...reading("/api/bookmarks", members), caseless: true },
+  { ...reading("/api/settings", members), caseless: true },
+  {
+    route: "PATCH /api/settings",
+    caseless: true,
+    call: async (as) => (await as.patch("/api/settings", { hemisphere: "north" })).status,
+    expect: members,
+  },
   {
     route: "GET /api/follows",
     caseless: true,

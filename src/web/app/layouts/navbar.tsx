@@ -1,4 +1,4 @@
-import { Bookmark, LogOut, Menu, Search, ShieldCheck, Sprout, X } from "lucide-react";
+import { LogOut, Menu, Search, ShieldCheck, Sprout, X } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import type { PhotoView } from "#shared/schemas/photo.ts";
@@ -7,13 +7,15 @@ import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { FRAME } from "#web/components/ui/page-frame.tsx";
 import { paths } from "#web/config/paths.ts";
 import { moderationLabel, useModerationWaiting } from "#web/features/moderation/api/get-waiting.ts";
+import { useUnreadCount } from "#web/features/notifications/api/notifications.ts";
+import { bellLabel, NotificationBell } from "#web/features/notifications/components/notification-bell.tsx";
 import { useLogout, useUser } from "#web/lib/auth.ts";
 import { NAV_LINKS } from "./nav-links.ts";
 import { ThemeToggle } from "./theme-toggle.tsx";
 
-// Tighter between lg and xl, where six links, the photo and Logout share 1024 px.
+// Tighter between lg and xl, where six links, the bell, the photo and Logout share 1024 px.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-field whitespace-nowrap px-2 py-2 font-medium transition-colors xl:px-3 ${isActive ? "nav-current" : "hover:bg-base-200"}`;
+  `rounded-field whitespace-nowrap px-1.5 py-2 font-medium transition-colors xl:px-2 2xl:px-3 ${isActive ? "nav-current" : "hover:bg-base-200"}`;
 
 export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -23,6 +25,7 @@ export function Navbar() {
   const logout = useLogout();
   const links = NAV_LINKS.filter((link) => user || !link.signedInOnly);
   const waiting = useModerationWaiting();
+  const unread = useUnreadCount();
   const team = user !== null && user.role !== "member";
 
   const header = useRef<HTMLElement>(null);
@@ -91,22 +94,12 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <div className="navbar-end gap-2">
+        <div className="navbar-end gap-1 xl:gap-2">
           {team && <ModerationLink waiting={waiting} />}
           <ThemeToggle />
           {user ? (
             <>
-              {/* On wide screens; narrower ones have it in the menu (and every width on the profile). */}
-              <NavLink
-                to={paths.bookmarks.getHref()}
-                aria-label="Your bookmarks"
-                title="Your bookmarks"
-                className={({ isActive }) =>
-                  `btn btn-ghost btn-sm btn-square hidden xl:inline-flex ${isActive ? "nav-current" : ""}`
-                }
-              >
-                <Bookmark aria-hidden="true" className="size-5" />
-              </NavLink>
+              <NotificationBell />
               <ProfileLink name={user.name} photoURL={user.image} photo={user.photo} />
               <HydrationGate>
                 <button
@@ -116,7 +109,7 @@ export function Navbar() {
                   disabled={logout.isPending}
                 >
                   <LogOut aria-hidden="true" className="size-4" />
-                  {/* The bar is full on laptops (six links, Bookmarks, the photo; the team's the queue too): the
+                  {/* The bar is full on laptops (six links, the bell, the photo; the team's the queue too): the
                       label waits for the widest screens. */}
                   <span
                     className={
@@ -154,6 +147,7 @@ export function Navbar() {
             ...links,
             ...(user
               ? [
+                  { to: paths.notifications.getHref(), label: bellLabel(unread.data?.count ?? 0) },
                   { to: paths.bookmarks.getHref(), label: "Your bookmarks" },
                   { to: paths.myReports.getHref(), label: "Your reports" },
                 ]

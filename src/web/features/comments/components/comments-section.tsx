@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { HIDDEN_PENDING_REVIEW, REMOVED_BY_MODERATORS } from "#shared/constants.ts";
 import type { Comment } from "#shared/schemas/comment.ts";
 import type { Hold } from "#shared/schemas/hold.ts";
@@ -85,7 +85,11 @@ export function CommentsSection({ tip }: { tip: Tip }) {
   const all = useMemo(() => read?.pages.flatMap((page) => page.items) ?? [], [read]);
   const total = read?.pages[0]?.total ?? tip.totalComments;
   // The comment that takes focus once it is on the page: a reply just posted, the first of the next page.
-  const [focusId, setFocusId] = useState<string | null>(null);
+  // A link to one comment (a notification's: #comment-<id>) brings it into view once it is read.
+  const { hash } = useLocation();
+  const [focusId, setFocusId] = useState<string | null>(() =>
+    hash.startsWith("#comment-") ? hash.slice("#comment-".length) : null,
+  );
   const focusDone = useCallback(() => setFocusId(null), []);
   // A comment asked for that is not among those read (a reply beyond the pages shown) is not waited for:
   // it must not take focus later, when more comments are read.
@@ -308,7 +312,13 @@ function CommentItem({
     );
   const { author } = comment;
   return (
-    <article ref={setSelf} tabIndex={-1} aria-label={`Comment by ${author.name}`} className={FOCUSABLE}>
+    <article
+      ref={setSelf}
+      id={`comment-${comment._id}`}
+      tabIndex={-1}
+      aria-label={`Comment by ${author.name}`}
+      className={FOCUSABLE}
+    >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Avatar src={author.image} photo={author.photo} name="" size={28} />
         <Link

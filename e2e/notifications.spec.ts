@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test";
+import {
+  anotherMember,
+  expect,
+  expectNoA11yViolations,
+  gotoWithTheme,
+  keepScreenshot,
+  test,
+} from "./fixtures.ts";
+import { E2E } from "./support/env.ts";
+
+/** Opens `url` in another member's page and waits until its script has taken over. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+const headers = { Origin: E2E.baseURL };
+
+/** A member's handle, asked with their own session. */
+async function handleOf(member: { page: Page }) {
+  const profile = await member.page.request.get("/api/profile");
+  return ((await profile.json()) as { handle: string }).handle;
+}
+
+/** `page`'s member follows `member`: what they do is then not from a new member to them. */
+async function follow(page: Page, member: { page: Page }) {
+  const res = await page.request.put(`/api/gardeners/${await handleOf(member)}/follow`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test.describe("notifications", () => {
+  test("a follower hears of a new tip; likes group; new members' apart; opening one marks it read", async ({
+    page,
+    browser,
+    login,
+    createTip,
+  }) => {
+    const rosa = await login();
+    const first = await createTip({ title: "Before anyone followed" });
+    const handle = first.authorHandle ?? "";
+
+    // Ben follows Rosa, who then shares a tip: Ben's bell counts it.
+    const ben = await anotherMember(browser, "ben", { verified: true });
+    expect((await ben.page.request.put(`/api/gardeners/${handle}/follow`, { headers })).status()).toBe(200);
+    const tip = await createTip({ title: "Sow broad beans now" });
+    await open(ben.page, "/browse-tips");
+    const bell = ben.page.getByRole("banner").getByRole("link", { name: "Notifications (1 unread)" });
+    await expect(bell).toBeVisible();
+    await bell.click();
+    await expect(ben.page).toHaveURL("/notifications");
+    await expect(
+      ben.page.getByRole("link", { name: new RegExp(`^Unread: ${rosa.name} shared “Sow broad beans now`) }),
+    ).toBeVisible();
+
+    // Ben comments and likes; Cai and Dee, whom Rosa follows too, like; Eve, a new member she does not
+    // follow, likes: Rosa has a comment and one group of three likes, and Eve's like apart.
+    await follow(page, ben);
+    const comment = await ben.page.request.post(`/api/tips/${tip._id}/comments`, {
+      headers,
+      data: { body: "Which variety?" },
+    });
+    expect(comment.status()).toBe(201);
+    expect((await ben.page.request.post(`/api/tips/${tip._id}/like`, { headers })).status()).toBe(200);
+    for (const name of ["cai", "dee", "eve"]) {
+      const liker = await anotherMember(browser, name);
+      if (name !== "eve") await follow(page, liker);
+      expect((await liker.page.request.post(`/api/tips/${tip._id}/like`, { headers })).status()).toBe(200);
+      await liker.context.close();
+    }
+    await page.goto("/notifications");
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Notifications (2 unread)" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: /and 2 others liked “Sow broad beans now/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /commented on “Sow broad beans now/ })).toContainText(
+      "Which variety?",
+    );
+    // Ben followed her before she followed him: that, and Eve's like, are from new members.
+    await page.getByRole("button", { name: "From new members (2)" }).click();
+    await expect(page.getByRole("link", { name: /started following you/ })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: /^Unread: Test eve .* liked “Sow broad beans now/ }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "All" }).click();
+
+    // Opening the comment marks it read and leads to it on the tip's page.
+    await page.getByRole("link", { name: /commented on/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/tips/${tip._id}#comment-`));
+    await expect(page.getByRole("article", { name: `Comment by ${ben.account.name}` })).toBeFocused();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Notifications (1 unread)" }),
+    ).toBeVisible();
+
+    // Mark all read clears the bell.
+    await page.goto("/notifications");
+    await page.getByRole("button", { name: "Mark all read" }).click();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Notifications", exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText(/^Unread: /)).toHaveCount(0);
+    await ben.context.close();
+  });
+
+  for (const theme of ["light", "dark"] as const)
+    for (const width of [1280, 390])
+      test(`the bell and the notifications page at ${width} px in the ${theme} theme`, async ({
+        page,
+        browser,
+        login,
+        createTip,
+      }, testInfo) => {
+        await page.setViewportSize({ width, height: 900 });
+        await login();
+        const tip = await createTip({ title: "Stake the dahlias" });
+        const fan = await anotherMember(browser, "fan");
+        await follow(page, fan);
+        expect((await fan.page.request.post(`/api/tips/${tip._id}/like`, { headers })).status()).toBe(200);
+        expect(
+          (await fan.page.request.put(`/api/gardeners/${tip.authorHandle}/follow`, { headers })).status(),
+        ).toBe(200);
+        await fan.context.close();
+
+        await gotoWithTheme(page, "/notifications", theme);
+        await expect(
+          page.getByRole("banner").getByRole("link", { name: "Notifications (2 unread)" }),
+        ).toBeVisible();
+        await expect(page.getByRole("link", { name: /liked “Stake the dahlias/ })).toBeVisible();
+        await expect(page.getByRole("link", { name: /started following you/ })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await expectNoA11yViolations(page, `notifications (${theme}, ${width})`);
+        await keepScreenshot(page, testInfo.outputPath(`notifications-${theme}-${width}.png`));
+      });
+});

@@ -1,0 +1,57 @@
+// What the site tells a member: their notifications, and how many wait unread.
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { NOTIFICATION_KINDS } from "#shared/schemas/notification.ts";
+import { users } from "./accounts.ts";
+import { comments } from "./community.ts";
+import { tips } from "./tips.ts";
+
+/**
+ * A member's notification (ADR 079), made by triggers where the event is written: a comment on their tip,
+ * a reply to their comment, likes on their tip and new followers (each grouped while unread, within 12
+ * hours), a new public tip from a gardener they follow, a bookmark's reminder. `actor_ids` are who acted,
+ * newest first; a notification about content that is hidden, held or deleted is withdrawn (deleted).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    tipId: uuid("tip_id").references(() => tips.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    actorIds: text("actor_ids").array().notNull().default(sql`'{}'::text[]`),
+    /** From accounts younger than a week the member does not follow: listed apart, not in the bell's count. */
+    fromNewcomer: boolean("from_newcomer").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The latest event it holds: lists read newest first by this. */
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    index("notifications_user_updated_idx").on(
+      table.userId,
+      table.fromNewcomer,
+      table.updatedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("notifications_tip_idx").on(table.tipId),
+    index("notifications_comment_idx").on(table.commentId),
+    index("notifications_actors_idx").using("gin", table.actorIds),
+    check(
+      "notifications_kind_check",
+      sql`${table.kind} in ('comment', 'reply', 'like', 'follow', 'new_tip', 'reminder')`,
+    ),
+  ],
+);
+
+/** Each member's unread notifications, kept by triggers on notifications: the bell reads one row. */
+export const notificationCounts = pgTable("notification_counts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  unread: integer("unread").notNull().default(0),
+  unreadFromNewcomers: integer("unread_from_newcomers").notNull().default(0),
+});

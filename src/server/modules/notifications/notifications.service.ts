@@ -1,0 +1,133 @@
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { NotificationKind, UnreadCount } from "#shared/schemas/notification.ts";
+import type { Db } from "../../db/client.ts";
+import { accountImage, type StoredPhoto } from "../../db/photo-columns.ts";
+import { comments, notificationCounts, notifications, tips, users } from "../../db/schema.ts";
+import { tipSeenBy } from "../../lib/rules/visibility.ts";
+
+/** How many of a notification's actors are named: "Ana, Ben and 3 others". */
+const NAMED_ACTORS = 3;
+/** How much of a comment a notification quotes. */
+const EXCERPT_LENGTH = 140;
+
+/** How many notifications wait unread for the member, read from the kept count. */
+export async function unreadCount(db: Db, userId: string): Promise<UnreadCount> {
+  const [row] = await db
+    .select({ count: notificationCounts.unread, fromNewcomers: notificationCounts.unreadFromNewcomers })
+    .from(notificationCounts)
+    .where(eq(notificationCounts.userId, userId));
+  return row ?? { count: 0, fromNewcomers: 0 };
+}
+
+interface Actor {
+  id: string;
+  name: string;
+  handle: string;
+  image: string | null;
+  photo: StoredPhoto | null;
+}
+
+export interface NotificationRow {
+  id: string;
+  kind: NotificationKind;
+  readAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  actorIds: string[];
+  fromNewcomer: boolean;
+  tip: { id: string; title: string } | null;
+  comment: { id: string; excerpt: string } | null;
+  /** The first actors, newest first, as their accounts are now. */
+  actors: Actor[];
+}
+
+/**
+ * The member's notifications, newest event first, `limit` a page after `cursor`; those from new members
+ * only when `newcomers`, else only the others. A tip is named only while the member may see it.
+ */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  { limit, cursor, newcomers = false }: { limit: number; cursor?: string; newcomers?: boolean },
+): Promise<{ rows: NotificationRow[]; nextCursor: string | null }> {
+  const [micros = "", after = ""] = cursor?.split("_") ?? [];
+  const updated = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
+  const read = await db
+    .select({
+      notification: notifications,
+      micros: sql<string>`(extract(epoch from ${notifications.updatedAt}) * 1000000)::bigint::text`,
+      tipTitle: sql<string | null>`case when ${tipSeenBy(userId)} then ${tips.title} end`,
+      commentBody: comments.body,
+    })
+    .from(notifications)
+    .leftJoin(tips, eq(tips.id, notifications.tipId))
+    .leftJoin(comments, eq(comments.id, notifications.commentId))
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.fromNewcomer, newcomers),
+        cursor
+          ? sql`(${notifications.updatedAt}, ${notifications.id}) < (${updated}, ${after}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.updatedAt), desc(notifications.id))
+    .limit(limit + 1);
+  const page = read.slice(0, limit);
+  const named = [
+    ...new Set(page.flatMap(({ notification }) => notification.actorIds.slice(0, NAMED_ACTORS))),
+  ];
+  const accounts = named.length
+    ? await db
+        .select({ id: users.id, name: users.name, handle: users.handle, ...accountImage() })
+        .from(users)
+        .where(inArray(users.id, named))
+    : [];
+  const byId = new Map(accounts.map((account) => [account.id, account]));
+  const last = page.at(-1);
+  return {
+    rows: page.map(({ notification, tipTitle, commentBody }) => ({
+      id: notification.id,
+      kind: notification.kind,
+      readAt: notification.readAt,
+      createdAt: notification.createdAt,
+      updatedAt: notification.updatedAt,
+      actorIds: notification.actorIds,
+      fromNewcomer: notification.fromNewcomer,
+      tip: notification.tipId && tipTitle !== null ? { id: notification.tipId, title: tipTitle } : null,
+      comment:
+        notification.commentId && commentBody !== null
+          ? { id: notification.commentId, excerpt: excerptOf(commentBody) }
+          : null,
+      actors: notification.actorIds.slice(0, NAMED_ACTORS).flatMap((id) => {
+        const account = byId.get(id);
+        return account ? [account] : [];
+      }),
+    })),
+    nextCursor: read.length > limit && last ? `${last.micros}_${last.notification.id}` : null,
+  };
+}
+
+/** A comment's first words, on one line, cut at a word where it is long. */
+function excerptOf(body: string): string {
+  const line = body.replace(/\s+/g, " ").trim();
+  if (line.length <= EXCERPT_LENGTH) return line;
+  const cut = line.slice(0, EXCERPT_LENGTH);
+  const space = cut.lastIndexOf(" ");
+  return `${space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Marks the member's notifications read (those named, or all); answers what is left unread. */
+export async function markRead(db: Db, userId: string, ids: string[] | undefined): Promise<UnreadCount> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        isNull(notifications.readAt),
+        ids ? inArray(notifications.id, ids) : undefined,
+      ),
+    );
+  return unreadCount(db, userId);
+}

@@ -1,0 +1,299 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { NotificationSchema, UnreadCountSchema } from "#shared/schemas/notification.ts";
+import { bookmarks, comments, notifications, tipLikes, tips, users } from "../../db/schema.ts";
+import { createClient, type TestClient } from "../../test/http-client.ts";
+import { signedInMember } from "../../test/members.ts";
+import { commentOn, handleOf, tipBy } from "../../test/moderation-fixtures.ts";
+import { createTestApp } from "../../test/test-db.ts";
+import { sendDueReminders } from "../bookmarks/bookmarks.service.ts";
+
+/**
+ * What the site tells a member, as their client reads it: who is told of what, how likes and follows
+ * group and ungroup, what is withdrawn, the kept unread count, and reminders sent exactly once.
+ */
+let app: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  app = await createTestApp({ config: { RATE_LIMIT: false } });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const MONTH_HOURS = 24 * 30;
+
+/** A member a month old: what they do is not from a new member. */
+async function member(name: string, { ageHours = MONTH_HOURS } = {}) {
+  const m = await signedInMember(app, { name, ageHours });
+  return { ...m, handle: await handleOf(app, m.id) };
+}
+
+async function listOf(as: TestClient, query = "") {
+  const res = await as.get(`/api/notifications${query}`, { schema: z.array(NotificationSchema) });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+async function countOf(as: TestClient) {
+  const res = await as.get("/api/notifications/unread-count", { schema: UnreadCountSchema });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+}
+
+const like = (as: TestClient, tipId: string) => as.post(`/api/tips/${tipId}/like`);
+
+describe("who is told of what", () => {
+  it("tells a tip's author of a comment, and a comment's author of a reply, never of their own", async () => {
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const cai = await member("Cai");
+    const tip = await tipBy(rosa.client, { title: "Water at dawn" });
+    const first = await commentOn(ben.client, tip._id, "Does dusk work too?");
+    await commentOn(rosa.client, tip._id, "My own comment tells nobody");
+
+    const [comment] = await listOf(rosa.client);
+    expect(comment).toMatchObject({
+      kind: "comment",
+      read: false,
+      actorCount: 1,
+      actors: [{ name: ben.account.name, handle: ben.handle }],
+      tip: { _id: tip._id, title: "Water at dawn" },
+      comment: { _id: first._id, excerpt: "Does dusk work too?" },
+      path: `/tips/${tip._id}#comment-${first._id}`,
+      fromNewcomer: false,
+    });
+    expect(await countOf(rosa.client)).toEqual({ count: 1, fromNewcomers: 0 });
+
+    // Cai answers Ben's comment: Ben hears of a reply, Rosa of a comment on her tip.
+    const reply = await cai.client.post(`/api/tips/${tip._id}/comments`, {
+      body: "Dusk invites slugs.",
+      replyTo: first._id,
+    });
+    expect(reply.status, reply.text).toBe(201);
+    expect((await listOf(ben.client)).map((n) => [n.kind, n.actors[0]?.handle])).toEqual([
+      ["reply", cai.handle],
+    ]);
+    expect((await listOf(rosa.client)).map((n) => [n.kind, n.actors[0]?.handle])).toEqual([
+      ["comment", cai.handle],
+      ["comment", ben.handle],
+    ]);
+    expect(await listOf(cai.client)).toEqual([]);
+  });
+
+  it("groups likes on a tip while unread, newest first, and starts anew once they are read", async () => {
+    const rosa = await member("Rosa");
+    const likers = [await member("Ana"), await member("Ben"), await member("Cai"), await member("Dee")];
+    const tip = await tipBy(rosa.client, { title: "Grouped likes" });
+    for (const liker of likers.slice(0, 3)) expect((await like(liker.client, tip._id)).status).toBe(200);
+    await like(rosa.client, tip._id);
+
+    let [group, ...rest] = await listOf(rosa.client);
+    expect(rest).toEqual([]);
+    expect(group).toMatchObject({ kind: "like", actorCount: 3, tip: { title: "Grouped likes" } });
+    expect(group?.actors.map((a) => a.handle)).toEqual([
+      likers[2]?.handle,
+      likers[1]?.handle,
+      likers[0]?.handle,
+    ]);
+    expect(await countOf(rosa.client)).toEqual({ count: 1, fromNewcomers: 0 });
+
+    // A like taken back leaves the group; the last one out withdraws it.
+    await likers[1]?.client.delete(`/api/tips/${tip._id}/like`);
+    [group] = await listOf(rosa.client);
+    expect(group?.actorCount).toBe(2);
+
+    // Read, the group stays as it was read; the next like starts a new one.
+    const read = await rosa.client.post(
+      "/api/notifications/read",
+      { ids: [group?._id] },
+      { schema: UnreadCountSchema },
+    );
+    expect(read.body).toEqual({ count: 0, fromNewcomers: 0 });
+    await like(likers[3]?.client as TestClient, tip._id);
+    const after = await listOf(rosa.client);
+    expect(after.map((n) => [n.read, n.actorCount])).toEqual([
+      [false, 1],
+      [true, 2],
+    ]);
+
+    // Past 12 hours a like starts a new group too.
+    await app.db
+      .update(notifications)
+      .set({ createdAt: sql`now() - interval '13 hours'` })
+      .where(eq(notifications.id, after[0]?._id ?? ""));
+    await like(likers[1]?.client as TestClient, tip._id);
+    expect((await listOf(rosa.client)).map((n) => n.actorCount)).toEqual([1, 1, 2]);
+    expect(await countOf(rosa.client)).toEqual({ count: 2, fromNewcomers: 0 });
+
+    // Every like taken back: the unread groups go, the count with them.
+    for (const liker of likers) await liker.client.delete(`/api/tips/${tip._id}/like`);
+    expect((await listOf(rosa.client)).map((n) => n.read)).toEqual([true]);
+    expect(await countOf(rosa.client)).toEqual({ count: 0, fromNewcomers: 0 });
+  });
+
+  it("groups new followers, and tells followers of a gardener's new public tip, not of a private one", async () => {
+    const rosa = await member("Rosa");
+    const fans = [await member("Ana"), await member("Ben")];
+    for (const fan of fans)
+      expect((await fan.client.put(`/api/gardeners/${rosa.handle}/follow`, {})).status).toBe(200);
+    const [follows] = await listOf(rosa.client);
+    expect(follows).toMatchObject({ kind: "follow", actorCount: 2, path: `/gardeners/${fans[1]?.handle}` });
+
+    await tipBy(rosa.client, { title: "Kept to myself", availability: "Private" });
+    const shared = await tipBy(rosa.client, { title: "For my followers" });
+    for (const fan of fans) {
+      const told = await listOf(fan.client);
+      expect(told.map((n) => [n.kind, n.tip?.title, n.actors[0]?.handle])).toEqual([
+        ["new_tip", "For my followers", rosa.handle],
+      ]);
+      expect(told[0]?.path).toBe(`/tips/${shared._id}`);
+    }
+    // Unfollowed: the unread follow group loses them.
+    await fans[0]?.client.delete(`/api/gardeners/${rosa.handle}/follow`);
+    expect((await listOf(rosa.client))[0]?.actorCount).toBe(1);
+  });
+});
+
+/** Rosa's tip, liked by Ben and then Cai: one group of two. */
+async function tipLikedByTwo() {
+  const [rosa, ben, cai] = [await member("Rosa"), await member("Ben"), await member("Cai")];
+  const tip = await tipBy(rosa.client);
+  for (const liker of [ben, cai]) expect((await like(liker.client, tip._id)).status).toBe(200);
+  return { rosa, ben, cai, tip };
+}
+
+describe("what is withdrawn", () => {
+  it("withdraws a notification once its comment or tip is hidden or deleted, and the count follows", async () => {
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const tip = await tipBy(rosa.client);
+    const gone = await commentOn(ben.client, tip._id, "Soon deleted");
+    const held = await commentOn(ben.client, tip._id, "Soon held");
+    await like(ben.client, tip._id);
+    expect(await countOf(rosa.client)).toEqual({ count: 3, fromNewcomers: 0 });
+
+    expect((await ben.client.delete(`/api/comments/${gone._id}`)).status).toBe(204);
+    await app.db.update(comments).set({ hold: "spam" }).where(eq(comments.id, held._id));
+    expect((await listOf(rosa.client)).map((n) => n.kind)).toEqual(["like"]);
+    expect(await countOf(rosa.client)).toEqual({ count: 1, fromNewcomers: 0 });
+
+    await app.db.update(tips).set({ hold: "spam" }).where(eq(tips.id, tip._id));
+    expect(await listOf(rosa.client)).toEqual([]);
+    expect(await countOf(rosa.client)).toEqual({ count: 0, fromNewcomers: 0 });
+  });
+
+  it("hears nothing from a member one blocked, and blocking withdraws what they did", async () => {
+    const { rosa, ben, cai, tip } = await tipLikedByTwo();
+    await commentOn(ben.client, tip._id, "Before the block");
+    expect((await rosa.client.post(`/api/blocks/${ben.handle}`, {})).status).toBeLessThan(300);
+    const left = await listOf(rosa.client);
+    expect(left.map((n) => [n.kind, n.actors.map((a) => a.handle)])).toEqual([["like", [cai.handle]]]);
+    // A new like of theirs tells nothing.
+    await ben.client.delete(`/api/tips/${tip._id}/like`);
+    await like(ben.client, tip._id);
+    expect((await listOf(rosa.client))[0]?.actorCount).toBe(1);
+  });
+
+  it("leaves out an account on hold: what it does tells nobody, and a hold takes it out of groups", async () => {
+    const { rosa, ben, cai, tip } = await tipLikedByTwo();
+    await app.db.update(users).set({ held: true }).where(eq(users.id, ben.id));
+    const [group] = await listOf(rosa.client);
+    expect(group?.actors.map((a) => a.handle)).toEqual([cai.handle]);
+    // A like it gives while held tells nobody either.
+    await app.db.delete(tipLikes).where(and(eq(tipLikes.userId, ben.id), eq(tipLikes.tipId, tip._id)));
+    await app.db.insert(tipLikes).values({ userId: ben.id, tipId: tip._id });
+    expect((await listOf(rosa.client)).map((n) => n.actors.map((a) => a.handle))).toEqual([[cai.handle]]);
+    await app.db.update(users).set({ held: false }).where(eq(users.id, ben.id));
+  });
+});
+
+describe("from new members", () => {
+  it("lists what accounts younger than a week do apart, out of the bell's count, unless followed", async () => {
+    const rosa = await member("Rosa");
+    const fresh = await member("Fresh", { ageHours: 48 });
+    const known = await member("Known", { ageHours: 48 });
+    expect((await rosa.client.put(`/api/gardeners/${known.handle}/follow`, {})).status).toBe(200);
+    const tip = await tipBy(rosa.client);
+    await commentOn(fresh.client, tip._id, "Hello from a new account");
+    await commentOn(known.client, tip._id, "Hello from one Rosa follows");
+    expect(await countOf(rosa.client)).toEqual({ count: 1, fromNewcomers: 1 });
+    expect((await listOf(rosa.client)).map((n) => n.actors[0]?.handle)).toEqual([known.handle]);
+    const apart = await listOf(rosa.client, "?newcomers=true");
+    expect(apart.map((n) => [n.fromNewcomer, n.actors[0]?.handle])).toEqual([[true, fresh.handle]]);
+  });
+});
+
+describe("reading", () => {
+  it("marks some or all read, ignores others' ids, pages by cursor, and refuses a visitor and bad input", async () => {
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const other = await member("Other");
+    const tip = await tipBy(rosa.client);
+    for (let i = 0; i < 23; i++) await commentOn(ben.client, tip._id, `Comment ${i}`);
+    const first = await rosa.client.get("/api/notifications", { schema: z.array(NotificationSchema) });
+    expect(first.body).toHaveLength(20);
+    const next = first.headers.get("x-next-cursor");
+    const second = await listOf(rosa.client, `?cursor=${next}`);
+    expect(second.map((n) => n.comment?.excerpt)).toEqual(["Comment 2", "Comment 1", "Comment 0"]);
+
+    // Someone else's ids change nothing for them or for her.
+    const theirs = await other.client.post("/api/notifications/read", { ids: [first.body[0]?._id] });
+    expect(theirs.body).toEqual({ count: 0, fromNewcomers: 0 });
+    expect(await countOf(rosa.client)).toEqual({ count: 23, fromNewcomers: 0 });
+    const some = await rosa.client.post("/api/notifications/read", {
+      ids: first.body.slice(0, 2).map((n) => n._id),
+    });
+    expect(some.body).toEqual({ count: 21, fromNewcomers: 0 });
+    const all = await rosa.client.post("/api/notifications/read");
+    expect(all.body).toEqual({ count: 0, fromNewcomers: 0 });
+    expect((await listOf(rosa.client)).every((n) => n.read)).toBe(true);
+
+    for (const body of [{ ids: [] }, { ids: ["nope"] }, { ids: "all" }]) {
+      const res = await rosa.client.post("/api/notifications/read", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    for (const query of ["?cursor=nope", "?limit=0", "?newcomers=maybe"])
+      expect((await rosa.client.get(`/api/notifications${query}`)).status, query).toBe(400);
+    const visitor = createClient(app.app);
+    for (const res of [
+      await visitor.get("/api/notifications"),
+      await visitor.get("/api/notifications/unread-count"),
+      await visitor.post("/api/notifications/read"),
+    ])
+      expect(res.status).toBe(401);
+  });
+});
+
+describe("a bookmark's reminder", () => {
+  it("comes back once on its day, whichever of two servers' runs takes it, and not for a tip gone private", async () => {
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const tip = await tipBy(rosa.client, { title: "Prune in March" });
+    const hidden = await tipBy(rosa.client, { title: "Soon private" });
+    const day = Date.now() + 5 * 24 * 3_600_000;
+    for (const id of [tip._id, hidden._id]) {
+      const res = await ben.client.put(`/api/tips/${id}/bookmark`, { remindAt: new Date(day).toISOString() });
+      expect(res.status, res.text).toBe(200);
+    }
+    expect(
+      (await rosa.client.put(`/api/tips/${hidden._id}`, { ...hidden, availability: "Private" })).status,
+    ).toBe(200);
+
+    // The clock the test sets: a minute before the day, nothing; on it, once, however many runs at once.
+    expect(await sendDueReminders(app.db, new Date(day - 60_000))).toBe(0);
+    const runs = await Promise.all([
+      sendDueReminders(app.db, new Date(day)),
+      sendDueReminders(app.db, new Date(day)),
+    ]);
+    expect(runs.reduce((sum, n) => sum + n, 0)).toBe(1);
+    expect(await sendDueReminders(app.db, new Date(day + 60_000))).toBe(0);
+
+    const told = await listOf(ben.client);
+    expect(told.map((n) => [n.kind, n.tip?.title, n.actorCount, n.path])).toEqual([
+      ["reminder", "Prune in March", 0, `/tips/${tip._id}`],
+    ]);
+    const kept = await app.db.select().from(bookmarks).where(eq(bookmarks.userId, ben.id));
+    expect(kept.every((row) => row.remindedAt?.getTime() === day)).toBe(true);
+  });
+});
