@@ -8,6 +8,7 @@ import {
   test,
 } from "./fixtures.ts";
 import { E2E } from "./support/env.ts";
+import { verifyEmail } from "./support/mail.ts";
 
 /** Opens `url` in another member's page and waits until its script has taken over. */
 async function open(page: Page, url: string) {
@@ -37,6 +38,8 @@ test.describe("notifications", () => {
     createTip,
   }) => {
     const rosa = await login();
+    // Rosa replies to a comment later, which a member does once her address is confirmed.
+    await verifyEmail(page, rosa.email);
     const first = await createTip({ title: "Before anyone followed" });
     const handle = first.authorHandle ?? "";
 
@@ -72,6 +75,18 @@ test.describe("notifications", () => {
     await expect(
       page.getByRole("banner").getByRole("link", { name: "Notifications (2 unread)" }),
     ).toBeVisible();
+    // Live: a reply to Ben's comment reaches Ben's bell where he is, without a reload.
+    await open(ben.page, "/browse-tips");
+    const benBell = ben.page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
+    // Rosa's tip, still unread, and her follow.
+    await expect(benBell).toHaveAccessibleName("Notifications (2 unread)");
+    const benComment = (await comment.json()) as { _id: string };
+    const reply = await page.request.post(`/api/tips/${tip._id}/comments`, {
+      headers,
+      data: { body: "The long-pod ones", replyTo: benComment._id },
+    });
+    expect(reply.status(), await reply.text()).toBe(201);
+    await expect(benBell).toHaveAccessibleName("Notifications (3 unread)");
     await expect(page.getByRole("link", { name: /and 2 others liked “Sow broad beans now/ })).toBeVisible();
     await expect(page.getByRole("link", { name: /commented on “Sow broad beans now/ })).toContainText(
       "Which variety?",
@@ -92,13 +107,16 @@ test.describe("notifications", () => {
       page.getByRole("banner").getByRole("link", { name: "Notifications (1 unread)" }),
     ).toBeVisible();
 
-    // Mark all read clears the bell.
-    await page.goto("/notifications");
-    await page.getByRole("button", { name: "Mark all read" }).click();
-    await expect(
-      page.getByRole("banner").getByRole("link", { name: "Notifications", exact: true }),
-    ).toBeVisible();
-    await expect(page.getByText(/^Unread: /)).toHaveCount(0);
+    // Mark all read in a second tab clears the bell in both, the first without a reload.
+    const second = await page.context().newPage();
+    await open(second, "/notifications");
+    await second.getByRole("button", { name: "Mark all read" }).click();
+    for (const tab of [second, page])
+      await expect(
+        tab.getByRole("banner").getByRole("link", { name: /^Notifications/ }),
+      ).toHaveAccessibleName("Notifications");
+    await expect(second.getByText(/^Unread: /)).toHaveCount(0);
+    await second.close();
     await ben.context.close();
   });
 

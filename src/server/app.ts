@@ -8,6 +8,7 @@ import type { AppConfig, AppEnv } from "./lib/app-env.ts";
 import { PublicCache } from "./lib/cache/public-cache.ts";
 import { publicCacheLayer } from "./lib/cache/public-cache-layer.ts";
 import { SessionCache } from "./lib/cache/session-cache.ts";
+import { MemberEvents } from "./lib/events/member-events.ts";
 import { type Logger, silentLogger } from "./lib/logger.ts";
 import { Metrics } from "./lib/metrics.ts";
 import { allowedMethods } from "./lib/requests/allowed-methods.ts";
@@ -30,7 +31,7 @@ import { createDocsRouter } from "./modules/docs/index.ts";
 import { followsRouter } from "./modules/follows/index.ts";
 import { gardenersRouter, whereHandleLeads } from "./modules/gardeners/index.ts";
 import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/moderation/index.ts";
-import { notificationsRouter } from "./modules/notifications/index.ts";
+import { createEventsRouter, notificationsRouter } from "./modules/notifications/index.ts";
 import { settingsRouter } from "./modules/settings/index.ts";
 import { createMetricsRouter, createSystemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
@@ -65,6 +66,11 @@ export interface AppDeps {
    * changes. One that follows nothing keeps nothing.
    */
   sessionCache?: SessionCache;
+  /**
+   * The members with an event stream open, woken by the database's word on their counts (ADR 080); the
+   * server passes one that follows the database. One that follows nothing wakes nobody.
+   */
+  memberEvents?: MemberEvents;
   /** How many photos are decoded at once and how many wait (ADR 030); from the machine when not given. */
   photoQueue?: PhotoQueueOptions;
   /** What the server counts (ADR 044); the server passes the one its request log also counts in. */
@@ -122,6 +128,7 @@ function partsOf(deps: AppDeps) {
   const { db, config = {}, logger = silentLogger, webRoot, metrics = new Metrics() } = deps;
   const publicCache = deps.publicCache ?? new PublicCache();
   const sessionCache = deps.sessionCache ?? new SessionCache();
+  const memberEvents = deps.memberEvents ?? new MemberEvents();
   // One mailer for accounts and moderation, so a test reads every e-mail the app sent in one place.
   const mailer = deps.mailer ?? createMemoryMailer();
   const baseUrl = config.BASE_URL ?? DEFAULT_BASE_URL;
@@ -135,6 +142,7 @@ function partsOf(deps: AppDeps) {
     metrics,
     publicCache,
     sessionCache,
+    memberEvents,
     mailer,
     storage,
     origins,
@@ -165,6 +173,7 @@ function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
   api.route("/", bookmarksRouter);
   api.route("/", settingsRouter);
   api.route("/", notificationsRouter);
+  api.route("/", createEventsRouter(parts.memberEvents));
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createDocsRouter(api, auth, { secureCookies: parts.https }));
   return api;

@@ -8,6 +8,7 @@ import { type Env, failToStart as fail } from "./env.ts";
 import { hasSessionCookie, memberKey, PublicCache, replyFor } from "./lib/cache/public-cache.ts";
 import { isSessionAsk, noteHit, SESSION_ROUTE } from "./lib/cache/public-cache-layer.ts";
 import { SessionCache } from "./lib/cache/session-cache.ts";
+import { MemberEvents } from "./lib/events/member-events.ts";
 import { createLogger } from "./lib/logger.ts";
 import { Metrics, mayScrape } from "./lib/metrics.ts";
 import { webDistDir } from "./lib/paths.ts";
@@ -78,6 +79,13 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     .catch((error: unknown) =>
       fail(`cannot listen for session changes: ${error instanceof Error ? error.message : String(error)}`),
     );
+  // Members' open event streams are woken when their unread count changes, on any instance (ADR 080).
+  const memberEvents = new MemberEvents();
+  const stopFollowingMembers = await memberEvents
+    .follow(database)
+    .catch((error: unknown) =>
+      fail(`cannot listen for members' events: ${error instanceof Error ? error.message : String(error)}`),
+    );
   // What the server counts, read at /metrics (ADR 044).
   const metrics = new Metrics({ processFigures: true });
   metrics.watchPool(() => database.connections());
@@ -102,6 +110,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     storage,
     publicCache,
     sessionCache,
+    memberEvents,
     db: database.db,
     pingDatabase: () => database.ping(),
     authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
@@ -253,6 +262,9 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     stopBookmarkSweep();
     stopMailSweep();
     metricsServer?.close();
+    // An event stream would hold close() open until it ends by itself: it is ended now, and its
+    // connection closed once its last bytes are out.
+    memberEvents.endAll();
     const force = setTimeout(() => {
       logger.warn("Requests still open after 10 s, stopping anyway");
       process.exit(1);
@@ -263,11 +275,15 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
       await stopBackups().catch(() => {});
       await stopFollowingChanges().catch(() => {});
       await stopFollowingSessions().catch(() => {});
+      await stopFollowingMembers().catch(() => {});
       await database.close().catch((error) => logger.error("Closing the database failed", error));
       process.exit(0);
     });
-    // Idle keep-alive connections would hold close() open.
-    if ("closeIdleConnections" in server) server.closeIdleConnections();
+    // Idle keep-alive connections would hold close() open; the streams just ended become idle shortly.
+    if ("closeIdleConnections" in server) {
+      server.closeIdleConnections();
+      setTimeout(() => server.closeIdleConnections(), 100).unref();
+    }
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { freePort, migratedDataDir, startServer, tempDir } from "./test/server-process.ts";
+import { freePort, migratedDataDir, signUp, startServer, tempDir } from "./test/server-process.ts";
 
 describe("server start-up", () => {
   it.each([
@@ -47,7 +47,7 @@ describe("server start-up", () => {
     expect(output).not.toContain("    at ");
   });
 
-  it("serves on PORT, refuses a second server on the same data folder, and shuts down on SIGTERM", async () => {
+  it("serves on PORT, refuses a second server on the same data folder, and shuts down on SIGTERM, streams and all", async () => {
     const dataDir = tempDir();
     const port = await freePort();
     const server = startServer(
@@ -66,9 +66,21 @@ describe("server start-up", () => {
       `is in use by another Gardening Community server (pid ${server.child.pid})`,
     );
 
+    // A member's event stream, open as a browser keeps it, does not hold the shutdown: it is ended.
+    const base = `http://127.0.0.1:${port}`;
+    const cookie = await signUp(base);
+    const stream = await fetch(`${base}/api/events`, {
+      headers: { Accept: "text/event-stream", Cookie: cookie },
+    });
+    expect(stream.status).toBe(200);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain("event: unread");
+
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("SIGTERM received, closing");
+    expect(server.output()).not.toContain("Requests still open");
+    for (;;) if ((await reader.read()).done) break;
   }, 240_000);
 
   it("starts again at once on the same data folder after being killed with SIGKILL", async () => {

@@ -6,6 +6,7 @@ import { type App, createApp } from "../app.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { PublicCache } from "../lib/cache/public-cache.ts";
 import { SessionCache } from "../lib/cache/session-cache.ts";
+import { MemberEvents } from "../lib/events/member-events.ts";
 import type { Logger } from "../lib/logger.ts";
 import { createMemoryMailer, type Mailer } from "../mail/mailer.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
@@ -124,6 +125,7 @@ export async function createTestApp(
   const mailer = createMemoryMailer();
   const publicCache = new PublicCache();
   const sessionCache = new SessionCache();
+  const memberEvents = new MemberEvents();
   const app = createApp({
     db: database.db,
     authSecret: randomBytes(32).toString("hex"),
@@ -134,6 +136,7 @@ export async function createTestApp(
     passwordHashing: options.passwords === "real" ? undefined : quickPasswords,
     publicCache,
     sessionCache,
+    memberEvents,
     webRoot: options.webRoot,
   });
   // As the server does: every change to public data, whoever makes it, drops the cached answers. Tests
@@ -141,6 +144,7 @@ export async function createTestApp(
   // such changes have reached the cache, as a client arriving after them would find them there.
   const stopFollowing = await publicCache.follow(database);
   const stopFollowingSessions = await sessionCache.follow(database);
+  const stopFollowingMembers = await memberEvents.follow(database);
   const request = app.request;
   app.request = async (...args: Parameters<typeof request>) => {
     // Generous: a stalled listener under a loaded machine is not what a test checks.
@@ -154,9 +158,11 @@ export async function createTestApp(
     mailer,
     publicCache,
     sessionCache,
+    memberEvents,
     close: async () => {
       await stopFollowing();
       await stopFollowingSessions();
+      await stopFollowingMembers();
       await database.close();
     },
   };

@@ -3,18 +3,22 @@ import type { Notification, UnreadCount } from "#shared/schemas/notification.ts"
 import { apiClient } from "#web/lib/api-client.ts";
 import { useUser } from "#web/lib/auth.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
+import { isLive } from "./live.ts";
 
 /** How often the bell asks while its page is on screen; a hidden tab asks nothing. */
 const POLL_MS = 60_000;
 
-/** How many notifications wait unread for the signed-in member: asked while the page is visible. */
+/**
+ * How many notifications wait unread for the signed-in member: told by the live stream where the browser
+ * has one (live.ts), else asked every minute while the page is visible; a hidden tab asks nothing.
+ */
 export function useUnreadCount() {
   const { user } = useUser();
   return useQuery({
     queryKey: queryKeys.notifications.unread,
     queryFn: ({ signal }) => apiClient.get<UnreadCount>("/notifications/unread-count", { signal }),
     enabled: Boolean(user),
-    refetchInterval: POLL_MS,
+    refetchInterval: () => (isLive() ? false : POLL_MS),
     refetchIntervalInBackground: false,
   });
 }

@@ -1,6 +1,8 @@
 import { Bell } from "lucide-react";
 import { NavLink } from "react-router";
 import { paths } from "#web/config/paths.ts";
+import { useUser } from "#web/lib/auth.ts";
+import { useLiveUnread } from "../api/live.ts";
 import { useUnreadCount } from "../api/notifications.ts";
 
 /** The bell's count as shown: 99+ above 99. */
@@ -10,8 +12,10 @@ const shownCount = (count: number) => (count > 99 ? "99+" : String(count));
 export const bellLabel = (count: number) =>
   count > 0 ? `Notifications (${shownCount(count)} unread)` : "Notifications";
 
-/** The navbar's bell: how many notifications wait unread, leading to them. */
+/** The navbar's bell: how many notifications wait unread, live, leading to them. */
 export function NotificationBell({ className = "" }: { className?: string }) {
+  const { user } = useUser();
+  useLiveUnread(Boolean(user));
   const unread = useUnreadCount();
   const count = unread.data?.count ?? 0;
   return (

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UnreadCountSchema } from "#shared/schemas/notification.ts";
+import { signedInMember } from "../../test/members.ts";
+import { handleOf, tipBy } from "../../test/moderation-fixtures.ts";
+import { createTestApp } from "../../test/test-db.ts";
+
+/**
+ * The event stream as a browser's EventSource reads it: the unread count at once, again whenever it
+ * changes, and only the member's own.
+ */
+let app: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  app = await createTestApp({ config: { RATE_LIMIT: false } });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** A member a month old, whose doings are not a new member's. */
+async function member(name: string) {
+  const m = await signedInMember(app, { name, ageHours: 24 * 30 });
+  return { ...m, handle: await handleOf(app, m.id) };
+}
+
+/** A test client's cookies, as its browser would send them. */
+const cookieOf = (client: { cookies: Map<string, string> }) =>
+  [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+
+/** Opens the stream with the member's cookie; `next()` reads the next `unread` event's data. */
+async function openStream(cookie: string) {
+  const res = await app.app.request("/api/events", {
+    headers: { Accept: "text/event-stream", Cookie: cookie },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffered = "";
+  const next = async () => {
+    for (;;) {
+      const end = buffered.indexOf("\n\n");
+      if (end >= 0) {
+        const event = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(event)?.[1];
+        if (/^event: unread$/m.test(event) && data) return UnreadCountSchema.parse(JSON.parse(data));
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error("The stream ended");
+      buffered += decoder.decode(value, { stream: true });
+    }
+  };
+  return { next, close: () => reader.cancel() };
+}
+
+describe("the event stream", () => {
+  it("says the count at once and again on each change, to the member alone, and closes cleanly", async () => {
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const cai = await member("Cai");
+    const rosaCookie = cookieOf(rosa.client);
+    const stream = await openStream(rosaCookie);
+    const bens = await openStream(cookieOf(ben.client));
+    expect(await stream.next()).toEqual({ count: 0, fromNewcomers: 0 });
+    expect(await bens.next()).toEqual({ count: 0, fromNewcomers: 0 });
+    const open = app.memberEvents.size;
+
+    const tip = await tipBy(rosa.client);
+    expect((await ben.client.post(`/api/tips/${tip._id}/like`)).status).toBe(200);
+    expect(await stream.next()).toEqual({ count: 1, fromNewcomers: 0 });
+    // Grouped with Ben's like, the count stays and the stream is quiet: its next word is the read.
+    expect((await cai.client.post(`/api/tips/${tip._id}/like`)).status).toBe(200);
+    expect((await rosa.client.post("/api/notifications/read")).status).toBe(200);
+    expect(await stream.next()).toEqual({ count: 0, fromNewcomers: 0 });
+    // Ben's stream heard none of Rosa's changes: its next word is his own new follower.
+    await tipBy(ben.client);
+    expect((await rosa.client.put(`/api/gardeners/${ben.handle}/follow`, {})).status).toBe(200);
+    expect(await bens.next()).toEqual({ count: 1, fromNewcomers: 0 });
+
+    await stream.close();
+    await bens.close();
+    await expect.poll(() => app.memberEvents.size).toBe(open - 2);
+  });
+
+  it("refuses a visitor, and a client that does not ask for an event stream", async () => {
+    const visitor = await app.app.request("/api/events", { headers: { Accept: "text/event-stream" } });
+    expect(visitor.status).toBe(401);
+    const rosa = await member("Rosa");
+    const json = await rosa.client.get("/api/events");
+    expect(json.status).toBe(406);
+    expect(json.body).toEqual({ message: "This is an event stream: ask for it as text/event-stream" });
+  });
+});
