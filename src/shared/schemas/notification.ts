@@ -1,7 +1,18 @@
 import { z } from "zod";
+import { MODERATION_ACTIONS, REPORT_TARGETS } from "../constants.ts";
 import { PhotoViewSchema } from "./photo.ts";
 
-export const NOTIFICATION_KINDS = ["comment", "reply", "like", "follow", "new_tip", "reminder"] as const;
+export const NOTIFICATION_KINDS = [
+  "comment",
+  "reply",
+  "mention",
+  "like",
+  "follow",
+  "new_tip",
+  "reminder",
+  "decision",
+  "outcome",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Notifications a page, newest first. */
@@ -27,7 +38,7 @@ export const NotificationSchema = z
     createdAt: z.string(),
     /** When its latest event happened (a like group's newest like): the list's order. */
     updatedAt: z.string(),
-    /** Who acted, newest first, at most three; none for a reminder. */
+    /** Who acted, newest first, at most three; none for a reminder or the moderators' word. */
     actors: z.array(ActorSchema),
     /** How many acted in all ("Ana and 4 others"). */
     actorCount: z.number().int(),
@@ -37,6 +48,24 @@ export const NotificationSchema = z
     tip: z.object({ _id: z.string(), title: z.string() }).optional(),
     /** The comment it is about (the first words), when it is about one. */
     comment: z.object({ _id: z.string(), excerpt: z.string() }).optional(),
+    /**
+     * The moderators' decision, for a `decision` (about something the member posted) or an `outcome` (of
+     * the member's report): what was decided about which item.
+     */
+    moderation: z
+      .object({
+        action: z.enum(MODERATION_ACTIONS),
+        /** The decision answers the member's appeal. */
+        answersAppeal: z.boolean(),
+        /** A suspension's length in hours; null for indefinitely or another action. */
+        durationHours: z.number().int().nullable(),
+        item: z.object({
+          type: z.enum(REPORT_TARGETS),
+          /** A tip's title, a comment's first words or a page's name, as the report saw it; null for a photo. */
+          label: z.string().nullable(),
+        }),
+      })
+      .optional(),
     /** Where opening it leads, in the site. */
     path: z.string(),
   })

@@ -4,11 +4,13 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "
 import { NOTIFICATION_KINDS } from "#shared/schemas/notification.ts";
 import { users } from "./accounts.ts";
 import { comments } from "./community.ts";
+import { moderationNotices } from "./moderation.ts";
 import { tips } from "./tips.ts";
 
 /**
  * A member's notification (ADR 079), made by triggers where the event is written: a comment on their tip,
- * a reply to their comment, likes on their tip and new followers (each grouped while unread, within 12
+ * a reply to their comment, a comment naming them (@handle), the moderators' decision about what they
+ * posted or on their report, likes on their tip and new followers (each grouped while unread, within 12
  * hours), a new public tip from a gardener they follow, a bookmark's reminder. `actor_ids` are who acted,
  * newest first; a notification about content that is hidden, held or deleted is withdrawn (deleted).
  */
@@ -22,6 +24,8 @@ export const notifications = pgTable(
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     tipId: uuid("tip_id").references(() => tips.id, { onDelete: "cascade" }),
     commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    /** For a `decision` or `outcome`: the moderators' notice it tells of; read together with it. */
+    noticeId: uuid("notice_id").references(() => moderationNotices.id, { onDelete: "cascade" }),
     actorIds: text("actor_ids").array().notNull().default(sql`'{}'::text[]`),
     /** From accounts younger than a week the member does not follow: listed apart, not in the bell's count. */
     fromNewcomer: boolean("from_newcomer").notNull().default(false),
@@ -39,10 +43,11 @@ export const notifications = pgTable(
     ),
     index("notifications_tip_idx").on(table.tipId),
     index("notifications_comment_idx").on(table.commentId),
+    index("notifications_notice_idx").on(table.noticeId),
     index("notifications_actors_idx").using("gin", table.actorIds),
     check(
       "notifications_kind_check",
-      sql`${table.kind} in ('comment', 'reply', 'like', 'follow', 'new_tip', 'reminder')`,
+      sql`${table.kind} in ('comment', 'reply', 'mention', 'like', 'follow', 'new_tip', 'reminder', 'decision', 'outcome')`,
     ),
   ],
 );

@@ -15,8 +15,13 @@ import { listNotifications, markRead, type NotificationRow, unreadCount } from "
 
 const SIGN_IN = "Sign in to see your notifications";
 
-/** Where opening a notification leads: the comment on its tip, the tip, or the newest follower's page. */
+/**
+ * Where opening a notification leads: the moderators' word on Your reports, the comment on its tip, the
+ * tip, or the newest follower's page.
+ */
 function pathOf(row: NotificationRow): string {
+  if (row.kind === "decision") return "/reports#decisions";
+  if (row.kind === "outcome") return "/reports#reported";
   if (row.comment && row.tip) return `/tips/${row.tip.id}#comment-${row.comment.id}`;
   if (row.tip) return `/tips/${row.tip.id}`;
   const first = row.actors[0];
@@ -41,6 +46,7 @@ function toNotification(row: NotificationRow, images: Images): Notification {
     fromNewcomer: row.fromNewcomer,
     ...(row.tip ? { tip: { _id: row.tip.id, title: row.tip.title } } : {}),
     ...(row.comment ? { comment: { _id: row.comment.id, excerpt: row.comment.excerpt } } : {}),
+    ...(row.moderation ? { moderation: row.moderation } : {}),
     path: pathOf(row),
   };
 }
@@ -52,7 +58,7 @@ const listRoute = apiRoute({
   tags: ["Notifications"],
   summary: "Your notifications",
   description:
-    "Newest first by their latest event, 20 a page: pass X-Next-Cursor back as `cursor` for the next. A comment on your tip, a reply to your comment, likes on your tip and new followers (each grouped while unread, within 12 hours), a new public tip from a gardener you follow, a bookmark's reminder. Never of your own action, from a member you blocked or an account on hold, nor about hidden, held or deleted content. Those from accounts younger than a week you do not follow are listed apart: `newcomers=true`.",
+    "Newest first by their latest event, 20 a page: pass X-Next-Cursor back as `cursor` for the next. A comment on your tip, a reply to your comment, a comment naming you (`@handle`), the moderators' decision about what you posted and the outcome of your report, likes on your tip and new followers (each grouped while unread, within 12 hours), a new public tip from a gardener you follow, a bookmark's reminder. Never of your own action, from a member you blocked or an account on hold, nor about hidden, held or deleted content. Those from accounts younger than a week you do not follow are listed apart: `newcomers=true`.",
   middleware: [requireUser(SIGN_IN)] as const,
   request: { query: NotificationListQuerySchema },
   responses: {

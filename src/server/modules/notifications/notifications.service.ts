@@ -1,8 +1,18 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { ModerationAction, ReportTarget } from "#shared/constants.ts";
 import type { NotificationKind, UnreadCount } from "#shared/schemas/notification.ts";
 import type { Db } from "../../db/client.ts";
 import { accountImage, type StoredPhoto } from "../../db/photo-columns.ts";
-import { comments, notificationCounts, notifications, tips, users } from "../../db/schema.ts";
+import {
+  comments,
+  moderationCases,
+  moderationNotices,
+  notificationCounts,
+  notifications,
+  reports,
+  tips,
+  users,
+} from "../../db/schema.ts";
 import { tipSeenBy } from "../../lib/rules/visibility.ts";
 
 /** How many of a notification's actors are named: "Ana, Ben and 3 others". */
@@ -39,6 +49,15 @@ export interface NotificationRow {
   comment: { id: string; excerpt: string } | null;
   /** The first actors, newest first, as their accounts are now. */
   actors: Actor[];
+  /** For the moderators' word: what they decided about which item. */
+  moderation: ModerationWord | null;
+}
+
+interface ModerationWord {
+  action: ModerationAction;
+  answersAppeal: boolean;
+  durationHours: number | null;
+  item: { type: ReportTarget; label: string | null };
 }
 
 /**
@@ -84,6 +103,10 @@ export async function listNotifications(
         .where(inArray(users.id, named))
     : [];
   const byId = new Map(accounts.map((account) => [account.id, account]));
+  const words = await moderationWords(
+    db,
+    page.flatMap(({ notification }) => (notification.noticeId ? [notification.noticeId] : [])),
+  );
   const last = page.at(-1);
   return {
     rows: page.map(({ notification, tipTitle, commentBody }) => ({
@@ -103,9 +126,42 @@ export async function listNotifications(
         const account = byId.get(id);
         return account ? [account] : [];
       }),
+      moderation: (notification.noticeId && words.get(notification.noticeId)) || null,
     })),
     nextCursor: read.length > limit && last ? `${last.micros}_${last.notification.id}` : null,
   };
+}
+
+/**
+ * What the moderators decided in each notice's case, by notice: the item named as its reports saw it (an
+ * appeal's, as the reports of the decision it appeals).
+ */
+async function moderationWords(db: Db, noticeIds: string[]): Promise<Map<string, ModerationWord>> {
+  if (noticeIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      noticeId: moderationNotices.id,
+      action: moderationCases.decision,
+      appealOf: moderationCases.appealOf,
+      durationHours: moderationCases.suspensionHours,
+      type: moderationCases.targetType,
+      label: sql<string | null>`(
+        select ${reports.itemLabel} from ${reports}
+        where ${reports.caseId} = coalesce(${moderationCases.appealOf}, ${moderationCases.id})
+          and ${reports.itemLabel} is not null
+        order by ${reports.createdAt} limit 1
+      )`,
+    })
+    .from(moderationNotices)
+    .innerJoin(moderationCases, eq(moderationCases.id, moderationNotices.caseId))
+    .where(inArray(moderationNotices.id, noticeIds));
+  return new Map(
+    rows.flatMap(({ noticeId, action, appealOf, durationHours, type, label }) =>
+      action
+        ? [[noticeId, { action, answersAppeal: appealOf !== null, durationHours, item: { type, label } }]]
+        : [],
+    ),
+  );
 }
 
 /** A comment's first words, on one line, cut at a word where it is long. */

@@ -5,7 +5,15 @@ import { NotificationSchema, UnreadCountSchema } from "#shared/schemas/notificat
 import { bookmarks, comments, notifications, tipLikes, tips, users } from "../../db/schema.ts";
 import { createClient, type TestClient } from "../../test/http-client.ts";
 import { signedInMember } from "../../test/members.ts";
-import { commentOn, handleOf, tipBy } from "../../test/moderation-fixtures.ts";
+import {
+  caseInQueue,
+  commentOn,
+  handleOf,
+  memberWithRole,
+  reportBy,
+  settleCase,
+  tipBy,
+} from "../../test/moderation-fixtures.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { sendDueReminders } from "../bookmarks/bookmarks.service.ts";
 
@@ -162,6 +170,103 @@ async function tipLikedByTwo() {
   for (const liker of [ben, cai]) expect((await like(liker.client, tip._id)).status).toBe(200);
   return { rosa, ben, cai, tip };
 }
+
+describe("a comment that names members", () => {
+  it("tells each member named by @handle once, not one told already, and an edit only those newly named", async () => {
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const cai = await member("Cai");
+    const dee = await member("Dee");
+    const eve = await member("Eve");
+    const tip = await tipBy(rosa.client, { title: "Named in comments" });
+    const body = `Ask @${cai.handle} and @${dee.handle.toUpperCase()}, or @${rosa.handle}; @${cai.handle} again. Not ${eve.handle}@example.com, nor example.com/@${eve.handle}, nor @nobody_at_all`;
+    const named = await commentOn(ben.client, tip._id, body);
+
+    for (const who of [cai, dee]) {
+      const list = await listOf(who.client);
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({
+        kind: "mention",
+        actors: [{ handle: ben.handle }],
+        tip: { _id: tip._id, title: "Named in comments" },
+        comment: { _id: named._id },
+        path: `/tips/${tip._id}#comment-${named._id}`,
+      });
+      expect(await countOf(who.client)).toEqual({ count: 1, fromNewcomers: 0 });
+    }
+    // The tip's author hears of the comment once, as a comment; nobody hears of naming themself.
+    expect((await listOf(rosa.client)).map((n) => n.kind)).toEqual(["comment"]);
+    expect(await listOf(eve.client)).toEqual([]);
+    expect(await listOf(ben.client)).toEqual([]);
+    await commentOn(ben.client, tip._id, `Note to self, @${ben.handle}`);
+    expect(await listOf(ben.client)).toEqual([]);
+
+    // An edit that names Eve too tells Eve, and nobody twice.
+    const edit = await ben.client.patch(`/api/comments/${named._id}`, {
+      body: `${body}. And @${eve.handle}!`,
+    });
+    expect(edit.status, edit.text).toBe(200);
+    expect((await listOf(eve.client)).map((n) => [n.kind, n.comment?._id])).toEqual([["mention", named._id]]);
+    expect(await listOf(cai.client)).toHaveLength(1);
+
+    // A comment that stops showing takes its mentions with it.
+    await app.db.update(comments).set({ hold: "spam" }).where(eq(comments.id, named._id));
+    for (const who of [cai, dee, eve]) {
+      expect(await listOf(who.client)).toEqual([]);
+      expect(await countOf(who.client)).toEqual({ count: 0, fromNewcomers: 0 });
+    }
+  });
+});
+
+describe("the moderators' word", () => {
+  it("tells an author of a decision and each reporter of the outcome; seen there is read here, and back", async () => {
+    const moderator = await memberWithRole(app, "moderator");
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const cai = await member("Cai");
+    const hidden = await tipBy(rosa.client, { title: "Seeds for sale" });
+    const kept = await tipBy(rosa.client, { title: "Honest tip" });
+    for (const reporter of [ben, cai]) await reportBy(reporter, "tip", hidden._id);
+    await reportBy(ben, "tip", kept._id);
+    await settleCase(moderator.client, (await caseInQueue(moderator.client, hidden._id))._id, {
+      action: "hide",
+      reason: "Selling, not a tip",
+    });
+    await settleCase(moderator.client, (await caseInQueue(moderator.client, kept._id))._id, {
+      action: "dismiss",
+      reason: "A fair tip",
+    });
+
+    const decisions = await listOf(rosa.client);
+    expect(decisions.map((n) => [n.kind, n.moderation?.action, n.moderation?.item, n.path])).toEqual([
+      ["decision", "dismiss", { type: "tip", label: "Honest tip" }, "/reports#decisions"],
+      ["decision", "hide", { type: "tip", label: "Seeds for sale" }, "/reports#decisions"],
+    ]);
+    expect(decisions.every((n) => n.actors.length === 0 && n.actorCount === 0)).toBe(true);
+    expect(await countOf(rosa.client)).toEqual({ count: 2, fromNewcomers: 0 });
+    expect((await listOf(ben.client)).map((n) => [n.kind, n.moderation?.action, n.path])).toEqual([
+      ["outcome", "dismiss", "/reports#reported"],
+      ["outcome", "hide", "/reports#reported"],
+    ]);
+    expect((await listOf(cai.client)).map((n) => [n.kind, n.moderation?.item.label])).toEqual([
+      ["outcome", "Seeds for sale"],
+    ]);
+
+    // "Got it" on the decision's banner reads its notification; opening the other notification marks
+    // its decision seen.
+    const notices = z.array(z.object({ _id: z.string(), seen: z.boolean() }));
+    const [first, second] = (await rosa.client.get("/api/moderation/notices", { schema: notices })).body;
+    expect((await rosa.client.post(`/api/moderation/notices/${first?._id}/seen`)).status).toBe(204);
+    expect(await countOf(rosa.client)).toEqual({ count: 1, fromNewcomers: 0 });
+    const unread = (await listOf(rosa.client)).filter((n) => !n.read);
+    expect(unread).toHaveLength(1);
+    await rosa.client.post("/api/notifications/read", { ids: [unread[0]?._id] });
+    expect((await rosa.client.get("/api/moderation/notices", { schema: notices })).body).toEqual([
+      { ...first, seen: true },
+      { ...second, seen: true },
+    ]);
+  });
+});
 
 describe("what is withdrawn", () => {
   it("withdraws a notification once its comment or tip is hidden or deleted, and the count follows", async () => {

@@ -14,7 +14,9 @@ export function MyReportsRoute() {
         What you reported, what the moderators decided about what you posted, and whom you blocked.
       </p>
       <MyDecisions />
-      <h2 className="mb-3 text-xl font-bold">What you reported</h2>
+      <h2 id="reported" className="mb-3 scroll-mt-20 text-xl font-bold">
+        What you reported
+      </h2>
       <MyReports />
       <MyBlocks />
     </PageFrame>

@@ -1,4 +1,5 @@
 import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { LinkedText } from "./linked-text.tsx";
 
@@ -40,6 +41,26 @@ describe("LinkedText", () => {
 
   it("links nothing in a bare scheme", () => {
     render(<LinkedText text="see https:// and http://." />);
+    expect(screen.queryAllByRole("link")).toEqual([]);
+  });
+
+  it("with mentions, leads an @handle to its gardener page; not one in an e-mail or web address", () => {
+    const text = "Thanks @Ana_B and @cy! Mail ana@example.com, see https://example.com/@ana or @x.";
+    const { container } = render(
+      <MemoryRouter>
+        <LinkedText text={text} mentions />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["@Ana_B", "/gardeners/ana_b"],
+      ["@cy", "/gardeners/cy"],
+      ["https://example.com/@ana", "https://example.com/@ana"],
+    ]);
+    expect(container.textContent).toBe(text);
+  });
+
+  it("without mentions, leaves an @handle as text", () => {
+    render(<LinkedText text="Thanks @ana" />);
     expect(screen.queryAllByRole("link")).toEqual([]);
   });
 });

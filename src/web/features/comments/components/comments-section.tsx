@@ -426,10 +426,10 @@ function CommentBody({ text }: { text: string }) {
     if (!long || !clamped || clamped.clientHeight === 0) return;
     if (clamped.scrollHeight <= clamped.clientHeight + 1) setFitting(text);
   }, [id, long, text]);
-  if (!long || fitting === text) return <LinkedText text={text} className="mt-2" />;
+  if (!long || fitting === text) return <LinkedText text={text} className="mt-2" mentions />;
   return (
     <div className="mt-2">
-      <LinkedText id={id} text={text} className={open ? "" : "line-clamp-8"} />
+      <LinkedText id={id} text={text} className={open ? "" : "line-clamp-8"} mentions />
       <button
         type="button"
         className="btn btn-link btn-xs px-0"

@@ -1,6 +1,18 @@
-import { AtSign, Bell, BellRing, Heart, MessageCircle, Sprout, UserPlus } from "lucide-react";
+import {
+  AtSign,
+  Bell,
+  BellRing,
+  Flag,
+  Gavel,
+  Heart,
+  MessageCircle,
+  Reply,
+  Sprout,
+  UserPlus,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
+import { decisionWords, outcomeWords } from "#shared/decision-words.ts";
 import type { Notification, NotificationKind } from "#shared/schemas/notification.ts";
 import { Avatar } from "#web/components/ui/avatar.tsx";
 import { EmptyState } from "#web/components/ui/empty-state.tsx";
@@ -10,11 +22,14 @@ import { useMarkRead, useNotifications, useUnreadCount } from "../api/notificati
 
 const ICONS: Record<NotificationKind, typeof Bell> = {
   comment: MessageCircle,
-  reply: AtSign,
+  reply: Reply,
+  mention: AtSign,
   like: Heart,
   follow: UserPlus,
   new_tip: Sprout,
   reminder: BellRing,
+  decision: Gavel,
+  outcome: Flag,
 };
 
 const when = new Intl.DateTimeFormat("en-GB", {
@@ -43,6 +58,8 @@ function sentenceOf(notification: Notification): ReactNode {
       return `${who} commented on ${title}`;
     case "reply":
       return `${who} replied to your comment on ${title}`;
+    case "mention":
+      return `${who} mentioned you on ${title}`;
     case "like":
       return `${who} liked ${title}`;
     case "follow":
@@ -51,6 +68,14 @@ function sentenceOf(notification: Notification): ReactNode {
       return `${who} shared ${title}`;
     case "reminder":
       return `Your reminder: ${title}`;
+    case "decision":
+    case "outcome": {
+      const word = notification.moderation;
+      if (!word) return "The moderators decided on a report";
+      return notification.kind === "decision"
+        ? decisionWords({ type: word.item.type, title: word.item.label }, word)
+        : outcomeWords(word.item, word);
+    }
   }
 }
 
@@ -80,7 +105,7 @@ export function NotificationList({ newcomers }: { newcomers: boolean }) {
               message={
                 newcomers
                   ? "Nothing from new members."
-                  : "Nothing yet. Comments, likes and followers show here, and your bookmarks' reminders."
+                  : "Nothing yet. Comments, mentions, likes and followers show here, the moderators' word on your reports, and your bookmarks' reminders."
               }
             />
           );
