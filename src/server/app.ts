@@ -31,7 +31,12 @@ import { createDocsRouter } from "./modules/docs/index.ts";
 import { followsRouter } from "./modules/follows/index.ts";
 import { gardenersRouter, whereHandleLeads } from "./modules/gardeners/index.ts";
 import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/moderation/index.ts";
-import { createEventsRouter, notificationsRouter } from "./modules/notifications/index.ts";
+import {
+  createEventsRouter,
+  createUnsubscribeRouter,
+  notificationsRouter,
+  oneClickUnsubscribe,
+} from "./modules/notifications/index.ts";
 import { settingsRouter } from "./modules/settings/index.ts";
 import { createMetricsRouter, createSystemRouter } from "./modules/system/index.ts";
 import { tipsRouter } from "./modules/tips/index.ts";
@@ -103,11 +108,11 @@ export function createApp(deps: AppDeps) {
     allowedMethods(() => [...routesOf(api), ...authRoutes(auth)]),
   );
   // What a route declares of its body (ADR 057) is applied before the body is read.
-  app.use("/api/*", limitBody);
-  app.use("/api/*", jsonObjectBodies());
-  app.use("/api/*", sameOriginWrites(parts.origins));
+  app.use("/api/*", limitBody, jsonObjectBodies(), sameOriginWrites(parts.origins));
   app.route("/api", api);
   app.all("/api/*", noSuchEndpoint);
+  // A mail client's one-click unsubscribe goes to the link in the e-mail, not to the API (ADR 081).
+  app.post("/unsubscribe/:token", apiContext(parts), ...oneClickUnsubscribe(deps.authSecret));
   // A photo on hold is served to its uploader only: the photo route reads the session as the API does.
   app.use("/uploads/*", apiContext(parts));
   app.get("/uploads/:name", servePhotoFile(storage, new HeldPhotos(db, publicCache)));
@@ -174,6 +179,7 @@ function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
   api.route("/", settingsRouter);
   api.route("/", notificationsRouter);
   api.route("/", createEventsRouter(parts.memberEvents));
+  api.route("/", createUnsubscribeRouter(deps.authSecret));
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createDocsRouter(api, auth, { secureCookies: parts.https }));
   return api;

@@ -21,6 +21,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
 import { startBookmarkSweep } from "./modules/bookmarks/index.ts";
 import { createRoleKeeper, startModerationSweep, unsentNotices } from "./modules/moderation/index.ts";
+import { startNotificationMailSweep } from "./modules/notifications/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { startBackupService } from "./ops/backup-service.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
@@ -105,6 +106,16 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
   }).catch((error: unknown) =>
     fail(`cannot offer backups: ${error instanceof Error ? error.message : String(error)}`),
   );
+  const authSecret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+  // Comments that wait unread while their member is away are e-mailed (ADR 081).
+  const stopNotificationMails = startNotificationMailSweep({
+    db: database.db,
+    baseUrl: env.BASE_URL,
+    secret: authSecret,
+    metrics,
+    logger,
+  });
+  metrics.watchStreams(() => memberEvents.size);
   const app = createApp({
     metrics,
     storage,
@@ -113,7 +124,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     memberEvents,
     db: database.db,
     pingDatabase: () => database.ping(),
-    authSecret: resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
+    authSecret,
     config: env,
     mailer,
     logger,
@@ -260,6 +271,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     stopPhotoSweep();
     stopModerationSweep();
     stopBookmarkSweep();
+    stopNotificationMails();
     stopMailSweep();
     metricsServer?.close();
     // An event stream would hold close() open until it ends by itself: it is ended now, and its

@@ -36,6 +36,12 @@ export class Metrics {
     labelNames: ["policy"] as const,
     registers: [this.registry],
   });
+  private readonly notificationMails = new Counter({
+    name: "garden_notification_mails_total",
+    help: "Notifications decided for e-mail: sent, or skipped with the reason (present, read, opted_out, ...)",
+    labelNames: ["result"] as const,
+    registers: [this.registry],
+  });
   private readonly uploads = new Histogram({
     name: "garden_upload_bytes",
     help: "Sizes of the photos members uploaded, as sent",
@@ -77,6 +83,23 @@ export class Metrics {
 
   refused(policy: string): void {
     this.refusals.inc({ policy });
+  }
+
+  /** A notification's e-mail decided: `sent`, or the reason it was skipped. */
+  notificationMail(result: string, count = 1): void {
+    this.notificationMails.inc({ result }, count);
+  }
+
+  /** Reads how many event streams are open at each scrape. */
+  watchStreams(read: () => number): void {
+    new Gauge({
+      name: "garden_event_streams_open",
+      help: "Members' live event streams open on this server",
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
   }
 
   uploaded(bytes: number): void {

@@ -39,14 +39,7 @@ export async function keepMail(
 ): Promise<string | undefined> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html,
-      link: message.link ?? null,
-      expiresAt: expiresAt ?? null,
-    })
+    .values({ ...message, expiresAt: expiresAt ?? null })
     .returning({ id: mailOutbox.id });
   return row?.id;
 }
@@ -126,12 +119,14 @@ export class MailQueue {
     if (!message) return false;
     const mine = and(eq(mailOutbox.id, id), eq(mailOutbox.claimToken, token));
     try {
+      const { to, subject, text, html, link, headers } = message;
       await this.mailer.send({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        link: message.link ?? undefined,
+        to,
+        subject,
+        text,
+        html,
+        link: link ?? undefined,
+        headers: headers ?? undefined,
       });
     } catch (error) {
       const attempts = message.attempts + 1;
@@ -162,6 +157,7 @@ export class MailQueue {
         text: "",
         html: "",
         link: null,
+        headers: null,
         lastError: null,
       })
       .where(mine)
@@ -176,7 +172,7 @@ export class MailQueue {
   private async forgetExpired(): Promise<void> {
     await this.db
       .update(mailOutbox)
-      .set({ text: "", html: "", link: null })
+      .set({ text: "", html: "", link: null, headers: null })
       .where(
         and(isNull(mailOutbox.sentAt), lte(mailOutbox.expiresAt, sql`now()`), sql`${mailOutbox.text} <> ''`),
       );

@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** The link the message is about (a reset link); the outbox logs it so a local user can follow it. */
   link?: string;
+  /** Headers of its own, such as List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

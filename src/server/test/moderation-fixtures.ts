@@ -176,3 +176,22 @@ export async function waitForMail(
     .toBeGreaterThanOrEqual(count);
   return mails();
 }
+
+/**
+ * The test file's app without rate limits, made before its tests and closed after them; empty until then,
+ * so it is read in tests and hooks only.
+ */
+export function appPerFile(): TestApp {
+  const made = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(made, await createTestApp({ config: { RATE_LIMIT: false } }));
+  });
+  afterAll(() => made.close());
+  return made;
+}
+
+/** A member a month old, signed in, with their handle: what they do is not a new member's. */
+export async function monthOldMember(app: TestApp, name: string) {
+  const member = await signedInMember(app, { name, ageHours: 24 * 30 });
+  return { ...member, handle: await handleOf(app, member.id) };
+}

@@ -126,9 +126,11 @@ export async function createTestApp(
   const publicCache = new PublicCache();
   const sessionCache = new SessionCache();
   const memberEvents = new MemberEvents();
+  // The site's secret: it signs what the app sends out (unsubscribe links), which a test follows.
+  const authSecret = randomBytes(32).toString("hex");
   const app = createApp({
     db: database.db,
-    authSecret: randomBytes(32).toString("hex"),
+    authSecret,
     config: { BASE_URL: "http://localhost", ...options.config },
     mailer: options.mailer ?? mailer,
     storage: options.storage,
@@ -159,6 +161,7 @@ export async function createTestApp(
     publicCache,
     sessionCache,
     memberEvents,
+    authSecret,
     close: async () => {
       await stopFollowing();
       await stopFollowingSessions();

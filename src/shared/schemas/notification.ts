@@ -106,3 +106,17 @@ export const MarkReadSchema = z
       .optional(),
   })
   .meta({ id: "MarkRead" });
+
+/** The e-mails a member may leave in one click from any of them. */
+export const MAIL_STREAM_NAMES = ["replies", "mentions"] as const;
+
+/** What an unsubscribe link names, and whether its member still gets those e-mails. */
+export const UnsubscribeSchema = z
+  .object({
+    stream: z.enum(MAIL_STREAM_NAMES),
+    /** The e-mails in words: "comments on your tips and replies to your comments". */
+    about: z.string(),
+    subscribed: z.boolean(),
+  })
+  .meta({ id: "Unsubscribe" });
+export type Unsubscribe = z.infer<typeof UnsubscribeSchema>;

@@ -10,6 +10,10 @@ export const SettingsSchema = z
     hemisphere: z.enum(HEMISPHERES).nullable(),
     /** An IANA time zone, such as Europe/Paris; null until the member's browser or the member sets it. */
     timeZone: z.string().nullable(),
+    /** E-mail comments on their tips and replies to their comments that wait unread while they are away. */
+    emailReplies: z.boolean(),
+    /** E-mail comments that name them (@handle) that wait unread while they are away. */
+    emailMentions: z.boolean(),
   })
   .meta({ id: "Settings" });
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -24,6 +28,8 @@ export const SettingsUpdateSchema = z
       .string({ error: "timeZone must be text" })
       .refine(isTimeZone, "timeZone must be a time zone such as Europe/Paris")
       .nullable(),
+    emailReplies: z.boolean({ error: "emailReplies must be true or false" }),
+    emailMentions: z.boolean({ error: "emailMentions must be true or false" }),
   })
   .partial()
   .meta({ id: "SettingsUpdate" });

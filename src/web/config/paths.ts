@@ -277,6 +277,19 @@ export const paths = {
     access: "anyone",
     rendered: false,
   },
+  /**
+   * A notification e-mail's way out: the page asks before it unsubscribes (mail scanners open links); a mail
+   * client's one-click POST to the same address unsubscribes at once.
+   */
+  unsubscribe: {
+    path: "/unsubscribe/:token",
+    getHref: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+    layout: "main",
+    module: "unsubscribe.tsx",
+    component: "UnsubscribeRoute",
+    access: "anyone",
+    rendered: false,
+  },
   moderationReport: {
     path: "/moderation-report",
     getHref: () => "/moderation-report",

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -256,6 +257,8 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     /** The link the message is about, for the local outbox's log line; emptied with the body. */
     link: text("link"),
+    /** Headers of its own, such as List-Unsubscribe; emptied with the body. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

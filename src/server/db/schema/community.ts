@@ -168,6 +168,10 @@ export const memberSettings = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     hemisphere: text("hemisphere", { enum: ["north", "south"] }),
     timeZone: text("time_zone"),
+    /** E-mail of comments on their tips and replies to their comments, when they are away (ADR 081). */
+    emailReplies: boolean("email_replies").notNull().default(true),
+    /** E-mail of comments that name them, when they are away (ADR 081). */
+    emailMentions: boolean("email_mentions").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
@@ -177,3 +181,14 @@ export const memberSettings = pgTable(
     ),
   ],
 );
+
+/**
+ * When a member last had a page of the site open (ADR 081): the bell's live stream and its polling touch
+ * it, at most once a minute. A member seen since a notification came is not e-mailed about it.
+ */
+export const memberPresence = pgTable("member_presence", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  seenAt: timestamp("seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -33,6 +33,13 @@ export const notifications = pgTable(
     /** The latest event it holds: lists read newest first by this. */
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    /**
+     * What became of its e-mail (ADR 081), for the kinds that may be e-mailed: null while undecided, then
+     * `sent` or `skipped` with the reason in `mail_note`.
+     */
+    mailState: text("mail_state", { enum: ["sent", "skipped"] }),
+    mailNote: text("mail_note"),
+    mailDecidedAt: timestamp("mail_decided_at", { withTimezone: true, mode: "date" }),
   },
   (table) => [
     index("notifications_user_updated_idx").on(
@@ -44,6 +51,14 @@ export const notifications = pgTable(
     index("notifications_tip_idx").on(table.tipId),
     index("notifications_comment_idx").on(table.commentId),
     index("notifications_notice_idx").on(table.noticeId),
+    // The e-mails still to decide, oldest first: a few rows, whatever the table's size.
+    index("notifications_mail_due_idx")
+      .on(table.createdAt)
+      .where(sql`${table.mailState} is null and ${table.kind} in ('comment', 'reply', 'mention')`),
+    // The e-mails a member was sent lately, for the daily cap.
+    index("notifications_mailed_idx")
+      .on(table.userId, table.mailDecidedAt)
+      .where(sql`${table.mailState} = 'sent'`),
     index("notifications_actors_idx").using("gin", table.actorIds),
     check(
       "notifications_kind_check",

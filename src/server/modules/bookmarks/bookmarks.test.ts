@@ -288,7 +288,7 @@ describe("season reminders", () => {
         { hemisphere, timeZone },
         { schema: SettingsSchema },
       );
-      expect(set.body).toEqual({ hemisphere, timeZone });
+      expect(set.body).toMatchObject({ hemisphere, timeZone });
       for (const season of ["spring", "autumn"] as const) {
         const res = await save(saver.client, tip._id, { remindSeason: season, note: season });
         expect(res.status, res.text).toBe(200);
@@ -308,31 +308,46 @@ describe("a member's settings", () => {
   it("start empty, change field by field, refuse what is no time zone, and belong to the member alone", async () => {
     const saver = await member();
     const other = await member("Other");
+    // E-mail of comments and mentions while away is on until the member turns it off.
+    const mail = { emailReplies: true, emailMentions: true };
     expect((await saver.client.get("/api/settings", { schema: SettingsSchema })).body).toEqual({
       hemisphere: null,
       timeZone: null,
+      ...mail,
     });
     expect((await saver.client.patch("/api/settings", { hemisphere: "south" })).body).toEqual({
       hemisphere: "south",
       timeZone: null,
+      ...mail,
     });
     expect((await saver.client.patch("/api/settings", { timeZone: "America/Santiago" })).body).toEqual({
       hemisphere: "south",
       timeZone: "America/Santiago",
+      ...mail,
     });
     for (const body of [
       { timeZone: "Mars/Olympus" },
       { timeZone: "x".repeat(500) },
       { hemisphere: "east" },
+      { emailReplies: "no" },
+      { emailMentions: null },
     ]) {
       const res = await saver.client.patch("/api/settings", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await saver.client.patch("/api/settings", { hemisphere: null })).body).toEqual({
+    expect(
+      (await saver.client.patch("/api/settings", { hemisphere: null, emailMentions: false })).body,
+    ).toEqual({
       hemisphere: null,
       timeZone: "America/Santiago",
+      emailReplies: true,
+      emailMentions: false,
     });
-    expect((await other.client.get("/api/settings")).body).toEqual({ hemisphere: null, timeZone: null });
+    expect((await other.client.get("/api/settings")).body).toEqual({
+      hemisphere: null,
+      timeZone: null,
+      ...mail,
+    });
     const visitor = createClient(app.app);
     expect((await visitor.get("/api/settings")).status).toBe(401);
     expect((await visitor.patch("/api/settings", { hemisphere: "north" })).status).toBe(401);

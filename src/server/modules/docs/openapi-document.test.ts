@@ -198,6 +198,10 @@ describe("the API document's sessions and limits", () => {
       "patch /settings": expect.stringMatching(
         /^Too many settings changes \(at most 30 per account in a minute/,
       ),
+      "get /unsubscribe/{token}": expect.stringMatching(
+        /^Too many unsubscribe links \(at most 30 per address in a minute/,
+      ),
+      "post /unsubscribe/{token}": expect.stringMatching(/^Too many unsubscribe links/),
     });
   });
 

@@ -255,6 +255,17 @@ const MATRIX: Row[] = [
   },
   // The live count is any member's own too; asked for as JSON, a member passes every gate but the last.
   { ...reading("/api/events", signedIn(406)), caseless: true },
+  // An unsubscribe link needs no session: whoever follows one this site did not sign is told so.
+  {
+    ...reading("/api/unsubscribe/cm9zYQ~replies~forged", signedIn(404, { visitor: 404, suspended: 404 })),
+    caseless: true,
+  },
+  {
+    route: "POST /api/unsubscribe/{token}",
+    caseless: true,
+    call: async (as) => (await as.post("/api/unsubscribe/cm9zYQ~replies~forged", {})).status,
+    expect: signedIn(404, { visitor: 404, suspended: 404 }),
+  },
   { ...reading("/api/bookmarks", members), caseless: true },
   { ...reading("/api/settings", members), caseless: true },
   {

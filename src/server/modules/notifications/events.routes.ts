@@ -6,6 +6,7 @@ import { HttpError } from "../../lib/requests/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { requireUser } from "../../lib/security/session.ts";
 import { unreadCount } from "./notifications.service.ts";
+import { notePresence } from "./presence.ts";
 
 /** A comment line this often keeps proxies from closing a quiet stream; it asks the database nothing. */
 const KEEPALIVE_MS = 25_000;
@@ -70,7 +71,16 @@ export function createEventsRouter(events: MemberEvents) {
         setTimeout(resolve, LIFETIME_MS).unref();
       });
       const stop = events.open(user.id, { wake: () => void send(), end });
-      const keepalive = setInterval(() => void stream.write(": keepalive\n\n").catch(() => {}), KEEPALIVE_MS);
+      // An open stream is an open page: its member is not away (ADR 081).
+      const present = () =>
+        notePresence(db, user.id).catch((error) =>
+          logger.warn("A member's presence could not be noted", error),
+        );
+      const keepalive = setInterval(() => {
+        void stream.write(": keepalive\n\n").catch(() => {});
+        void present();
+      }, KEEPALIVE_MS);
+      void present();
       try {
         await send();
         await ended;

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { UnreadCountSchema } from "#shared/schemas/notification.ts";
-import { signedInMember } from "../../test/members.ts";
-import { handleOf, tipBy } from "../../test/moderation-fixtures.ts";
-import { createTestApp } from "../../test/test-db.ts";
+import { appPerFile, monthOldMember, tipBy } from "../../test/moderation-fixtures.ts";
 
 /**
  * The event stream as a browser's EventSource reads it: the unread count at once, again whenever it
  * changes, and only the member's own.
  */
-let app: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  app = await createTestApp({ config: { RATE_LIMIT: false } });
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = appPerFile();
 
-/** A member a month old, whose doings are not a new member's. */
-async function member(name: string) {
-  const m = await signedInMember(app, { name, ageHours: 24 * 30 });
-  return { ...m, handle: await handleOf(app, m.id) };
-}
+const member = (name: string) => monthOldMember(app, name);
 
 /** A test client's cookies, as its browser would send them. */
 const cookieOf = (client: { cookies: Map<string, string> }) =>

@@ -12,6 +12,7 @@ import { apiRoute, errorResponses, jsonAnswer } from "../../lib/requests/openapi
 import { requireUser } from "../../lib/security/session.ts";
 import { type Images, imagesOf } from "../../lib/urls.ts";
 import { listNotifications, markRead, type NotificationRow, unreadCount } from "./notifications.service.ts";
+import { notePresence } from "./presence.ts";
 
 const SIGN_IN = "Sign in to see your notifications";
 
@@ -112,7 +113,11 @@ export const notificationsRouter = createRouter()
       200,
     );
   })
-  .openapi(countRoute, async (c) => c.json(await unreadCount(c.var.db, c.var.user.id), 200))
+  .openapi(countRoute, async (c) => {
+    // A page that asks is a page open: its member is not away.
+    await notePresence(c.var.db, c.var.user.id);
+    return c.json(await unreadCount(c.var.db, c.var.user.id), 200);
+  })
   .openapi(readRoute, async (c) => {
     const { ids } = c.req.valid("json") ?? {};
     return c.json(await markRead(c.var.db, c.var.user.id, ids), 200);

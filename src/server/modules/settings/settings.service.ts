@@ -3,14 +3,19 @@ import type { Settings, SettingsUpdate } from "#shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { memberSettings } from "../../db/schema.ts";
 
-const DEFAULTS: Settings = { hemisphere: null, timeZone: null };
+const DEFAULTS: Settings = { hemisphere: null, timeZone: null, emailReplies: true, emailMentions: true };
+
+/** The settings as a member reads them. */
+const columns = {
+  hemisphere: memberSettings.hemisphere,
+  timeZone: memberSettings.timeZone,
+  emailReplies: memberSettings.emailReplies,
+  emailMentions: memberSettings.emailMentions,
+};
 
 /** A member's settings: the defaults until they change one. */
 export async function settingsOf(db: Db, userId: string): Promise<Settings> {
-  const [row] = await db
-    .select({ hemisphere: memberSettings.hemisphere, timeZone: memberSettings.timeZone })
-    .from(memberSettings)
-    .where(eq(memberSettings.userId, userId));
+  const [row] = await db.select(columns).from(memberSettings).where(eq(memberSettings.userId, userId));
   return row ?? DEFAULTS;
 }
 
@@ -22,6 +27,6 @@ export async function updateSettings(db: Db, userId: string, update: SettingsUpd
     .insert(memberSettings)
     .values({ userId, ...changes })
     .onConflictDoUpdate({ target: memberSettings.userId, set: { ...changes, updatedAt: sql`now()` } })
-    .returning({ hemisphere: memberSettings.hemisphere, timeZone: memberSettings.timeZone });
+    .returning(columns);
   return row ?? DEFAULTS;
 }

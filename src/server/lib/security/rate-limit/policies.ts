@@ -255,6 +255,15 @@ export const RATE_LIMITS = {
     perAccount: { count: 30, minutes: 1 },
     perIp: { count: 300, minutes: 1 },
   },
+  /**
+   * Unsubscribe links, read and followed without a session: a mail scanner or a person opens a few; a
+   * script guessing tokens is refused long before one could be found.
+   */
+  unsubscribe: {
+    what: "unsubscribe links",
+    failuresOnly: false,
+    perIp: { count: 30, minutes: 1 },
+  },
   /** Liking and taking a like back, together: each toggle moves the tip in the trending list. */
   like: {
     what: "likes",
