@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import type { Settings } from "#shared/schemas/settings.ts";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { useSettings, useUpdateSettings } from "#web/lib/settings.ts";
@@ -31,6 +31,10 @@ export function MailSettings() {
 function MailSwitches({ settings }: { settings: Settings }) {
   const update = useUpdateSettings();
   const headingId = useId();
+  // The choice on its way, set in the click itself: the box shows it at once (a controlled box that
+  // waited for the request's state would flip back first), and as it was again if it is refused.
+  const [choosing, setChoosing] = useState<Partial<Settings> | null>(null);
+  const shown = { ...settings, ...choosing };
   return (
     <section className="card-body gap-3" aria-labelledby={headingId}>
       <h2 id={headingId} className="card-title">
@@ -46,17 +50,18 @@ function MailSwitches({ settings }: { settings: Settings }) {
           <input
             type="checkbox"
             className="checkbox checkbox-primary"
-            // Shown as turned at once; back as it was if the change is refused.
-            checked={update.isPending ? (update.variables?.[name] ?? settings[name]) : settings[name]}
-            disabled={update.isPending}
+            checked={shown[name]}
+            disabled={choosing !== null}
             onChange={(event) => {
               const on = event.currentTarget.checked;
+              setChoosing({ [name]: on });
               update.mutate(
                 { [name]: on },
                 {
                   onSuccess: () =>
                     toast.success(on ? "We'll e-mail these while you're away" : "No more e-mails of these"),
                   onError: (error) => toast.error(`Not saved: ${error.message}`),
+                  onSettled: () => setChoosing(null),
                 },
               );
             }}
