@@ -120,6 +120,48 @@ test.describe("notifications", () => {
     await ben.context.close();
   });
 
+  test("a muted tip and a kind turned off tell nothing, and the bell stays quiet", async ({
+    page,
+    browser,
+    login,
+    createTip,
+  }, testInfo) => {
+    await login();
+    const tip = await createTip({ title: "Too popular" });
+    const fan = await anotherMember(browser, "fan", { verified: true });
+    await follow(page, fan);
+
+    // Likes off in the site, from the profile.
+    await page.goto("/profile");
+    const inSite = page.getByRole("group", { name: "In the site" });
+    await inSite.getByRole("checkbox", { name: "Likes on my tips" }).uncheck();
+    await expect
+      .poll(async () => (await (await page.request.get("/api/settings")).json()).mutedKinds)
+      .toEqual(["like"]);
+    // The tip muted from its page.
+    await page.goto(`/tips/${tip._id}`);
+    await page.getByRole("button", { name: "Mute" }).click();
+    await expect(page.getByRole("button", { name: "Unmute" })).toBeVisible();
+    await keepScreenshot(page, testInfo.outputPath("muted-tip.png"));
+
+    expect((await fan.page.request.post(`/api/tips/${tip._id}/like`, { headers })).status()).toBe(200);
+    const comment = await fan.page.request.post(`/api/tips/${tip._id}/comments`, {
+      headers,
+      data: { body: "Nobody hears this" },
+    });
+    expect(comment.status()).toBe(201);
+    const followed = await fan.page.request.put(`/api/gardeners/${tip.authorHandle}/follow`, { headers });
+    expect(followed.status()).toBe(200);
+    await fan.context.close();
+    await page.goto("/notifications");
+    // Only the follow came: the like is a kind turned off, the comment on a muted tip.
+    await expect(page.getByRole("link", { name: /started following you/ })).toBeVisible();
+    await expect(page.getByRole("link", { name: /liked|commented/ })).toHaveCount(0);
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Notifications (1 unread)" }),
+    ).toBeVisible();
+  });
+
   for (const theme of ["light", "dark"] as const)
     for (const width of [1280, 390])
       test(`the bell and the notifications page at ${width} px in the ${theme} theme`, async ({

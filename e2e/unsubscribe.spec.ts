@@ -44,9 +44,10 @@ test.describe("an e-mail's unsubscribe link", () => {
       // The member's profile shows the switch off; turning it on again works.
       await page.setViewportSize({ width, height: 900 });
       await gotoWithTheme(page, "/profile", theme);
-      const replies = page.getByRole("checkbox", { name: "Comments on my tips and replies to my comments" });
+      const mail = page.getByRole("group", { name: "By e-mail while you're away" });
+      const replies = mail.getByRole("checkbox", { name: "Comments on my tips and replies to my comments" });
       await expect(replies).not.toBeChecked();
-      await expect(page.getByRole("checkbox", { name: "Comments that mention me (@handle)" })).toBeChecked();
+      await expect(mail.getByRole("checkbox", { name: "Comments that mention me (@handle)" })).toBeChecked();
       // Checked once the settings have arrived, not while the page is still filling in.
       await expectNoA11yViolations(page, `profile (${theme}, ${width})`);
       await replies.check();
@@ -55,7 +56,7 @@ test.describe("an e-mail's unsubscribe link", () => {
         .poll(async () => (await (await page.request.get("/api/settings")).json()).emailReplies)
         .toBe(true);
       await keepScreenshot(
-        page.getByRole("region", { name: "E-mail while you're away" }),
+        page.getByRole("region", { name: "Notification settings" }),
         testInfo.outputPath(`mail-settings-${theme}-${width}.png`),
       );
     });

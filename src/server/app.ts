@@ -34,6 +34,7 @@ import { createRoleKeeper, HeldPhotos, moderationRouter } from "./modules/modera
 import {
   createEventsRouter,
   createUnsubscribeRouter,
+  muteRouter,
   notificationsRouter,
   oneClickUnsubscribe,
 } from "./modules/notifications/index.ts";
@@ -178,6 +179,7 @@ function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
   api.route("/", bookmarksRouter);
   api.route("/", settingsRouter);
   api.route("/", notificationsRouter);
+  api.route("/", muteRouter);
   api.route("/", createEventsRouter(parts.memberEvents));
   api.route("/", createUnsubscribeRouter(deps.authSecret));
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));

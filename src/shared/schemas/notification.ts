@@ -120,3 +120,7 @@ export const UnsubscribeSchema = z
   })
   .meta({ id: "Unsubscribe" });
 export type Unsubscribe = z.infer<typeof UnsubscribeSchema>;
+
+/** Whether the member muted a tip: nothing about it reaches them while it is. */
+export const MuteStateSchema = z.object({ muted: z.boolean() }).meta({ id: "MuteState" });
+export type MuteState = z.infer<typeof MuteStateSchema>;

@@ -2,6 +2,12 @@ import { z } from "zod";
 import { HEMISPHERES, isTimeZone } from "../seasons.ts";
 
 /**
+ * The kinds of notification a member may turn off in the site; a bookmark's reminder and the moderators'
+ * word always come.
+ */
+export const MUTABLE_KINDS = ["comment", "reply", "mention", "like", "follow", "new_tip"] as const;
+
+/**
  * A member's own settings, seen by nobody else: where their garden is (the hemisphere turns "next spring"
  * into a date) and their time zone (when a reminder's morning is).
  */
@@ -14,6 +20,8 @@ export const SettingsSchema = z
     emailReplies: z.boolean(),
     /** E-mail comments that name them (@handle) that wait unread while they are away. */
     emailMentions: z.boolean(),
+    /** The kinds of notification they turned off in the site: none of these are made for them. */
+    mutedKinds: z.array(z.enum(MUTABLE_KINDS)),
   })
   .meta({ id: "Settings" });
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -30,6 +38,12 @@ export const SettingsUpdateSchema = z
       .nullable(),
     emailReplies: z.boolean({ error: "emailReplies must be true or false" }),
     emailMentions: z.boolean({ error: "emailMentions must be true or false" }),
+    mutedKinds: z
+      .array(z.enum(MUTABLE_KINDS, { error: `mutedKinds holds only ${MUTABLE_KINDS.join(", ")}` }), {
+        error: "mutedKinds must be a list",
+      })
+      .max(MUTABLE_KINDS.length, `mutedKinds holds at most ${MUTABLE_KINDS.length} kinds`)
+      .transform((kinds) => [...new Set(kinds)]),
   })
   .partial()
   .meta({ id: "SettingsUpdate" });

@@ -62,6 +62,8 @@ export const queryKeys = {
     list: (newcomers: boolean) => ["notifications", "list", { newcomers }] as const,
     /** How many wait unread: the bell. */
     unread: ["notifications", "unread"] as const,
+    /** Whether the signed-in member muted a tip. */
+    mute: (tipId: string) => ["notifications", "mute", tipId] as const,
   },
   /** The signed-in member's own settings (hemisphere, time zone). */
   settings: ["settings"] as const,

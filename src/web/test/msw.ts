@@ -40,8 +40,17 @@ export function signInAs(user: User) {
     // Nothing decided about what they posted, and nobody blocked, unless a test says otherwise.
     http.get("*/api/moderation/notices", () => HttpResponse.json([])),
     http.get("*/api/blocks", () => HttpResponse.json([])),
-    // Nothing set in their own settings, and no tip saved.
-    http.get("*/api/settings", () => HttpResponse.json({ hemisphere: null, timeZone: null })),
+    // Nothing set in their own settings, no tip saved or muted.
+    http.get("*/api/settings", () =>
+      HttpResponse.json({
+        hemisphere: null,
+        timeZone: null,
+        emailReplies: true,
+        emailMentions: true,
+        mutedKinds: [],
+      }),
+    ),
+    http.get("*/api/tips/:id/mute", () => HttpResponse.json({ muted: false })),
     http.get("*/api/notifications/unread-count", () => HttpResponse.json({ count: 0, fromNewcomers: 0 })),
     http.get("*/api/tips/:id/bookmark", () =>
       HttpResponse.json({ bookmarked: false, note: "", remindAt: null, remindSeason: null }),

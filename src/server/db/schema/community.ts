@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { MUTABLE_KINDS } from "#shared/schemas/settings.ts";
 import { users } from "./accounts.ts";
 import { commentStateEnum, reportReasonEnum } from "./enums.ts";
 import { tips } from "./tips.ts";
@@ -172,6 +173,8 @@ export const memberSettings = pgTable(
     emailReplies: boolean("email_replies").notNull().default(true),
     /** E-mail of comments that name them, when they are away (ADR 081). */
     emailMentions: boolean("email_mentions").notNull().default(true),
+    /** The kinds of notification the member does not want in the site (ADR 082): none are made for them. */
+    mutedKinds: text("muted_kinds", { enum: MUTABLE_KINDS }).array().notNull().default(sql`'{}'::text[]`),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
@@ -192,3 +195,21 @@ export const memberPresence = pgTable("member_presence", {
     .references(() => users.id, { onDelete: "cascade" }),
   seenAt: timestamp("seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * A tip a member muted (ADR 082): nothing about it reaches them any more (comments, replies, mentions,
+ * likes) until they unmute it. Private to the member.
+ */
+export const tipMutes = pgTable(
+  "tip_mutes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tipId: uuid("tip_id")
+      .notNull()
+      .references(() => tips.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.tipId] })],
+);

@@ -50,3 +50,21 @@ export function apiRoute<R extends RouteConfig>(route: R): R {
     responses: { ...answers, ...route.responses },
   });
 }
+
+/** What routes on one path share: all but their method and their own words. */
+type SharedRoute = Omit<RouteConfig, "method" | "operationId" | "summary" | "description">;
+
+/**
+ * Routes on one path that take and answer the same, differing only in method and words (a mute's GET,
+ * PUT and DELETE): `const muteRoute = onePath({ path, middleware, request, responses })`, then
+ * `muteRoute("put", "muteTip", summary, description)`, each an `apiRoute`.
+ */
+export const onePath =
+  <Shared extends SharedRoute>(shared: Shared) =>
+  <Method extends RouteConfig["method"]>(
+    method: Method,
+    operationId: string,
+    summary: string,
+    description: string,
+  ) =>
+    apiRoute({ ...shared, method, operationId, summary, description });

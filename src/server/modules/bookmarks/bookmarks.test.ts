@@ -308,8 +308,9 @@ describe("a member's settings", () => {
   it("start empty, change field by field, refuse what is no time zone, and belong to the member alone", async () => {
     const saver = await member();
     const other = await member("Other");
-    // E-mail of comments and mentions while away is on until the member turns it off.
-    const mail = { emailReplies: true, emailMentions: true };
+    // Every kind of notification is made, and e-mail of comments and mentions while away is on, until
+    // the member turns them off.
+    const mail = { emailReplies: true, emailMentions: true, mutedKinds: [] };
     expect((await saver.client.get("/api/settings", { schema: SettingsSchema })).body).toEqual({
       hemisphere: null,
       timeZone: null,
@@ -331,6 +332,8 @@ describe("a member's settings", () => {
       { hemisphere: "east" },
       { emailReplies: "no" },
       { emailMentions: null },
+      { mutedKinds: ["reminder"] },
+      { mutedKinds: "like" },
     ]) {
       const res = await saver.client.patch("/api/settings", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -342,6 +345,7 @@ describe("a member's settings", () => {
       timeZone: "America/Santiago",
       emailReplies: true,
       emailMentions: false,
+      mutedKinds: [],
     });
     expect((await other.client.get("/api/settings")).body).toEqual({
       hemisphere: null,

@@ -202,6 +202,11 @@ describe("the API document's sessions and limits", () => {
         /^Too many unsubscribe links \(at most 30 per address in a minute/,
       ),
       "post /unsubscribe/{token}": expect.stringMatching(/^Too many unsubscribe links/),
+      "get /tips/{id}/mute": expect.stringMatching(
+        /^Too many mute requests \(at most 120 per account in a minute/,
+      ),
+      "put /tips/{id}/mute": expect.stringMatching(/^Too many mute requests/),
+      "delete /tips/{id}/mute": expect.stringMatching(/^Too many mute requests/),
     });
   });
 

@@ -218,6 +218,48 @@ describe("a comment that names members", () => {
   });
 });
 
+describe("what a member turned off", () => {
+  it("makes nothing of a kind turned off in the site, and nothing about a muted tip until unmuted", async () => {
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const cai = await member("Cai");
+    const off = await rosa.client.patch("/api/settings", { mutedKinds: ["like", "new_tip", "like"] });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body).toMatchObject({ mutedKinds: ["like", "new_tip"] });
+    const tip = await tipBy(rosa.client, { title: "Quiet please" });
+    await like(ben.client, tip._id);
+    await tipBy(cai.client);
+    expect((await rosa.client.put(`/api/gardeners/${cai.handle}/follow`, {})).status).toBe(200);
+    await tipBy(cai.client, { title: "Cai's second" });
+    await commentOn(ben.client, tip._id, "Still told of comments");
+    expect((await listOf(rosa.client)).map((n) => n.kind)).toEqual(["comment"]);
+
+    // Muted, the tip tells her nothing: not a comment, not a mention.
+    expect((await rosa.client.get(`/api/tips/${tip._id}/mute`)).body).toEqual({ muted: false });
+    for (let i = 0; i < 2; i++)
+      expect((await rosa.client.put(`/api/tips/${tip._id}/mute`)).body).toEqual({ muted: true });
+    expect((await rosa.client.get(`/api/tips/${tip._id}/mute`)).body).toEqual({ muted: true });
+    await commentOn(ben.client, tip._id, `Hello @${rosa.handle}, again`);
+    expect(await listOf(rosa.client)).toHaveLength(1);
+    expect((await rosa.client.delete(`/api/tips/${tip._id}/mute`)).body).toEqual({ muted: false });
+    await commentOn(cai.client, tip._id, "Heard again");
+    expect((await listOf(rosa.client)).map((n) => n.comment?.excerpt)).toEqual([
+      "Heard again",
+      "Still told of comments",
+    ]);
+
+    // Only a tip one may see; a bad kind is refused and changes nothing.
+    const hidden = await tipBy(ben.client, { availability: "Private" });
+    for (const method of ["get", "put", "delete"] as const)
+      expect((await rosa.client[method](`/api/tips/${hidden._id}/mute`)).status).toBe(404);
+    expect((await rosa.client.put(`/api/tips/${tip._id}/mute`, {})).status).toBe(200);
+    const bad = await rosa.client.patch("/api/settings", { mutedKinds: ["decision"] });
+    expect(bad.status).toBe(400);
+    expect((await rosa.client.get("/api/settings")).body).toMatchObject({ mutedKinds: ["like", "new_tip"] });
+    expect((await createClient(app.app).put(`/api/tips/${tip._id}/mute`)).status).toBe(401);
+  });
+});
+
 describe("the moderators' word", () => {
   it("tells an author of a decision and each reporter of the outcome; seen there is read here, and back", async () => {
     const moderator = await memberWithRole(app, "moderator");

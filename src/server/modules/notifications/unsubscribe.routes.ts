@@ -3,7 +3,7 @@ import { z } from "zod";
 import { type Unsubscribe, UnsubscribeSchema } from "#shared/schemas/notification.ts";
 import type { AppEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
-import { apiRoute, errorResponses, jsonAnswer } from "../../lib/requests/openapi.ts";
+import { errorResponses, jsonAnswer, onePath } from "../../lib/requests/openapi.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { isSubscribed, MAIL_STREAMS, readUnsubscribeToken, unsubscribe } from "./unsubscribe.ts";
 
@@ -17,23 +17,13 @@ const answer = jsonAnswer("The e-mails the link names, and whether you still get
 const limited = rateLimit<AppEnv>("unsubscribe", () => null);
 
 /** A route of the unsubscribe links: no session, a limit per address, the same answer. */
-const linkRoute = <M extends "get" | "post">(
-  method: M,
-  operationId: string,
-  summary: string,
-  description: string,
-) =>
-  apiRoute({
-    method,
-    path: "/unsubscribe/{token}",
-    operationId,
-    tags: ["Notifications"],
-    summary,
-    description,
-    middleware: [limited] as const,
-    request: { params: TokenParams },
-    responses: { 200: answer, ...errorResponses({ 404: "Not a link this site sent" }) },
-  });
+const linkRoute = onePath({
+  path: "/unsubscribe/{token}",
+  tags: ["Notifications"],
+  middleware: [limited] as const,
+  request: { params: TokenParams },
+  responses: { 200: answer, ...errorResponses({ 404: "Not a link this site sent" }) },
+});
 
 const readRoute = linkRoute(
   "get",

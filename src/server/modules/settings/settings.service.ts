@@ -3,7 +3,13 @@ import type { Settings, SettingsUpdate } from "#shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { memberSettings } from "../../db/schema.ts";
 
-const DEFAULTS: Settings = { hemisphere: null, timeZone: null, emailReplies: true, emailMentions: true };
+const DEFAULTS: Settings = {
+  hemisphere: null,
+  timeZone: null,
+  emailReplies: true,
+  emailMentions: true,
+  mutedKinds: [],
+};
 
 /** The settings as a member reads them. */
 const columns = {
@@ -11,6 +17,7 @@ const columns = {
   timeZone: memberSettings.timeZone,
   emailReplies: memberSettings.emailReplies,
   emailMentions: memberSettings.emailMentions,
+  mutedKinds: memberSettings.mutedKinds,
 };
 
 /** A member's settings: the defaults until they change one. */

@@ -196,6 +196,25 @@ const MATRIX: Row[] = [
     call: async (as, tip) => (await as.delete(`/api/tips/${tip._id}/bookmark`)).status,
     expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
   },
+  {
+    route: "PUT /api/tips/{id}/mute",
+    access: "write",
+    call: async (as, tip) => (await as.put(`/api/tips/${tip._id}/mute`, {})).status,
+    expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
+  },
+  {
+    // A tip one may not see, never muted, is no tip at all to them.
+    route: "GET /api/tips/{id}/mute",
+    access: "read",
+    call: async (as, tip) => (await as.get(`/api/tips/${tip._id}/mute`)).status,
+    expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
+  },
+  {
+    route: "DELETE /api/tips/{id}/mute",
+    access: "write",
+    call: async (as, tip) => (await as.delete(`/api/tips/${tip._id}/mute`)).status,
+    expect: { visitor: all(401), other: onlyPublic(200, 404), author: all(200) },
+  },
 ];
 
 const uniqueSuffix = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;

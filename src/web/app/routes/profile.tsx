@@ -8,7 +8,7 @@ import { ProfileForm } from "#web/features/auth/components/profile-form.tsx";
 import { GardenSettings } from "#web/features/bookmarks/components/garden-settings.tsx";
 import { useProfile } from "#web/features/gardeners/api/get-gardener.ts";
 import { GardenerPageForm } from "#web/features/gardeners/components/gardener-page-form.tsx";
-import { MailSettings } from "#web/features/notifications/components/mail-settings.tsx";
+import { NotificationSettings } from "#web/features/notifications/components/notification-settings.tsx";
 import { useUser } from "#web/lib/auth.ts";
 
 export function ProfileRoute() {
@@ -61,7 +61,7 @@ export function ProfileRoute() {
         <GardenSettings />
       </div>
       <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
-        <MailSettings />
+        <NotificationSettings />
       </div>
     </PageFrame>
   );

@@ -1,17 +1,23 @@
 import { useParams } from "react-router";
 import { BookmarkButton } from "#web/features/bookmarks/components/bookmark-button.tsx";
 import { CommentsSection } from "#web/features/comments/components/comments-section.tsx";
+import { MuteButton } from "#web/features/notifications/components/mute-button.tsx";
 import { tipQueryOptions } from "#web/features/tips/api/get-tip.ts";
 import { TipDetails } from "#web/features/tips/components/tip-details.tsx";
 import { loaded, type MemberData } from "#web/lib/member-data.ts";
 
-/** A tip's page: Save beside its Like, its comments under it. */
+/** A tip's page: Save and Mute beside its Like, its comments under it. */
 export function TipDetailsRoute() {
   const { id = "" } = useParams();
   return (
     <TipDetails
       id={id}
-      actions={(tip) => <BookmarkButton tip={tip} />}
+      actions={(tip) => (
+        <>
+          <BookmarkButton tip={tip} />
+          <MuteButton tip={tip} />
+        </>
+      )}
       below={(tip) => <CommentsSection tip={tip} />}
     />
   );

@@ -248,6 +248,16 @@ export const RATE_LIMITS = {
     perAccount: { count: 60, minutes: 1 },
     perIp: { count: 300, minutes: 1 },
   },
+  /**
+   * Asking whether a tip is muted (each tip page a member opens), muting and unmuting: private to the
+   * member, so only a bound on a script's pace.
+   */
+  mute: {
+    what: "mute requests",
+    failuresOnly: false,
+    perAccount: { count: 120, minutes: 1 },
+    perIp: { count: 300, minutes: 1 },
+  },
   /** A member's own settings: a person changes them a few times; a loop is refused. */
   settings: {
     what: "settings changes",

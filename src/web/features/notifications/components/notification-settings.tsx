@@ -1,0 +1,127 @@
+import { useId, useState } from "react";
+import { MUTABLE_KINDS, type Settings, type SettingsUpdate } from "#shared/schemas/settings.ts";
+import { QueryView } from "#web/components/ui/query-view.tsx";
+import { useSettings, useUpdateSettings } from "#web/lib/settings.ts";
+import { toast } from "#web/lib/toast.tsx";
+
+type MutableKind = (typeof MUTABLE_KINDS)[number];
+
+const KIND_LABELS: Record<MutableKind, string> = {
+  comment: "Comments on my tips",
+  reply: "Replies to my comments",
+  mention: "Comments that mention me (@handle)",
+  like: "Likes on my tips",
+  follow: "New followers",
+  new_tip: "New tips from gardeners I follow",
+};
+
+const MAIL_CHOICES: Array<{ name: "emailReplies" | "emailMentions"; label: string }> = [
+  { name: "emailReplies", label: "Comments on my tips and replies to my comments" },
+  { name: "emailMentions", label: "Comments that mention me (@handle)" },
+];
+
+/**
+ * "Notification settings" on the profile: which kinds the site makes for the member, and which may reach them by
+ * e-mail while they are away. Each choice is saved as it is made; every e-mail also has a link that
+ * turns its own kind off. A bookmark's reminder and the moderators' word always come.
+ */
+export function NotificationSettings() {
+  const settings = useSettings({ enabled: true });
+  return (
+    <QueryView
+      query={settings}
+      loadingLabel="Loading your notification settings…"
+      errorTitle="We could not load your notification settings"
+    >
+      {(data) => <Choices settings={data} />}
+    </QueryView>
+  );
+}
+
+function Choices({ settings }: { settings: Settings }) {
+  const update = useUpdateSettings();
+  const headingId = useId();
+  // The choice on its way, set in the click itself: the box shows it at once (a controlled box that
+  // waited for the request's state would flip back first), and as it was again if it is refused.
+  const [choosing, setChoosing] = useState<SettingsUpdate | null>(null);
+  const shown: Settings = { ...settings, ...choosing };
+  const save = (change: SettingsUpdate, said: string) => {
+    setChoosing(change);
+    update.mutate(change, {
+      onSuccess: () => toast.success(said),
+      onError: (error) => toast.error(`Not saved: ${error.message}`),
+      onSettled: () => setChoosing(null),
+    });
+  };
+  return (
+    <section className="card-body gap-3" aria-labelledby={headingId}>
+      <h2 id={headingId} className="card-title">
+        Notification settings
+      </h2>
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 font-semibold">In the site</legend>
+        {MUTABLE_KINDS.map((kind) => (
+          <Choice
+            key={kind}
+            label={KIND_LABELS[kind]}
+            checked={!shown.mutedKinds.includes(kind)}
+            disabled={choosing !== null}
+            onChange={(on) =>
+              save(
+                {
+                  mutedKinds: on
+                    ? shown.mutedKinds.filter((muted) => muted !== kind)
+                    : [...shown.mutedKinds, kind],
+                },
+                on ? `${KIND_LABELS[kind]}: on` : `${KIND_LABELS[kind]}: off`,
+              )
+            }
+          />
+        ))}
+      </fieldset>
+      <fieldset className="mt-2 flex flex-col gap-1">
+        <legend className="mb-1 font-semibold">By e-mail while you're away</legend>
+        <p className="mb-1 text-sm text-base-content/80">
+          When one is still unread 10 minutes later and you had no page of the site open, we e-mail it: at
+          most one e-mail a day about one tip, and 20 a day in all. Likes and new followers stay in the site.
+        </p>
+        {MAIL_CHOICES.map(({ name, label }) => (
+          <Choice
+            key={name}
+            label={label}
+            checked={shown[name]}
+            disabled={choosing !== null}
+            onChange={(on) =>
+              save({ [name]: on }, on ? "We'll e-mail these while you're away" : "No more e-mails of these")
+            }
+          />
+        ))}
+      </fieldset>
+    </section>
+  );
+}
+
+function Choice({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className="flex cursor-pointer items-center justify-between gap-4 py-1">
+      <span>{label}</span>
+      <input
+        type="checkbox"
+        className="checkbox checkbox-primary"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+    </label>
+  );
+}
