@@ -38,7 +38,7 @@ export class Metrics {
   });
   private readonly notificationMails = new Counter({
     name: "garden_notification_mails_total",
-    help: "Notifications decided for e-mail: sent, or skipped with the reason (present, read, opted_out, ...)",
+    help: "Notifications decided for e-mail: sent, skipped with the reason (present, read, opted_out, ...), or postponed by quiet hours",
     labelNames: ["result"] as const,
     registers: [this.registry],
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TIME_OF_DAY } from "../quiet-hours.ts";
 import { HEMISPHERES, isTimeZone } from "../seasons.ts";
 
 /**
@@ -22,9 +23,21 @@ export const SettingsSchema = z
     emailMentions: z.boolean(),
     /** The kinds of notification they turned off in the site: none of these are made for them. */
     mutedKinds: z.array(z.enum(MUTABLE_KINDS)),
+    /** No e-mail from `from` until `to` ("HH:MM", their time zone): it waits until then. Null: none. */
+    quietHours: z.object({ from: z.string(), to: z.string() }).nullable(),
   })
   .meta({ id: "Settings" });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** The settings of a member who changed none: every notification on, e-mail while away included. */
+export const DEFAULT_SETTINGS: Settings = {
+  hemisphere: null,
+  timeZone: null,
+  emailReplies: true,
+  emailMentions: true,
+  mutedKinds: [],
+  quietHours: null,
+};
 
 /** A change to the settings: each field left out stays as it is. */
 export const SettingsUpdateSchema = z
@@ -44,6 +57,20 @@ export const SettingsUpdateSchema = z
       })
       .max(MUTABLE_KINDS.length, `mutedKinds holds at most ${MUTABLE_KINDS.length} kinds`)
       .transform((kinds) => [...new Set(kinds)]),
+    quietHours: z
+      .object(
+        {
+          from: z.string({ error: "quietHours.from must be a time" }).regex(TIME_OF_DAY, {
+            error: "quietHours.from must be a time of day such as 22:00",
+          }),
+          to: z.string({ error: "quietHours.to must be a time" }).regex(TIME_OF_DAY, {
+            error: "quietHours.to must be a time of day such as 07:00",
+          }),
+        },
+        { error: "quietHours must be { from, to } or null" },
+      )
+      .refine((quiet) => quiet.from !== quiet.to, "quietHours must end at another time than they start")
+      .nullable(),
   })
   .partial()
   .meta({ id: "SettingsUpdate" });

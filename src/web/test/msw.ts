@@ -2,6 +2,7 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { PASSWORD_POLICY, type User } from "#shared/schemas/auth.ts";
 import type { Profile } from "#shared/schemas/gardener.ts";
+import { DEFAULT_SETTINGS } from "#shared/schemas/settings.ts";
 import type { Tip } from "#shared/schemas/tip.ts";
 import type { UploadedPhoto } from "#shared/schemas/upload.ts";
 
@@ -41,15 +42,7 @@ export function signInAs(user: User) {
     http.get("*/api/moderation/notices", () => HttpResponse.json([])),
     http.get("*/api/blocks", () => HttpResponse.json([])),
     // Nothing set in their own settings, no tip saved or muted.
-    http.get("*/api/settings", () =>
-      HttpResponse.json({
-        hemisphere: null,
-        timeZone: null,
-        emailReplies: true,
-        emailMentions: true,
-        mutedKinds: [],
-      }),
-    ),
+    http.get("*/api/settings", () => HttpResponse.json(DEFAULT_SETTINGS)),
     http.get("*/api/tips/:id/mute", () => HttpResponse.json({ muted: false })),
     http.get("*/api/notifications/unread-count", () => HttpResponse.json({ count: 0, fromNewcomers: 0 })),
     http.get("*/api/tips/:id/bookmark", () =>

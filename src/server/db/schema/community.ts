@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -175,12 +176,22 @@ export const memberSettings = pgTable(
     emailMentions: boolean("email_mentions").notNull().default(true),
     /** The kinds of notification the member does not want in the site (ADR 082): none are made for them. */
     mutedKinds: text("muted_kinds", { enum: MUTABLE_KINDS }).array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Quiet hours (ADR 083), minutes after midnight in the member's time zone: no e-mail from `quietFrom`
+     * until `quietTo`, which may be the next morning. Both null when they have none.
+     */
+    quietFrom: smallint("quiet_from"),
+    quietTo: smallint("quiet_to"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
     check(
       "member_settings_hemisphere_check",
       sql`${table.hemisphere} is null or ${table.hemisphere} in ('north', 'south')`,
+    ),
+    check(
+      "member_settings_quiet_hours_check",
+      sql`(${table.quietFrom} is null) = (${table.quietTo} is null) and ${table.quietFrom} between 0 and 1439 and ${table.quietTo} between 0 and 1439 and ${table.quietFrom} <> ${table.quietTo}`,
     ),
   ],
 );

@@ -40,6 +40,8 @@ export const notifications = pgTable(
     mailState: text("mail_state", { enum: ["sent", "skipped"] }),
     mailNote: text("mail_note"),
     mailDecidedAt: timestamp("mail_decided_at", { withTimezone: true, mode: "date" }),
+    /** Not e-mailed before this: the member's quiet hours held it back (ADR 083). */
+    mailAfter: timestamp("mail_after", { withTimezone: true, mode: "date" }),
   },
   (table) => [
     index("notifications_user_updated_idx").on(

@@ -310,7 +310,7 @@ describe("a member's settings", () => {
     const other = await member("Other");
     // Every kind of notification is made, and e-mail of comments and mentions while away is on, until
     // the member turns them off.
-    const mail = { emailReplies: true, emailMentions: true, mutedKinds: [] };
+    const mail = { emailReplies: true, emailMentions: true, mutedKinds: [], quietHours: null };
     expect((await saver.client.get("/api/settings", { schema: SettingsSchema })).body).toEqual({
       hemisphere: null,
       timeZone: null,
@@ -334,6 +334,11 @@ describe("a member's settings", () => {
       { emailMentions: null },
       { mutedKinds: ["reminder"] },
       { mutedKinds: "like" },
+      { quietHours: { from: "22:00", to: "22:00" } },
+      { quietHours: { from: "24:00", to: "07:00" } },
+      { quietHours: { from: "7:00", to: "22:00" } },
+      { quietHours: { from: "22:00" } },
+      { quietHours: "night" },
     ]) {
       const res = await saver.client.patch("/api/settings", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -346,6 +351,17 @@ describe("a member's settings", () => {
       emailReplies: true,
       emailMentions: false,
       mutedKinds: [],
+      quietHours: null,
+    });
+    // Quiet hours past midnight, kept as given, and taken away again.
+    const night = { from: "22:30", to: "07:00" };
+    expect((await saver.client.patch("/api/settings", { quietHours: night })).body).toMatchObject({
+      quietHours: night,
+      emailMentions: false,
+    });
+    expect((await saver.client.get("/api/settings")).body).toMatchObject({ quietHours: night });
+    expect((await saver.client.patch("/api/settings", { quietHours: null })).body).toMatchObject({
+      quietHours: null,
     });
     expect((await other.client.get("/api/settings")).body).toEqual({
       hemisphere: null,

@@ -1,6 +1,8 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { UnsubscribeSchema } from "#shared/schemas/notification.ts";
+import { z } from "zod";
+import { quietUntil, timeOf } from "#shared/quiet-hours.ts";
+import { NotificationSchema, UnsubscribeSchema } from "#shared/schemas/notification.ts";
 import { SettingsSchema } from "#shared/schemas/settings.ts";
 import { mailOutbox, notifications } from "../../db/schema.ts";
 import { Metrics } from "../../lib/metrics.ts";
@@ -152,6 +154,47 @@ describe("a comment while the member is away", () => {
       ["tip_mailed_today", 1],
     ] as const)
       expect(figures).toContain(`garden_notification_mails_total{result="${result}"} ${count}`);
+  });
+
+  it("waits through the member's quiet hours, then is e-mailed; one read meanwhile is not", async () => {
+    const metrics = new Metrics();
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    // Quiet from an hour ago until two hours on, on the clocks of UTC.
+    const start = now();
+    const minute = start.getUTCHours() * 60 + start.getUTCMinutes();
+    const at = (offset: number) => timeOf((minute + offset + 1440) % 1440);
+    const quiet = { from: at(-60), to: at(120) };
+    const set = await rosa.client.patch("/api/settings", { quietHours: quiet, timeZone: "UTC" });
+    expect(set.body).toMatchObject({ quietHours: quiet, timeZone: "UTC" });
+    const tip = await tipBy(rosa.client);
+    const other = await tipBy(rosa.client);
+    await commentOn(ben.client, tip._id, "Late at night");
+    await commentOn(ben.client, other._id, "Also late");
+    const at11 = new Date(start.getTime() + 11 * 60_000);
+    const sweep = (at: Date) =>
+      sendNotificationMails({
+        db: app.db,
+        baseUrl: "http://localhost",
+        secret: app.authSecret,
+        metrics,
+        now: at,
+      });
+
+    expect(await sweep(at11)).toEqual({ postponed: 2 });
+    expect(await sweep(new Date(start.getTime() + 60 * 60_000))).toEqual({});
+    expect(await mailsTo(rosa.account.email)).toEqual([]);
+    // She reads one in the night; the other waits for the morning.
+    const [first] = (await rosa.client.get("/api/notifications", { schema: z.array(NotificationSchema) }))
+      .body;
+    expect((await rosa.client.post("/api/notifications/read", { ids: [first?._id] })).status).toBe(200);
+    const end = quietUntil(quiet, "UTC", at11);
+    expect(end?.getTime()).toBeGreaterThan(start.getTime() + 119 * 60_000);
+    expect(await sweep(end as Date)).toEqual({ read: 1, sent: 1 });
+    expect(await mailsTo(rosa.account.email)).toHaveLength(1);
+    expect(await metrics.registry.getSingleMetricAsString("garden_notification_mails_total")).toContain(
+      'garden_notification_mails_total{result="postponed"} 2',
+    );
   });
 
   it(`stops at ${DAILY_MAILS} e-mails a member in a day`, async () => {

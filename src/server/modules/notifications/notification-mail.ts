@@ -1,4 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { quietUntil, timeOf } from "#shared/quiet-hours.ts";
+import { isTimeZone } from "#shared/seasons.ts";
 import type { Db } from "../../db/client.ts";
 import { comments, memberPresence, memberSettings, notifications, tips, users } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
@@ -6,6 +8,7 @@ import type { Metrics } from "../../lib/metrics.ts";
 import { runEvery } from "../../lib/periodic.ts";
 import { keepMail } from "../../mail/mail-queue.ts";
 import { notificationEmail } from "../../mail/notification-templates.ts";
+import { excerptOf } from "./excerpt.ts";
 import { MAIL_STREAMS, type MailStream, unsubscribeToken } from "./unsubscribe.ts";
 
 /** A notification is e-mailed only when still unread this long after it came, and the member was away. */
@@ -16,6 +19,8 @@ const STALE_MS = 24 * 60 * 60_000;
 export const DAILY_MAILS = 20;
 /** How many notifications one run decides. */
 const BATCH = 100;
+/** How much of a comment an e-mail quotes. */
+const MAIL_EXCERPT_LENGTH = 280;
 
 /** The kinds that may be e-mailed, each in its stream; likes and follows never are. */
 const STREAM_OF = { comment: "replies", reply: "replies", mention: "mentions" } as const satisfies Record<
@@ -43,8 +48,73 @@ const DUE_COLUMNS = {
     seenAt: memberPresence.seenAt,
     emailReplies: memberSettings.emailReplies,
     emailMentions: memberSettings.emailMentions,
+    timeZone: memberSettings.timeZone,
+    quietFrom: memberSettings.quietFrom,
+    quietTo: memberSettings.quietTo,
   },
 };
+
+/**
+ * The notifications whose e-mail is due, oldest first, each with its member as the decision needs them;
+ * locked (only the notifications) until the transaction ends, and skipped by another server's run.
+ */
+const claimDue = (tx: Pick<Db, "select">, now: Date) =>
+  tx
+    .select(DUE_COLUMNS)
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.userId))
+    .leftJoin(memberPresence, eq(memberPresence.userId, notifications.userId))
+    .leftJoin(memberSettings, eq(memberSettings.userId, notifications.userId))
+    .where(
+      and(
+        isNull(notifications.mailState),
+        inArray(notifications.kind, MAILED_KINDS),
+        lte(notifications.createdAt, new Date(now.getTime() - AWAY_MS)),
+        or(isNull(notifications.mailAfter), lte(notifications.mailAfter, now)),
+      ),
+    )
+    .orderBy(asc(notifications.createdAt))
+    .limit(BATCH)
+    .for("update", { of: notifications, skipLocked: true });
+type Due = Awaited<ReturnType<typeof claimDue>>[number];
+
+/**
+ * Why a notification is not e-mailed, whatever else was sent: the first rule that applies is kept on
+ * the notification and counted at /metrics.
+ */
+const STANDING_RULES: Array<[Skip, (row: Due, now: Date) => boolean]> = [
+  ["read", (row) => row.readAt !== null],
+  ["stale", (row, now) => row.createdAt.getTime() < now.getTime() - STALE_MS],
+  ["present", (row) => row.to.seenAt !== null && row.to.seenAt >= row.createdAt],
+  [
+    "opted_out",
+    (row) =>
+      (STREAM_OF[row.kind as MailedKind] === "replies" ? row.to.emailReplies : row.to.emailMentions) ===
+      false,
+  ],
+  ["unverified", (row) => !row.to.verified],
+  ["suspended", (row, now) => row.to.suspendedUntil !== null && row.to.suspendedUntil > now],
+];
+
+/** What this run and the last day sent the member already. */
+interface Sending {
+  /** E-mails per member. */
+  sentTo: Map<string, number>;
+  /** `${userId} ${tipId}` of each tip a member was e-mailed about. */
+  tipsMailed: Set<string>;
+}
+
+/** Why a notification is not e-mailed now, given what was sent: the pace of one member's e-mail. */
+const PACING_RULES: Array<[Skip, (row: Due, sending: Sending) => boolean]> = [
+  ["tip_mailed_today", (row, { tipsMailed }) => tipsMailed.has(`${row.userId} ${row.tipId}`)],
+  ["daily_cap", (row, { sentTo }) => (sentTo.get(row.userId) ?? 0) >= DAILY_MAILS],
+];
+
+/** When the member's quiet hours end, if they are in them now. */
+const quietEnd = ({ to }: Due, now: Date): Date | null =>
+  to.quietFrom === null || to.quietTo === null
+    ? null
+    : quietUntil({ from: timeOf(to.quietFrom), to: timeOf(to.quietTo) }, zoneOf(to.timeZone), now);
 
 /** Why a notification was not e-mailed: each is counted at /metrics and kept on the notification. */
 type Skip =
@@ -73,7 +143,7 @@ interface MailRun {
  * (ADR 081): sent (kept in the outbox, which delivers it) when still unread, the member had no page of the
  * site open since it came, wants that stream, has a confirmed address, is not suspended, was not e-mailed
  * about that tip in the last day, and had fewer than 20 such e-mails in a day; else skipped, with the
- * reason. The rows are claimed (`for update skip locked`) and decided in one transaction: of two servers
+ * reason. One that comes in the member's quiet hours waits until they end (ADR 083), then is decided anew. The rows are claimed (`for update skip locked`) and decided in one transaction: of two servers
  * running at once, each decides other rows, and none is ever e-mailed twice. Answers what it decided.
  */
 export async function sendNotificationMails({
@@ -85,23 +155,7 @@ export async function sendNotificationMails({
 }: MailRun): Promise<Record<string, number>> {
   const tally: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    // Each due notification with its member as the decision needs them; only the notifications are locked.
-    const due = await tx
-      .select(DUE_COLUMNS)
-      .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.userId))
-      .leftJoin(memberPresence, eq(memberPresence.userId, notifications.userId))
-      .leftJoin(memberSettings, eq(memberSettings.userId, notifications.userId))
-      .where(
-        and(
-          isNull(notifications.mailState),
-          inArray(notifications.kind, MAILED_KINDS),
-          lte(notifications.createdAt, new Date(now.getTime() - AWAY_MS)),
-        ),
-      )
-      .orderBy(asc(notifications.createdAt))
-      .limit(BATCH)
-      .for("update", { of: notifications, skipLocked: true });
+    const due = await claimDue(tx, now);
     if (due.length === 0) return;
 
     // What each member was sent in the last day: the daily cap, and one e-mail a day about one tip.
@@ -124,30 +178,22 @@ export async function sendNotificationMails({
 
     const decided: Array<{ id: string; result: "sent" | Skip }> = [];
     const toSend: Array<(typeof due)[number]> = [];
+    const postponed: Array<{ id: string; until: Date }> = [];
+    const sending = { sentTo, tipsMailed };
     for (const row of due) {
-      const { to } = row;
-      const stream = STREAM_OF[row.kind as MailedKind];
-      const wanted = (stream === "replies" ? to.emailReplies : to.emailMentions) !== false;
-      const skip: Skip | null =
-        row.readAt !== null
-          ? "read"
-          : row.createdAt.getTime() < now.getTime() - STALE_MS
-            ? "stale"
-            : to.seenAt && to.seenAt >= row.createdAt
-              ? "present"
-              : !wanted
-                ? "opted_out"
-                : !to.verified
-                  ? "unverified"
-                  : to.suspendedUntil && !(to.suspendedUntil.getTime() <= now.getTime())
-                    ? "suspended"
-                    : tipsMailed.has(`${row.userId} ${row.tipId}`)
-                      ? "tip_mailed_today"
-                      : (sentTo.get(row.userId) ?? 0) >= DAILY_MAILS
-                        ? "daily_cap"
-                        : null;
-      if (skip) {
-        decided.push({ id: row.id, result: skip });
+      const standing = STANDING_RULES.find(([, applies]) => applies(row, now))?.[0];
+      if (standing) {
+        decided.push({ id: row.id, result: standing });
+        continue;
+      }
+      const until = quietEnd(row, now);
+      if (until) {
+        postponed.push({ id: row.id, until });
+        continue;
+      }
+      const pacing = PACING_RULES.find(([, applies]) => applies(row, sending))?.[0];
+      if (pacing) {
+        decided.push({ id: row.id, result: pacing });
         continue;
       }
       sentTo.set(row.userId, (sentTo.get(row.userId) ?? 0) + 1);
@@ -198,7 +244,7 @@ export async function sendNotificationMails({
           kind: row.kind as MailedKind,
           actorName: (row.actorId && actorName.get(row.actorId)) || "A gardener",
           tipTitle: title,
-          excerpt: excerptOf(body),
+          excerpt: excerptOf(body, MAIL_EXCERPT_LENGTH),
           url: `${baseUrl}/tips/${row.tipId}#comment-${row.commentId}`,
         },
       });
@@ -226,6 +272,10 @@ export async function sendNotificationMails({
         .where(inArray(notifications.id, ids));
       tally[result] = ids.length;
     }
+    // Held back until the member's quiet hours end, then decided again from the start.
+    for (const { id, until } of postponed)
+      await tx.update(notifications).set({ mailAfter: until }).where(eq(notifications.id, id));
+    if (postponed.length > 0) tally.postponed = postponed.length;
   });
   for (const [result, count] of Object.entries(tally)) metrics?.notificationMail(result, count);
   return tally;
@@ -236,14 +286,11 @@ const idsOf = <K extends "tipId" | "commentId" | "actorId">(
   key: K,
 ): string[] => [...new Set(rows.flatMap((row) => (row[key] ? [row[key] as string] : [])))];
 
+/** The member's time zone, UTC when they have none the server knows. */
+const zoneOf = (timeZone: string | null) => (timeZone && isTimeZone(timeZone) ? timeZone : "UTC");
+
 /** The address unsubscribe mails go to: the site's own host. */
 const unsubscribeAddress = (baseUrl: string) => `unsubscribe@${new URL(baseUrl).hostname}`;
-
-/** A comment's first words, on one line. */
-function excerptOf(body: string): string {
-  const line = body.replace(/\s+/g, " ").trim();
-  return line.length <= 280 ? line : `${line.slice(0, 279)}…`;
-}
 
 /** Decides notification e-mails every minute on every instance; answers its stop. */
 export function startNotificationMailSweep(run: Omit<MailRun, "now"> & { logger: Logger }): () => void {

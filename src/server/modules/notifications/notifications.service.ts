@@ -14,6 +14,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { tipSeenBy } from "../../lib/rules/visibility.ts";
+import { excerptOf } from "./excerpt.ts";
 
 /** How many of a notification's actors are named: "Ana, Ben and 3 others". */
 const NAMED_ACTORS = 3;
@@ -120,7 +121,7 @@ export async function listNotifications(
       tip: notification.tipId && tipTitle !== null ? { id: notification.tipId, title: tipTitle } : null,
       comment:
         notification.commentId && commentBody !== null
-          ? { id: notification.commentId, excerpt: excerptOf(commentBody) }
+          ? { id: notification.commentId, excerpt: excerptOf(commentBody, EXCERPT_LENGTH) }
           : null,
       actors: notification.actorIds.slice(0, NAMED_ACTORS).flatMap((id) => {
         const account = byId.get(id);
@@ -162,15 +163,6 @@ async function moderationWords(db: Db, noticeIds: string[]): Promise<Map<string,
         : [],
     ),
   );
-}
-
-/** A comment's first words, on one line, cut at a word where it is long. */
-function excerptOf(body: string): string {
-  const line = body.replace(/\s+/g, " ").trim();
-  if (line.length <= EXCERPT_LENGTH) return line;
-  const cut = line.slice(0, EXCERPT_LENGTH);
-  const space = cut.lastIndexOf(" ");
-  return `${space > EXCERPT_LENGTH / 2 ? cut.slice(0, space) : cut}…`;
 }
 
 /** Marks the member's notifications read (those named, or all); answers what is left unread. */

@@ -1,39 +1,53 @@
 import { eq, sql } from "drizzle-orm";
-import type { Settings, SettingsUpdate } from "#shared/schemas/settings.ts";
+import { minutesOf, timeOf } from "#shared/quiet-hours.ts";
+import { DEFAULT_SETTINGS, type Settings, type SettingsUpdate } from "#shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
 import { memberSettings } from "../../db/schema.ts";
 
-const DEFAULTS: Settings = {
-  hemisphere: null,
-  timeZone: null,
-  emailReplies: true,
-  emailMentions: true,
-  mutedKinds: [],
-};
-
-/** The settings as a member reads them. */
+/** The columns the settings are read from. */
 const columns = {
   hemisphere: memberSettings.hemisphere,
   timeZone: memberSettings.timeZone,
   emailReplies: memberSettings.emailReplies,
   emailMentions: memberSettings.emailMentions,
   mutedKinds: memberSettings.mutedKinds,
+  quietFrom: memberSettings.quietFrom,
+  quietTo: memberSettings.quietTo,
 };
+type Row = Pick<typeof memberSettings.$inferSelect, keyof typeof columns>;
+
+/** The settings as a member reads them, from their row. */
+function settingsFrom(row: Row | undefined): Settings {
+  if (!row) return DEFAULT_SETTINGS;
+  const { quietFrom, quietTo, ...rest } = row;
+  return {
+    ...rest,
+    quietHours:
+      quietFrom !== null && quietTo !== null ? { from: timeOf(quietFrom), to: timeOf(quietTo) } : null,
+  };
+}
 
 /** A member's settings: the defaults until they change one. */
 export async function settingsOf(db: Db, userId: string): Promise<Settings> {
   const [row] = await db.select(columns).from(memberSettings).where(eq(memberSettings.userId, userId));
-  return row ?? DEFAULTS;
+  return settingsFrom(row);
 }
 
 /** Changes the fields `update` names, leaving the rest; answers the settings as they are now. */
 export async function updateSettings(db: Db, userId: string, update: SettingsUpdate): Promise<Settings> {
-  const changes = Object.fromEntries(Object.entries(update).filter(([, value]) => value !== undefined));
+  const { quietHours, ...fields } = update;
+  const changes: Partial<typeof memberSettings.$inferInsert> = Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== undefined),
+  );
+  if (quietHours !== undefined) {
+    changes.quietFrom = quietHours ? minutesOf(quietHours.from) : null;
+    changes.quietTo = quietHours ? minutesOf(quietHours.to) : null;
+  }
   if (Object.keys(changes).length === 0) return settingsOf(db, userId);
   const [row] = await db
     .insert(memberSettings)
     .values({ userId, ...changes })
     .onConflictDoUpdate({ target: memberSettings.userId, set: { ...changes, updatedAt: sql`now()` } })
     .returning(columns);
-  return row ?? DEFAULTS;
+  return settingsFrom(row);
 }

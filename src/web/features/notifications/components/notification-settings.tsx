@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { MUTABLE_KINDS, type Settings, type SettingsUpdate } from "#shared/schemas/settings.ts";
 import { QueryView } from "#web/components/ui/query-view.tsx";
-import { useSettings, useUpdateSettings } from "#web/lib/settings.ts";
+import { browserTimeZone, useSettings, useUpdateSettings } from "#web/lib/settings.ts";
 import { toast } from "#web/lib/toast.tsx";
 
 type MutableKind = (typeof MUTABLE_KINDS)[number];
@@ -97,7 +97,67 @@ function Choices({ settings }: { settings: Settings }) {
           />
         ))}
       </fieldset>
+      <QuietHoursChoice settings={shown} busy={choosing !== null} save={save} />
     </section>
+  );
+}
+
+const NIGHT = { from: "22:00", to: "07:00" };
+
+/**
+ * Quiet hours: e-mails that come in them wait until they end. Turned on with the night (22:00 to 07:00),
+ * the hours then changed and saved together; the member's time zone is saved with them when unknown.
+ */
+function QuietHoursChoice({
+  settings,
+  busy,
+  save,
+}: {
+  settings: Settings;
+  busy: boolean;
+  save: (change: SettingsUpdate, said: string) => void;
+}) {
+  const zone = settings.timeZone ?? browserTimeZone();
+  const withZone = settings.timeZone ? {} : { timeZone: zone };
+  const quiet = settings.quietHours;
+  const [hours, setHours] = useState(quiet ?? NIGHT);
+  const same = hours.from === hours.to;
+  const changed = quiet !== null && (hours.from !== quiet.from || hours.to !== quiet.to);
+  return (
+    <fieldset className="mt-2 flex flex-col gap-1">
+      <legend className="mb-1 font-semibold">Quiet hours</legend>
+      <Choice
+        label="Hold e-mails during quiet hours"
+        checked={quiet !== null}
+        disabled={busy}
+        onChange={(on) =>
+          save(
+            { quietHours: on ? hours : null, ...withZone },
+            on ? `Quiet from ${hours.from} to ${hours.to}` : "No quiet hours",
+          )
+        }
+      />
+      {quiet !== null && (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!same) save({ quietHours: hours, ...withZone }, `Quiet from ${hours.from} to ${hours.to}`);
+          }}
+        >
+          <TimeField label="From" value={hours.from} onChange={(from) => setHours({ ...hours, from })} />
+          <TimeField label="Until" value={hours.to} onChange={(to) => setHours({ ...hours, to })} />
+          <button type="submit" className="btn btn-sm btn-primary" disabled={busy || !changed || same}>
+            Save hours
+          </button>
+        </form>
+      )}
+      <p className="text-sm text-base-content/80">
+        {same
+          ? "Quiet hours must end at another time than they start."
+          : `E-mails that come in them wait until they end. Times on the clocks of ${zone}.`}
+      </p>
+    </fieldset>
   );
 }
 
@@ -121,6 +181,31 @@ function Choice({
         checked={checked}
         disabled={disabled}
         onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+    </label>
+  );
+}
+
+function TimeField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <label htmlFor={id} className="flex flex-col gap-1 text-sm">
+      {label}
+      <input
+        id={id}
+        type="time"
+        required
+        className="input input-sm w-32"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
       />
     </label>
   );

@@ -1,0 +1,4 @@
+ALTER TABLE "member_settings" ADD COLUMN "quiet_from" smallint;--> statement-breakpoint
+ALTER TABLE "member_settings" ADD COLUMN "quiet_to" smallint;--> statement-breakpoint
+ALTER TABLE "notifications" ADD COLUMN "mail_after" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "member_settings" ADD CONSTRAINT "member_settings_quiet_hours_check" CHECK (("member_settings"."quiet_from" is null) = ("member_settings"."quiet_to" is null) and "member_settings"."quiet_from" between 0 and 1439 and "member_settings"."quiet_to" between 0 and 1439 and "member_settings"."quiet_from" <> "member_settings"."quiet_to");
