@@ -21,7 +21,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
 import { startBookmarkSweep } from "./modules/bookmarks/index.ts";
 import { createRoleKeeper, startModerationSweep, unsentNotices } from "./modules/moderation/index.ts";
-import { startNotificationMailSweep } from "./modules/notifications/index.ts";
+import { startNotificationMailSweep, startSummarySweep } from "./modules/notifications/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { startBackupService } from "./ops/backup-service.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
@@ -109,6 +109,14 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
   const authSecret = resolveAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
   // Comments that wait unread while their member is away are e-mailed (ADR 081).
   const stopNotificationMails = startNotificationMailSweep({
+    db: database.db,
+    baseUrl: env.BASE_URL,
+    secret: authSecret,
+    metrics,
+    logger,
+  });
+  // What a member missed, once a week (or day) while away (ADR 084).
+  const stopSummaries = startSummarySweep({
     db: database.db,
     baseUrl: env.BASE_URL,
     secret: authSecret,
@@ -272,6 +280,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     stopModerationSweep();
     stopBookmarkSweep();
     stopNotificationMails();
+    stopSummaries();
     stopMailSweep();
     metricsServer?.close();
     // An event stream would hold close() open until it ends by itself: it is ended now, and its

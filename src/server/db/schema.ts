@@ -5,4 +5,5 @@ export * from "./schema/enums.ts";
 export * from "./schema/moderation.ts";
 export * from "./schema/notifications.ts";
 export * from "./schema/photos.ts";
+export * from "./schema/summaries.ts";
 export * from "./schema/tips.ts";

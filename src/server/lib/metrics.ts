@@ -42,6 +42,12 @@ export class Metrics {
     labelNames: ["result"] as const,
     registers: [this.registry],
   });
+  private readonly summaryMails = new Counter({
+    name: "garden_summary_mails_total",
+    help: "Summary e-mails decided: sent, farewell, or not sent with the reason (visited, too_few, opted_out, ...)",
+    labelNames: ["result"] as const,
+    registers: [this.registry],
+  });
   private readonly uploads = new Histogram({
     name: "garden_upload_bytes",
     help: "Sizes of the photos members uploaded, as sent",
@@ -88,6 +94,10 @@ export class Metrics {
   /** A notification's e-mail decided: `sent`, or the reason it was skipped. */
   notificationMail(result: string, count = 1): void {
     this.notificationMails.inc({ result }, count);
+  }
+
+  summaryMail(result: string): void {
+    this.summaryMails.inc({ result });
   }
 
   /** Reads how many event streams are open at each scrape. */

@@ -19,6 +19,8 @@ interface MailContent {
   htmlIntro: string;
   button: string;
   note: string[];
+  /** Lists after the intro, each under its heading: a line of words and a link per item. */
+  sections?: Array<{ heading: string; items: Array<{ text: string; url: string }> }>;
   /** A second way out, under the note: its label, its words and its link (each on its own line in text). */
   aside?: { text: string; label: string; url: string };
 }
@@ -35,11 +37,17 @@ export function composeMail({
   button,
   note,
   aside,
+  sections = [],
 }: MailContent): MailMessage {
   const text = [
     `Hello ${name},`,
     "",
     ...textIntro,
+    ...sections.flatMap((section) => [
+      "",
+      section.heading,
+      ...section.items.flatMap((item) => [`- ${item.text}`, `  ${item.url}`]),
+    ]),
     "",
     url,
     "",
@@ -56,7 +64,18 @@ export function composeMail({
     <tr><td>
       <h1 style="margin:0 0 16px;font-size:22px;color:#166534">${escapeHtml(heading)}</h1>
       <p>Hello ${escapeHtml(name)},</p>
-      <p>${escapeHtml(htmlIntro)}</p>
+      <p>${escapeHtml(htmlIntro)}</p>${sections
+        .map(
+          (section) => `
+      <h2 style="margin:24px 0 8px;font-size:17px;color:#166534">${escapeHtml(section.heading)}</h2>
+      <ul style="margin:0;padding-left:20px">${section.items
+        .map(
+          (item) =>
+            `<li style="margin:4px 0"><a href="${escapeHtml(item.url)}">${escapeHtml(item.text)}</a></li>`,
+        )
+        .join("")}</ul>`,
+        )
+        .join("")}
       <p style="margin:28px 0"><a href="${escapeHtml(url)}" style="background:#166534;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(button)}</a></p>
       <p style="font-size:14px">Or paste this link into your browser:<br><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>
       <p style="font-size:14px;color:#4b5b50">${escapeHtml(note.join(" "))}</p>${

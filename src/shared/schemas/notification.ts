@@ -108,7 +108,7 @@ export const MarkReadSchema = z
   .meta({ id: "MarkRead" });
 
 /** The e-mails a member may leave in one click from any of them. */
-export const MAIL_STREAM_NAMES = ["replies", "mentions"] as const;
+export const MAIL_STREAM_NAMES = ["replies", "mentions", "summary"] as const;
 
 /** What an unsubscribe link names, and whether its member still gets those e-mails. */
 export const UnsubscribeSchema = z

@@ -8,6 +8,9 @@ import { HEMISPHERES, isTimeZone } from "../seasons.ts";
  */
 export const MUTABLE_KINDS = ["comment", "reply", "mention", "like", "follow", "new_tip"] as const;
 
+/** How often the summary of what a member missed is e-mailed, while it is on. */
+export const SUMMARY_EVERY = ["weekly", "daily"] as const;
+
 /**
  * A member's own settings, seen by nobody else: where their garden is (the hemisphere turns "next spring"
  * into a date) and their time zone (when a reminder's morning is).
@@ -25,6 +28,11 @@ export const SettingsSchema = z
     mutedKinds: z.array(z.enum(MUTABLE_KINDS)),
     /** No e-mail from `from` until `to` ("HH:MM", their time zone): it waits until then. Null: none. */
     quietHours: z.object({ from: z.string(), to: z.string() }).nullable(),
+    /** "This week in your garden" by e-mail, when they were away and it has 3 items or more. */
+    emailSummary: z.boolean(),
+    summaryEvery: z.enum(SUMMARY_EVERY),
+    /** The day a weekly summary comes, 0 Sunday to 6 Saturday, in the morning of their time zone. */
+    summaryDay: z.number().int().min(0).max(6),
   })
   .meta({ id: "Settings" });
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -37,6 +45,9 @@ export const DEFAULT_SETTINGS: Settings = {
   emailMentions: true,
   mutedKinds: [],
   quietHours: null,
+  emailSummary: true,
+  summaryEvery: "weekly",
+  summaryDay: 1,
 };
 
 /** A change to the settings: each field left out stays as it is. */
@@ -71,6 +82,13 @@ export const SettingsUpdateSchema = z
       )
       .refine((quiet) => quiet.from !== quiet.to, "quietHours must end at another time than they start")
       .nullable(),
+    emailSummary: z.boolean({ error: "emailSummary must be true or false" }),
+    summaryEvery: z.enum(SUMMARY_EVERY, { error: `summaryEvery must be one of ${SUMMARY_EVERY.join(", ")}` }),
+    summaryDay: z
+      .number({ error: "summaryDay must be a number, 0 Sunday to 6 Saturday" })
+      .int("summaryDay must be a whole number, 0 Sunday to 6 Saturday")
+      .min(0, "summaryDay must be 0 Sunday to 6 Saturday")
+      .max(6, "summaryDay must be 0 Sunday to 6 Saturday"),
   })
   .partial()
   .meta({ id: "SettingsUpdate" });

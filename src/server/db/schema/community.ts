@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { MUTABLE_KINDS } from "#shared/schemas/settings.ts";
+import { MUTABLE_KINDS, SUMMARY_EVERY } from "#shared/schemas/settings.ts";
 import { users } from "./accounts.ts";
 import { commentStateEnum, reportReasonEnum } from "./enums.ts";
 import { tips } from "./tips.ts";
@@ -182,12 +182,20 @@ export const memberSettings = pgTable(
      */
     quietFrom: smallint("quiet_from"),
     quietTo: smallint("quiet_to"),
+    /** The summary of what they missed by e-mail (ADR 084), how often, and on which day (0 Sunday). */
+    emailSummary: boolean("email_summary").notNull().default(true),
+    summaryEvery: text("summary_every", { enum: SUMMARY_EVERY }).notNull().default("weekly"),
+    summaryDay: smallint("summary_day").notNull().default(1),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
     check(
       "member_settings_hemisphere_check",
       sql`${table.hemisphere} is null or ${table.hemisphere} in ('north', 'south')`,
+    ),
+    check(
+      "member_settings_summary_check",
+      sql`${table.summaryEvery} in ('weekly', 'daily') and ${table.summaryDay} between 0 and 6`,
     ),
     check(
       "member_settings_quiet_hours_check",

@@ -8,7 +8,7 @@ import {
   GONE_BOOKMARK_DAYS,
 } from "#shared/schemas/bookmark.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
-import { SettingsSchema } from "#shared/schemas/settings.ts";
+import { DEFAULT_SETTINGS, SettingsSchema } from "#shared/schemas/settings.ts";
 import { bookmarks, tips } from "../../db/schema.ts";
 import { createClient, type TestClient } from "../../test/http-client.ts";
 import { signedInMember } from "../../test/members.ts";
@@ -310,7 +310,8 @@ describe("a member's settings", () => {
     const other = await member("Other");
     // Every kind of notification is made, and e-mail of comments and mentions while away is on, until
     // the member turns them off.
-    const mail = { emailReplies: true, emailMentions: true, mutedKinds: [], quietHours: null };
+    const { hemisphere: _h, timeZone: _t, ...mail } = DEFAULT_SETTINGS;
+    expect(mail).toMatchObject({ emailReplies: true, emailSummary: true, mutedKinds: [], quietHours: null });
     expect((await saver.client.get("/api/settings", { schema: SettingsSchema })).body).toEqual({
       hemisphere: null,
       timeZone: null,
@@ -339,6 +340,10 @@ describe("a member's settings", () => {
       { quietHours: { from: "7:00", to: "22:00" } },
       { quietHours: { from: "22:00" } },
       { quietHours: "night" },
+      { summaryEvery: "monthly" },
+      { summaryDay: 7 },
+      { summaryDay: 1.5 },
+      { emailSummary: "yes" },
     ]) {
       const res = await saver.client.patch("/api/settings", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -348,10 +353,8 @@ describe("a member's settings", () => {
     ).toEqual({
       hemisphere: null,
       timeZone: "America/Santiago",
-      emailReplies: true,
+      ...mail,
       emailMentions: false,
-      mutedKinds: [],
-      quietHours: null,
     });
     // Quiet hours past midnight, kept as given, and taken away again.
     const night = { from: "22:30", to: "07:00" };

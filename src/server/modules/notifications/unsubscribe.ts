@@ -12,6 +12,7 @@ import { HttpError } from "../../lib/requests/errors.ts";
 export const MAIL_STREAMS = {
   replies: { column: "emailReplies", words: "comments on your tips and replies to your comments" },
   mentions: { column: "emailMentions", words: "comments that mention you" },
+  summary: { column: "emailSummary", words: "“This week in your garden”, the summary of what you missed" },
 } as const satisfies Record<(typeof MAIL_STREAM_NAMES)[number], { column: string; words: string }>;
 export type MailStream = keyof typeof MAIL_STREAMS;
 

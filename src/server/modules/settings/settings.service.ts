@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { minutesOf, timeOf } from "#shared/quiet-hours.ts";
 import { DEFAULT_SETTINGS, type Settings, type SettingsUpdate } from "#shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
-import { memberSettings } from "../../db/schema.ts";
+import { memberSettings, summarySchedule } from "../../db/schema.ts";
 
 /** The columns the settings are read from. */
 const columns = {
@@ -13,8 +13,14 @@ const columns = {
   mutedKinds: memberSettings.mutedKinds,
   quietFrom: memberSettings.quietFrom,
   quietTo: memberSettings.quietTo,
+  emailSummary: memberSettings.emailSummary,
+  summaryEvery: memberSettings.summaryEvery,
+  summaryDay: memberSettings.summaryDay,
 };
 type Row = Pick<typeof memberSettings.$inferSelect, keyof typeof columns>;
+
+/** The settings a member's summary slots are planned by. */
+const SCHEDULING = ["emailSummary", "summaryEvery", "summaryDay", "timeZone", "quietFrom"] as const;
 
 /** The settings as a member reads them, from their row. */
 function settingsFrom(row: Row | undefined): Settings {
@@ -28,7 +34,7 @@ function settingsFrom(row: Row | undefined): Settings {
 }
 
 /** A member's settings: the defaults until they change one. */
-export async function settingsOf(db: Db, userId: string): Promise<Settings> {
+export async function settingsOf(db: Pick<Db, "select">, userId: string): Promise<Settings> {
   const [row] = await db.select(columns).from(memberSettings).where(eq(memberSettings.userId, userId));
   return settingsFrom(row);
 }
@@ -44,10 +50,18 @@ export async function updateSettings(db: Db, userId: string, update: SettingsUpd
     changes.quietTo = quietHours ? minutesOf(quietHours.to) : null;
   }
   if (Object.keys(changes).length === 0) return settingsOf(db, userId);
-  const [row] = await db
-    .insert(memberSettings)
-    .values({ userId, ...changes })
-    .onConflictDoUpdate({ target: memberSettings.userId, set: { ...changes, updatedAt: sql`now()` } })
-    .returning(columns);
-  return settingsFrom(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(memberSettings)
+      .values({ userId, ...changes })
+      .onConflictDoUpdate({ target: memberSettings.userId, set: { ...changes, updatedAt: sql`now()` } })
+      .returning(columns);
+    // The summary's next slot follows these: it is planned again from now (ADR 084).
+    if (SCHEDULING.some((field) => field in changes))
+      await tx
+        .update(summarySchedule)
+        .set({ nextAt: sql`now()`, planned: false })
+        .where(eq(summarySchedule.userId, userId));
+    return settingsFrom(row);
+  });
 }

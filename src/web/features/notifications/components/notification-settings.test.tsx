@@ -77,4 +77,18 @@ describe("Notification settings", () => {
     expect(within(quiet).getByRole("button", { name: "Save hours" })).toBeDisabled();
     expect(sent).toHaveLength(1);
   });
+
+  it("choose a daily summary, a weekly one's day, or none", async () => {
+    signInAs(aUser());
+    const { kept } = settingsServer();
+    show();
+    const summary = await screen.findByRole("group", { name: "Summary of what you missed" });
+    await userEvent.selectOptions(within(summary).getByLabelText("On"), "Thursday");
+    await waitFor(() => expect(kept().summaryDay).toBe(4));
+    await userEvent.selectOptions(within(summary).getByLabelText("How often"), "Daily");
+    await waitFor(() => expect(kept()).toMatchObject({ emailSummary: true, summaryEvery: "daily" }));
+    expect(within(summary).queryByLabelText("On")).not.toBeInTheDocument();
+    await userEvent.selectOptions(within(summary).getByLabelText("How often"), "Off");
+    await waitFor(() => expect(kept().emailSummary).toBe(false));
+  });
 });

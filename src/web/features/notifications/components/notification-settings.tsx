@@ -97,8 +97,85 @@ function Choices({ settings }: { settings: Settings }) {
           />
         ))}
       </fieldset>
+      <SummaryChoice settings={shown} busy={choosing !== null} save={save} />
       <QuietHoursChoice settings={shown} busy={choosing !== null} save={save} />
     </section>
+  );
+}
+
+/** What a group of choices is given: the settings shown, whether one is on its way, and how to save. */
+interface ChoiceProps {
+  settings: Settings;
+  busy: boolean;
+  save: (change: SettingsUpdate, said: string) => void;
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+/**
+ * "This week in your garden": how often (weekly, daily, or off) and, weekly, on which day. Each choice is
+ * saved as made, with the browser's time zone when the member has none (the morning is theirs).
+ */
+function SummaryChoice({ settings, busy, save }: ChoiceProps) {
+  const oftenId = useId();
+  const dayId = useId();
+  const withZone = settings.timeZone ? {} : { timeZone: browserTimeZone() };
+  const often = settings.emailSummary ? settings.summaryEvery : "off";
+  return (
+    <fieldset className="mt-2 flex flex-col gap-2">
+      <legend className="mb-1 font-semibold">Summary of what you missed</legend>
+      <p className="text-sm text-base-content/80">
+        “This week in your garden”: replies and likes waiting for you, new tips from gardeners you follow and
+        the most liked tips, in the morning, only when you were away and there are 3 things or more.
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <label htmlFor={oftenId} className="flex flex-col gap-1 text-sm">
+          How often
+          <select
+            id={oftenId}
+            className="select select-sm w-36"
+            value={often}
+            disabled={busy}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (value === "off") save({ emailSummary: false }, "No more summaries");
+              else if (value === "daily" || value === "weekly")
+                save(
+                  { emailSummary: true, summaryEvery: value, ...withZone },
+                  value === "daily"
+                    ? "A summary every day you are away"
+                    : "A summary every week you are away",
+                );
+            }}
+          >
+            <option value="weekly">Weekly</option>
+            <option value="daily">Daily</option>
+            <option value="off">Off</option>
+          </select>
+        </label>
+        {often === "weekly" && (
+          <label htmlFor={dayId} className="flex flex-col gap-1 text-sm">
+            On
+            <select
+              id={dayId}
+              className="select select-sm w-36"
+              value={settings.summaryDay}
+              disabled={busy}
+              onChange={(event) => {
+                const day = Number(event.currentTarget.value);
+                save({ summaryDay: day, ...withZone }, `Summaries on ${WEEKDAYS[day]}`);
+              }}
+            >
+              {WEEKDAYS.map((name, day) => (
+                <option key={name} value={day}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+    </fieldset>
   );
 }
 
@@ -108,15 +185,7 @@ const NIGHT = { from: "22:00", to: "07:00" };
  * Quiet hours: e-mails that come in them wait until they end. Turned on with the night (22:00 to 07:00),
  * the hours then changed and saved together; the member's time zone is saved with them when unknown.
  */
-function QuietHoursChoice({
-  settings,
-  busy,
-  save,
-}: {
-  settings: Settings;
-  busy: boolean;
-  save: (change: SettingsUpdate, said: string) => void;
-}) {
+function QuietHoursChoice({ settings, busy, save }: ChoiceProps) {
   const zone = settings.timeZone ?? browserTimeZone();
   const withZone = settings.timeZone ? {} : { timeZone: zone };
   const quiet = settings.quietHours;
