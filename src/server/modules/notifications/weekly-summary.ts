@@ -32,6 +32,7 @@ import {
 import type { Logger } from "../../lib/logger.ts";
 import type { Metrics } from "../../lib/metrics.ts";
 import { runEvery } from "../../lib/periodic.ts";
+import { tipPublic } from "../../lib/rules/visibility.ts";
 import { keepMail } from "../../mail/mail-queue.ts";
 import { type SummaryItems, summaryEmail, summaryFarewellEmail } from "../../mail/summary-templates.ts";
 import { settingsOf } from "../settings/index.ts";
@@ -281,15 +282,7 @@ async function itemsFor(tx: Tx, userId: string, since: Date, now: Date): Promise
     .select({ tipId: tips.id, title: tips.title, authorName: tips.name, likes: likedLately.likes })
     .from(likedLately)
     .innerJoin(tips, eq(tips.id, likedLately.tipId))
-    .where(
-      and(
-        eq(tips.availability, "Public"),
-        eq(tips.shown, true),
-        ne(tips.authorId, userId),
-        not(suspendedAuthor),
-        keptApart(tips.authorId),
-      ),
-    )
+    .where(and(tipPublic(), ne(tips.authorId, userId), not(suspendedAuthor), keptApart(tips.authorId)))
     .orderBy(desc(likedLately.likes), asc(tips.id))
     .limit(SHOWN.popular + SHOWN.newTips);
   const popular = mostLiked.filter((tip) => !shownIds.has(tip.tipId)).slice(0, SHOWN.popular);
