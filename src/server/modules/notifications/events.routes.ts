@@ -6,7 +6,7 @@ import { HttpError } from "../../lib/requests/errors.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { requireUser } from "../../lib/security/session.ts";
 import { unreadCount } from "./notifications.service.ts";
-import { notePresence } from "./presence.ts";
+import { endPresence, presentUntil } from "./presence.ts";
 
 /** A comment line this often keeps proxies from closing a quiet stream; it asks the database nothing. */
 const KEEPALIVE_MS = 25_000;
@@ -71,22 +71,26 @@ export function createEventsRouter(events: MemberEvents) {
         setTimeout(resolve, LIFETIME_MS).unref();
       });
       const stop = events.open(user.id, { wake: () => void send(), end });
-      // An open stream is an open page: its member is not away (ADR 081).
-      const present = () =>
-        notePresence(db, user.id).catch((error) =>
-          logger.warn("A member's presence could not be noted", error),
-        );
+      // An open stream is an open page: its member is not away (ADR 081), for as long as it may last,
+      // written once, so that an idle stream costs the database nothing.
+      const present = presentUntil(db, user.id, LIFETIME_MS).catch((error) => {
+        logger.warn("A member's presence could not be noted", error);
+        return null;
+      });
       const keepalive = setInterval(() => {
         void stream.write(": keepalive\n\n").catch(() => {});
-        void present();
       }, KEEPALIVE_MS);
-      void present();
       try {
         await send();
         await ended;
       } finally {
         clearInterval(keepalive);
         stop();
+        const until = await present;
+        if (until)
+          await endPresence(db, user.id, until).catch((error) =>
+            logger.warn("A member's presence could not be noted", error),
+          );
       }
     });
   });

@@ -1,6 +1,9 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { UnreadCountSchema } from "#shared/schemas/notification.ts";
-import { appPerFile, monthOldMember, tipBy } from "../../test/moderation-fixtures.ts";
+import { memberPresence } from "../../db/schema.ts";
+import { appPerFile, commentOn, monthOldMember, tipBy } from "../../test/moderation-fixtures.ts";
+import { sendNotificationMails } from "./notification-mail.ts";
 
 /**
  * The event stream as a browser's EventSource reads it: the unread count at once, again whenever it
@@ -9,6 +12,12 @@ import { appPerFile, monthOldMember, tipBy } from "../../test/moderation-fixture
 const app = appPerFile();
 
 const member = (name: string) => monthOldMember(app, name);
+
+/** When the member was last known to have a page open (or is promised to, while a stream lasts). */
+const presenceOf = async (userId: string) =>
+  (
+    await app.db.select().from(memberPresence).where(eq(memberPresence.userId, userId))
+  )[0]?.seenAt.getTime() ?? 0;
 
 /** A test client's cookies, as its browser would send them. */
 const cookieOf = (client: { cookies: Map<string, string> }) =>
@@ -69,6 +78,26 @@ describe("the event stream", () => {
     await stream.close();
     await bens.close();
     await expect.poll(() => app.memberEvents.size).toBe(open - 2);
+  });
+
+  it("keeps its member present while open, with no write while idle, and not once closed", async () => {
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const tip = await tipBy(rosa.client);
+    const stream = await openStream(cookieOf(rosa.client));
+    expect(await stream.next()).toEqual({ count: 0, fromNewcomers: 0 });
+    await commentOn(ben.client, tip._id, "While you read");
+    expect(await stream.next()).toEqual({ count: 1, fromNewcomers: 0 });
+    const in11 = () => new Date(Date.now() + 11 * 60_000);
+    const sweep = () =>
+      sendNotificationMails({ db: app.db, baseUrl: "http://localhost", secret: app.authSecret, now: in11() });
+    // Eleven minutes on, her page is still open: she saw it come.
+    expect(await sweep()).toEqual({ present: 1 });
+    await stream.close();
+    // Closed, the promise of her presence is taken back: she was here until now.
+    await expect.poll(() => presenceOf(rosa.id)).toBeLessThan(Date.now() + 60_000);
+    await commentOn(ben.client, tip._id, "After you left");
+    expect(await sweep()).toEqual({ sent: 1 });
   });
 
   it("refuses a visitor, and a client that does not ask for an event stream", async () => {
