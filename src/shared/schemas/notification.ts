@@ -121,6 +121,17 @@ export const UnsubscribeSchema = z
   .meta({ id: "Unsubscribe" });
 export type Unsubscribe = z.infer<typeof UnsubscribeSchema>;
 
-/** Whether the member muted a tip: nothing about it reaches them while it is. */
-export const MuteStateSchema = z.object({ muted: z.boolean() }).meta({ id: "MuteState" });
+/**
+ * Whether the member muted a tip (nothing about it reaches them while it is), and which of its threads
+ * they muted (by each thread's first comment).
+ */
+export const MuteStateSchema = z
+  .object({ muted: z.boolean(), mutedThreads: z.array(z.uuid()) })
+  .meta({ id: "MuteState" });
 export type MuteState = z.infer<typeof MuteStateSchema>;
+
+/** Whether the member muted a thread: its replies and mentions reach them no more while it is. */
+export const ThreadMuteStateSchema = z
+  .object({ muted: z.boolean(), thread: z.uuid() })
+  .meta({ id: "ThreadMuteState" });
+export type ThreadMuteState = z.infer<typeof ThreadMuteStateSchema>;

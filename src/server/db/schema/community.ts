@@ -232,3 +232,21 @@ export const tipMutes = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.tipId] })],
 );
+
+/**
+ * A thread a member muted (ADR 082), by its first comment: replies and mentions in it reach them no more,
+ * the rest of the tip still does. Private to the member.
+ */
+export const threadMutes = pgTable(
+  "thread_mutes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id")
+      .notNull()
+      .references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.commentId] })],
+);

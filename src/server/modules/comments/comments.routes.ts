@@ -23,7 +23,6 @@ import { idParam } from "../../lib/requests/ids.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { readableCommentCount } from "../../lib/rules/comment-counts.ts";
 import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
-import { mayViewTip } from "../../lib/rules/visibility.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/security/session.ts";
 import { type Images, imagesOf } from "../../lib/urls.ts";
@@ -34,7 +33,7 @@ import {
   type CommentRow,
   deleteComment,
   editComment,
-  findComment,
+  findVisibleComment,
   listComments,
   NoSuchCommentError,
   RepeatedCommentError,
@@ -208,15 +207,8 @@ const deleteCommentRoute = apiRoute({
 
 /** The comment `id` names as the caller may see it: 404 when it is gone, or on a tip they may not see. */
 async function visibleComment(c: { var: SignedInEnv["Variables"] }, id: string) {
-  const row = await findComment(c.var.db, id);
-  const seen =
-    row &&
-    row.state === "visible" &&
-    mayViewTip(
-      { availability: row.tipAvailability, shown: row.tipShown, authorId: row.tipAuthorId },
-      c.var.user.id,
-    );
-  if (!row || !seen) throw new HttpError(404, NO_COMMENT);
+  const row = await findVisibleComment(c.var.db, id, c.var.user.id);
+  if (!row) throw new HttpError(404, NO_COMMENT);
   return row;
 }
 

@@ -8,6 +8,7 @@ import { blocks, comments, tips, users } from "../../db/schema.ts";
 import { IdSchema, isId } from "../../lib/requests/ids.ts";
 import { openCaseAbout } from "../../lib/rules/hold-state.ts";
 import { isNewAccount } from "../../lib/rules/newcomers.ts";
+import { mayViewTip } from "../../lib/rules/visibility.ts";
 
 /** A comment as read, with its author's name, handle and photo. */
 export interface CommentRow {
@@ -193,7 +194,7 @@ export async function addComment(
 }
 
 /** A comment by id with its author, and the tip it is on (whose author may delete it). */
-export async function findComment(
+async function findComment(
   db: Db,
   id: string,
 ): Promise<(CommentRow & { tipAuthorId: string; tipAvailability: string; tipShown: boolean | null }) | null> {
@@ -213,6 +214,21 @@ export async function findComment(
   if (!row) return null;
   const { threadAtText: _t, createdAtText: _c, ...comment } = row;
   return comment;
+}
+
+/**
+ * The comment `id` names as `viewerId` may see it: shown, on a tip they may see; null otherwise (gone,
+ * hidden, or on a tip that is not theirs to see).
+ */
+export async function findVisibleComment(db: Db, id: string, viewerId: string | null) {
+  const row = await findComment(db, id);
+  const seen =
+    row?.state === "visible" &&
+    mayViewTip(
+      { availability: row.tipAvailability, shown: row.tipShown, authorId: row.tipAuthorId },
+      viewerId,
+    );
+  return seen ? row : null;
 }
 
 /**

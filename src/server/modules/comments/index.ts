@@ -1,2 +1,2 @@
 export { commentsRouter } from "./comments.routes.ts";
-export { deleteComment } from "./comments.service.ts";
+export { deleteComment, findVisibleComment } from "./comments.service.ts";

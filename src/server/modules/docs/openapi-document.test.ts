@@ -207,6 +207,8 @@ describe("the API document's sessions and limits", () => {
       ),
       "put /tips/{id}/mute": expect.stringMatching(/^Too many mute requests/),
       "delete /tips/{id}/mute": expect.stringMatching(/^Too many mute requests/),
+      "put /comments/{id}/mute": expect.stringMatching(/^Too many mute requests/),
+      "delete /comments/{id}/mute": expect.stringMatching(/^Too many mute requests/),
     });
   });
 

@@ -235,13 +235,14 @@ describe("what a member turned off", () => {
     expect((await listOf(rosa.client)).map((n) => n.kind)).toEqual(["comment"]);
 
     // Muted, the tip tells her nothing: not a comment, not a mention.
-    expect((await rosa.client.get(`/api/tips/${tip._id}/mute`)).body).toEqual({ muted: false });
+    const state = (muted: boolean) => ({ muted, mutedThreads: [] });
+    expect((await rosa.client.get(`/api/tips/${tip._id}/mute`)).body).toEqual(state(false));
     for (let i = 0; i < 2; i++)
-      expect((await rosa.client.put(`/api/tips/${tip._id}/mute`)).body).toEqual({ muted: true });
-    expect((await rosa.client.get(`/api/tips/${tip._id}/mute`)).body).toEqual({ muted: true });
+      expect((await rosa.client.put(`/api/tips/${tip._id}/mute`)).body).toEqual(state(true));
+    expect((await rosa.client.get(`/api/tips/${tip._id}/mute`)).body).toEqual(state(true));
     await commentOn(ben.client, tip._id, `Hello @${rosa.handle}, again`);
     expect(await listOf(rosa.client)).toHaveLength(1);
-    expect((await rosa.client.delete(`/api/tips/${tip._id}/mute`)).body).toEqual({ muted: false });
+    expect((await rosa.client.delete(`/api/tips/${tip._id}/mute`)).body).toEqual(state(false));
     await commentOn(cai.client, tip._id, "Heard again");
     expect((await listOf(rosa.client)).map((n) => n.comment?.excerpt)).toEqual([
       "Heard again",
@@ -257,6 +258,62 @@ describe("what a member turned off", () => {
     expect(bad.status).toBe(400);
     expect((await rosa.client.get("/api/settings")).body).toMatchObject({ mutedKinds: ["like", "new_tip"] });
     expect((await createClient(app.app).put(`/api/tips/${tip._id}/mute`)).status).toBe(401);
+  });
+});
+
+describe("a muted thread", () => {
+  it("tells nothing more of its replies or mentions there, while the rest of the tip still does", async () => {
+    const rosa = await member("Rosa");
+    const ben = await member("Ben");
+    const cai = await member("Cai");
+    const tip = await tipBy(ben.client, { title: "A long debate" });
+    const root = await commentOn(rosa.client, tip._id, "Peat or no peat?");
+    const reply = (as: TestClient, body: string, replyTo = root._id) =>
+      as.post(`/api/tips/${tip._id}/comments`, { body, replyTo });
+    expect((await reply(cai.client, "No peat, ever")).status).toBe(201);
+    expect((await listOf(rosa.client)).map((n) => n.kind)).toEqual(["reply"]);
+    const [first] = await listOf(rosa.client);
+
+    // Muted from any comment of the thread; again is the same.
+    for (let i = 0; i < 2; i++)
+      expect((await rosa.client.put(`/api/comments/${first?.comment?._id}/mute`)).body).toEqual({
+        muted: true,
+        thread: root._id,
+      });
+    expect((await rosa.client.get(`/api/tips/${tip._id}/mute`)).body).toEqual({
+      muted: false,
+      mutedThreads: [root._id],
+    });
+    expect((await reply(cai.client, `Still no peat, @${rosa.handle}`)).status).toBe(201);
+    expect((await reply(ben.client, "My tip, my peat")).status).toBe(201);
+    expect(await listOf(rosa.client)).toHaveLength(1);
+    // Another thread of the tip still tells her.
+    const other = await commentOn(ben.client, tip._id, `@${rosa.handle} what do you use instead?`);
+    expect((await listOf(rosa.client)).map((n) => [n.kind, n.comment?._id])).toEqual([
+      ["mention", other._id],
+      ["reply", first?.comment?._id],
+    ]);
+
+    // Unmuted, its replies come again; nobody else's state changed.
+    expect((await rosa.client.delete(`/api/comments/${root._id}/mute`)).body).toEqual({
+      muted: false,
+      thread: root._id,
+    });
+    expect((await reply(cai.client, "Coir, then")).status).toBe(201);
+    expect((await listOf(rosa.client))[0]?.comment?.excerpt).toBe("Coir, then");
+    expect((await ben.client.get(`/api/tips/${tip._id}/mute`)).body).toEqual({
+      muted: false,
+      mutedThreads: [],
+    });
+
+    // Only a comment one may see; a visitor is asked to sign in.
+    const secret = await tipBy(ben.client, { availability: "Private" });
+    const hiddenComment = await commentOn(ben.client, secret._id, "Only I see this");
+    for (const method of ["put", "delete"] as const) {
+      expect((await rosa.client[method](`/api/comments/${hiddenComment._id}/mute`)).status).toBe(404);
+      expect((await rosa.client[method]("/api/comments/not-an-id/mute")).status).toBe(404);
+      expect((await createClient(app.app)[method](`/api/comments/${root._id}/mute`)).status).toBe(401);
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import { BookmarkButton } from "#web/features/bookmarks/components/bookmark-button.tsx";
 import { CommentsSection } from "#web/features/comments/components/comments-section.tsx";
 import { MuteButton } from "#web/features/notifications/components/mute-button.tsx";
+import { ThreadMuteButton } from "#web/features/notifications/components/thread-mute-button.tsx";
 import { tipQueryOptions } from "#web/features/tips/api/get-tip.ts";
 import { TipDetails } from "#web/features/tips/components/tip-details.tsx";
 import { loaded, type MemberData } from "#web/lib/member-data.ts";
@@ -18,7 +19,12 @@ export function TipDetailsRoute() {
           <MuteButton tip={tip} />
         </>
       )}
-      below={(tip) => <CommentsSection tip={tip} />}
+      below={(tip) => (
+        <CommentsSection
+          tip={tip}
+          threadAction={(root, who) => <ThreadMuteButton tipId={tip._id} commentId={root._id} who={who} />}
+        />
+      )}
     />
   );
 }

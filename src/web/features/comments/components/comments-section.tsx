@@ -1,5 +1,6 @@
 import { type LucideIcon, MessageCircle, Pencil, Reply, Trash2 } from "lucide-react";
 import {
+  type ReactNode,
   type Ref,
   useCallback,
   useDeferredValue,
@@ -67,7 +68,14 @@ const written = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyl
  * A tip's comments under its page: threads one reply deep, the form to add one, and more on demand. What
  * the reader may do with each comment (change it, delete it) is the server's answer, not worked out here.
  */
-export function CommentsSection({ tip }: { tip: Tip }) {
+export function CommentsSection({
+  tip,
+  threadAction,
+}: {
+  tip: Tip;
+  /** What else a thread's first comment offers a signed-in member (muting the thread), from the route. */
+  threadAction?: (root: Comment, who: string) => ReactNode;
+}) {
   const { user } = useUser();
   const comments = useComments(tip._id);
   const canWrite = Boolean(user?.emailVerified);
@@ -112,11 +120,12 @@ export function CommentsSection({ tip }: { tip: Tip }) {
   );
 
   // A thread's first comment and its replies are drawn alike; only where they sit differs.
-  const item = (comment: Comment) => (
+  const item = (comment: Comment, root = false) => (
     <CommentItem
       comment={comment}
       tipId={tip._id}
       canWrite={canWrite}
+      extra={root && user && comment.author ? threadAction?.(comment, comment.author.name) : undefined}
       onDelete={setDeleting}
       onSaved={saved}
       focus={focusId === comment._id}
@@ -175,7 +184,7 @@ export function CommentsSection({ tip }: { tip: Tip }) {
         <ol className="flex flex-col gap-4">
           {threadsOf(all).map(({ root, replies }) => (
             <li key={root._id} className={THREAD}>
-              {item(root)}
+              {item(root, true)}
               {replies.length > 0 && (
                 <ol className="mt-3 flex flex-col gap-3 border-l-2 border-base-300 pl-4" aria-label="Replies">
                   {replies.map((reply) => (
@@ -250,6 +259,7 @@ function CommentItem({
   comment,
   tipId,
   canWrite,
+  extra,
   onDelete,
   onSaved,
   focus,
@@ -258,6 +268,8 @@ function CommentItem({
   comment: Comment;
   tipId: string;
   canWrite: boolean;
+  /** Another action beside Reply, Edit and Delete (a thread's mute). */
+  extra?: ReactNode;
   onDelete: (comment: Comment) => void;
   onSaved: (comment: Comment, kind: "reply" | "edit") => void;
   /** Takes focus once on the page: a reply just posted, the first comment of a page just read. */
@@ -355,7 +367,7 @@ function CommentItem({
       ) : (
         <CommentBody text={comment.body} />
       )}
-      {mode === "read" && (canWrite || comment.canEdit || comment.canDelete) && (
+      {mode === "read" && (canWrite || comment.canEdit || comment.canDelete || extra) && (
         <div className="mt-2 flex flex-wrap gap-1">
           {canWrite && !comment.hidden && (
             <CommentAction
@@ -392,6 +404,7 @@ function CommentItem({
               own={comment.canEdit || comment.hold !== undefined}
             />
           )}
+          {extra}
         </div>
       )}
       {mode === "reply" && (
