@@ -4,7 +4,8 @@
  * then `search` (a million tips). `soak` (ten minutes of mixed traffic), `uploads` (24 of the largest
  * photos at once), `members` (one signed-in member's reads and writes against a bare server),
  * `comments` (a tip's first page among 1,000 comments), `start` (the first start and a restart) and
- * `community` (the pages that grow with the community, at 100,000 members) run only when named.
+ * `community` (the pages that grow with the community, at 100,000 members) and `notifications` (the
+ * live bell with 1,000 streams open) run only when named.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -19,6 +20,7 @@ const BENCHMARKS: Record<string, string> = {
   comments: "bench/comments.ts",
   start: "bench/start.ts",
   community: "bench/community.ts",
+  notifications: "bench/notifications.ts",
 };
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const names = asked.length > 0 ? asked : ["http", "search"];
