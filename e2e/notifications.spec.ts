@@ -134,7 +134,9 @@ test.describe("notifications", () => {
     // Likes off in the site, from the profile.
     await page.goto("/profile");
     const inSite = page.getByRole("group", { name: "In the site" });
-    await inSite.getByRole("checkbox", { name: "Likes on my tips" }).uncheck();
+    const likes = inSite.getByRole("checkbox", { name: "Likes on my tips" });
+    await likes.click();
+    await expect(likes).not.toBeChecked();
     await expect
       .poll(async () => (await (await page.request.get("/api/settings")).json()).mutedKinds)
       .toEqual(["like"]);
