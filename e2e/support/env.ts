@@ -34,3 +34,6 @@ export const E2E = {
 };
 
 export const mailDir = path.resolve(import.meta.dirname, "../../.test-data/e2e/mail");
+
+/** The test server's DATA_DIR: its database, its secret, and the socket of its clock (ADR 086). */
+export const dataDir = path.resolve(import.meta.dirname, "../../.test-data/e2e/data");

@@ -5,7 +5,7 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { startOidcIssuer } from "../../src/server/test/oidc-issuer.ts";
 import { startSmtpCapture } from "../../src/server/test/smtp-capture.ts";
-import { E2E, mailDir } from "./env.ts";
+import { dataDir, E2E, mailDir } from "./env.ts";
 import { seedEstablished } from "./established.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -23,7 +23,7 @@ const issuer = await startOidcIssuer({
 Object.assign(process.env, {
   NODE_ENV: "production",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-  DATA_DIR: path.join(root, ".test-data", "e2e", "data"),
+  DATA_DIR: dataDir,
   PORT: String(E2E.port),
   HOST: "127.0.0.1",
   BASE_URL: E2E.baseURL,
@@ -39,6 +39,8 @@ Object.assign(process.env, {
   RATE_LIMITS: "off",
   // As behind one proxy: the tests that need members at addresses of their own send X-Forwarded-For.
   TRUST_PROXY: "1",
+  // A test runs a member's bookmark reminders and summary on the day it picks (ADR 086).
+  TEST_CLOCK: "on",
 });
 await seedEstablished(process.env.DATA_DIR ?? "");
 await import(path.join(root, "dist/server/server.mjs"));

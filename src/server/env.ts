@@ -133,6 +133,14 @@ const EnvSchema = z.object({
     .enum(["on", "off"], { error: 'must be "on" or "off"' })
     .default("on")
     .transform((value) => value === "on"),
+  /**
+   * For the browser tests only: DATA_DIR/test-clock.sock then runs a scheduled job for one member at a time
+   * the caller names (a bookmark's day, a summary's slot), so a test need not wait for it (ADR 086).
+   */
+  TEST_CLOCK: z
+    .enum(["on", "off"], { error: 'must be "on" or "off"' })
+    .default("off")
+    .transform((value) => value === "on"),
   /** The earlier name of the same switch: "false" is RATE_LIMITS=off. */
   RATE_LIMIT: z
     .enum(["true", "false"], { error: 'must be "true" or "false"' })

@@ -103,6 +103,14 @@ describe("the switch for watching requests", () => {
   });
 });
 
+describe("the browser tests' clock", () => {
+  it("is off unless TEST_CLOCK=on, and refuses any other word", () => {
+    expect(loadEnv({}).TEST_CLOCK).toBe(false);
+    expect(loadEnv({ TEST_CLOCK: "on" }).TEST_CLOCK).toBe(true);
+    expect(() => loadEnv({ TEST_CLOCK: "yes" })).toThrow(/TEST_CLOCK: must be "on" or "off"/);
+  });
+});
+
 describe("photo storage settings", () => {
   it("stores photos in DATA_DIR without S3 settings, in the bucket with all four", () => {
     const local = loadEnv({});

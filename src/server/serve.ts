@@ -1,8 +1,10 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
+import { eq } from "drizzle-orm";
 import { createApp } from "./app.ts";
 import { type Database, DatabaseUnavailableError } from "./db/client.ts";
+import { users } from "./db/schema.ts";
 import { seedOnFirstStart } from "./db/seed.ts";
 import { type Env, failToStart as fail } from "./env.ts";
 import { hasSessionCookie, memberKey, PublicCache, replyFor } from "./lib/cache/public-cache.ts";
@@ -19,11 +21,16 @@ import { NODE_LISTENER_OPTIONS } from "./lib/security/unread-refusals.ts";
 import { MailQueue, startMailSweep } from "./mail/mail-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
-import { startBookmarkSweep } from "./modules/bookmarks/index.ts";
+import { sendDueReminders, startBookmarkSweep } from "./modules/bookmarks/index.ts";
 import { createRoleKeeper, startModerationSweep, unsentNotices } from "./modules/moderation/index.ts";
-import { startNotificationMailSweep, startSummarySweep } from "./modules/notifications/index.ts";
+import {
+  sendSummaries,
+  startNotificationMailSweep,
+  startSummarySweep,
+} from "./modules/notifications/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { startBackupService } from "./ops/backup-service.ts";
+import { startTestClock } from "./ops/test-clock.ts";
 import { createPhotoStorage } from "./storage/create-storage.ts";
 
 /**
@@ -116,13 +123,27 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     logger,
   });
   // What a member missed, once a week (or day) while away (ADR 084).
-  const stopSummaries = startSummarySweep({
-    db: database.db,
-    baseUrl: env.BASE_URL,
-    secret: authSecret,
-    metrics,
-    logger,
-  });
+  const summaryRun = { db: database.db, baseUrl: env.BASE_URL, secret: authSecret, metrics };
+  const stopSummaries = startSummarySweep({ ...summaryRun, logger });
+  // The browser tests run a member's reminders and summary on the day they pick (ADR 086).
+  const stopTestClock = env.TEST_CLOCK
+    ? await startTestClock({
+        dataDir: env.DATA_DIR,
+        jobs: {
+          reminders: (at, userId) => sendDueReminders(database.db, at, userId),
+          summaries: (at, userId) => sendSummaries({ ...summaryRun, now: at, onlyUserId: userId }),
+          mail: () => mailQueue.deliver(),
+        },
+        memberByEmail: async (email) => {
+          const [row] = await database.db
+            .select({ id: users.id })
+            .from(users)
+            .where(eq(users.email, email.toLowerCase()));
+          return row?.id ?? null;
+        },
+        logger,
+      })
+    : async () => {};
   metrics.watchStreams(() => memberEvents.size);
   const app = createApp({
     metrics,
@@ -294,6 +315,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     server.close(async () => {
       // A backup under way is finished first: a file half written is removed, never left to be found.
       await stopBackups().catch(() => {});
+      await stopTestClock().catch(() => {});
       await stopFollowingChanges().catch(() => {});
       await stopFollowingSessions().catch(() => {});
       await stopFollowingMembers().catch(() => {});

@@ -203,10 +203,11 @@ const REMINDERS_A_RUN = 500;
  * Turns the reminders due at `now` into notifications, once each: the bookmarks are claimed (locked, those
  * another server holds skipped), marked sent and notified in one statement, so two servers, or a run
  * after a crash, never send one twice. A tip the member may no longer see is marked but not notified.
- * Answers how many were notified.
+ * With `onlyUserId`, only that member's (the browser tests' clock). Answers how many were notified.
  */
-export async function sendDueReminders(db: Db, now: Date): Promise<number> {
+export async function sendDueReminders(db: Db, now: Date, onlyUserId?: string): Promise<number> {
   const at = now.toISOString();
+  const whose = onlyUserId ? sql`and ${bookmarks.userId} = ${onlyUserId}` : sql``;
   const sent = await rowsOf(
     db,
     z.object({ id: z.string() }),
@@ -214,7 +215,7 @@ export async function sendDueReminders(db: Db, now: Date): Promise<number> {
     with "due" as (
       select ${bookmarks.userId}, ${bookmarks.tipId} from ${bookmarks}
       where ${bookmarks.remindAt} <= ${at}::timestamptz and ${bookmarks.remindedAt} is null
-        and ${bookmarks.tipGoneAt} is null
+        and ${bookmarks.tipGoneAt} is null ${whose}
       order by ${bookmarks.remindAt}
       limit ${REMINDERS_A_RUN}
       for update skip locked

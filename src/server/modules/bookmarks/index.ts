@@ -2,3 +2,4 @@
 
 export { startBookmarkSweep } from "./bookmark-sweep.ts";
 export { bookmarksRouter } from "./bookmarks.routes.ts";
+export { sendDueReminders } from "./bookmarks.service.ts";

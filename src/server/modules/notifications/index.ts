@@ -4,4 +4,4 @@ export { muteRouter } from "./mute.routes.ts";
 export { startNotificationMailSweep } from "./notification-mail.ts";
 export { notificationsRouter } from "./notifications.routes.ts";
 export { createUnsubscribeRouter, oneClickUnsubscribe } from "./unsubscribe.routes.ts";
-export { startSummarySweep } from "./weekly-summary.ts";
+export { sendSummaries, startSummarySweep } from "./weekly-summary.ts";

@@ -500,4 +500,21 @@ describe("a bookmark's reminder", () => {
     const kept = await app.db.select().from(bookmarks).where(eq(bookmarks.userId, ben.id));
     expect(kept.every((row) => row.remindedAt?.getTime() === day)).toBe(true);
   });
+
+  it("run for one member, as the browser tests' clock runs it, leaves everyone else's for their turn", async () => {
+    const author = await member("Ivy");
+    const [cal, dot] = [await member("Cal"), await member("Dot")];
+    const tip = await tipBy(author.client, { title: "Lift the dahlias" });
+    const day = Date.now() + 400 * 24 * 3_600_000;
+    for (const who of [cal, dot])
+      expect(
+        (await who.client.put(`/api/tips/${tip._id}/bookmark`, { remindAt: new Date(day).toISOString() }))
+          .status,
+      ).toBe(200);
+    expect(await sendDueReminders(app.db, new Date(day), cal.id)).toBe(1);
+    expect((await listOf(cal.client)).map((n) => n.kind)).toEqual(["reminder"]);
+    expect(await listOf(dot.client)).toEqual([]);
+    expect(await sendDueReminders(app.db, new Date(day), dot.id)).toBe(1);
+    expect((await listOf(dot.client)).map((n) => n.kind)).toEqual(["reminder"]);
+  });
 });

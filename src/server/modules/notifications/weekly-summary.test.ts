@@ -168,6 +168,17 @@ describe("the summary of what a member missed", () => {
     }
   });
 
+  it("run for one member, as the browser tests' clock runs it, decides only theirs", async () => {
+    const ana = await busyMemberAway("Ana Only");
+    const bo = await busyMemberAway("Bo Later");
+    const now = new Date();
+    for (const member of [ana, bo]) await dueAt(member.id, new Date(now.getTime() - 60_000));
+    expect(await sweep(now, { onlyUserId: ana.id })).toEqual({ sent: 1 });
+    expect(await resultsOf(ana.id)).toEqual(["sent:3"]);
+    expect(await resultsOf(bo.id)).toEqual([]);
+    expect(await sweep(now, { onlyUserId: bo.id })).toEqual({ sent: 1 });
+  });
+
   it("spaces out once left unopened: a fortnight after 4, a month after 8", async () => {
     const rosa = await busyMemberAway("Spaced");
     const now = new Date();

@@ -57,6 +57,8 @@ interface SummaryRun {
   metrics?: Pick<Metrics, "summaryMail">;
   /** The time: the clock's, unless a test sets its own. */
   now?: Date;
+  /** Only this member's slot (the browser tests' clock runs one member's summary at a time). */
+  onlyUserId?: string;
   /** Called after each member's decision is committed: a test stops the run there, as a crash would. */
   afterEach?: (userId: string) => void;
 }
@@ -75,7 +77,12 @@ export async function sendSummaries(run: SummaryRun): Promise<Record<string, num
       const [due] = await tx
         .select()
         .from(summarySchedule)
-        .where(lte(summarySchedule.nextAt, now))
+        .where(
+          and(
+            lte(summarySchedule.nextAt, now),
+            run.onlyUserId ? eq(summarySchedule.userId, run.onlyUserId) : undefined,
+          ),
+        )
         .orderBy(asc(summarySchedule.nextAt))
         .limit(1)
         .for("update", { skipLocked: true });
@@ -312,7 +319,7 @@ async function itemsFor(tx: Tx, userId: string, since: Date, now: Date): Promise
 
 /** Decides summaries every 5 minutes on every instance; answers its stop. */
 export function startSummarySweep(
-  run: Omit<SummaryRun, "now" | "afterEach"> & { logger: Logger },
+  run: Omit<SummaryRun, "now" | "afterEach" | "onlyUserId"> & { logger: Logger },
 ): () => void {
   return runEvery({
     name: "The summary e-mail sweep",

@@ -1,0 +1,97 @@
+import { chmodSync, rmSync } from "node:fs";
+import { createServer, request } from "node:http";
+import path from "node:path";
+import { z } from "zod";
+import type { Logger } from "../lib/logger.ts";
+
+/**
+ * The browser tests' clock (ADR 086): with TEST_CLOCK=on the server listens on DATA_DIR/test-clock.sock,
+ * readable by its own user only, and runs one scheduled job for one member as at the time asked (a
+ * bookmark's day, a summary's slot), so a test neither waits for a sweep nor moves the time of the rest
+ * of the site under the tests running beside it. Off (the default), nothing listens.
+ */
+const socketOf = (dataDir: string) => path.join(dataDir, "test-clock.sock");
+
+/** A scheduled job, run as at `at` for the member `userId` only; answers what it did. */
+type ClockedJob = (at: Date, userId: string) => Promise<unknown>;
+
+const RunRequest = z.object({
+  job: z.string(),
+  at: z.iso.datetime({ offset: true }),
+  email: z.email(),
+});
+export type RunRequest = z.infer<typeof RunRequest>;
+
+export interface TestClockOptions {
+  dataDir: string;
+  jobs: Record<string, ClockedJob>;
+  /** The account's id for an e-mail address, or null. */
+  memberByEmail: (email: string) => Promise<string | null>;
+  logger: Pick<Logger, "warn" | "error">;
+}
+
+/** Starts listening; answers the function that stops it. */
+export async function startTestClock({
+  dataDir,
+  jobs,
+  memberByEmail,
+  logger,
+}: TestClockOptions): Promise<() => Promise<void>> {
+  const socketPath = socketOf(dataDir);
+  const server = createServer((req, res) => {
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { "Content-Type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== "POST" || req.url !== "/run") return answer(404, { message: "POST /run only" });
+    let text = "";
+    req.on("data", (chunk: Buffer) => {
+      text += chunk.toString();
+    });
+    req.on("end", async () => {
+      let asked: RunRequest;
+      try {
+        asked = RunRequest.parse(JSON.parse(text));
+      } catch {
+        return answer(400, { message: "The body must be JSON: { job, at: an ISO time, email }" });
+      }
+      const job = jobs[asked.job];
+      if (!job) return answer(400, { message: `No job "${asked.job}": ${Object.keys(jobs).join(", ")}` });
+      const userId = await memberByEmail(asked.email);
+      if (!userId) return answer(404, { message: `No account has the e-mail ${asked.email}` });
+      try {
+        answer(200, { job: asked.job, at: asked.at, result: await job(new Date(asked.at), userId) });
+      } catch (error) {
+        logger.error(`The test clock's ${asked.job} run failed`, error);
+        answer(500, { message: error instanceof Error ? error.message : String(error) });
+      }
+    });
+  });
+  rmSync(socketPath, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ path: socketPath, readableAll: false, writableAll: false }, () => resolve());
+  });
+  chmodSync(socketPath, 0o600);
+  logger.warn(`TEST_CLOCK is on: ${socketPath} runs scheduled jobs at any time asked. Never on a real site.`);
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+/** Asks the server on `dataDir` to run a job; answers its result, or throws the server's message. */
+export function runClockedJob(dataDir: string, body: RunRequest): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath: socketOf(dataDir), path: "/run", method: "POST" }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => {
+        text += chunk.toString();
+      });
+      res.on("end", () => {
+        const answer = JSON.parse(text || "{}") as { result?: unknown; message?: string };
+        if (res.statusCode === 200) resolve(answer.result);
+        else reject(new Error(answer.message ?? `the test clock answered ${res.statusCode}`));
+      });
+    });
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
