@@ -7,7 +7,11 @@ const serverTests = ["src/server/**/*.test.ts"];
 const noDatabaseTests = ["src/server/**/*.unit.test.ts"];
 /** Tests of what only a database server allows (several instances on one database) run on PostgreSQL only. */
 const postgresOnlyTests = ["src/server/**/*.postgres.test.ts"];
-/** Tests of the embedded database's own folder (DATA_DIR on a full disk) run on PGlite only. */
+/**
+ * Tests on the embedded database alone run on PGlite only: its own folder (DATA_DIR on a full disk), the
+ * migrated database the build writes for it, and a server on a DATA_DIR of its own (the operator's
+ * documented commands), which would run the very same way again on the PostgreSQL pass.
+ */
 const pgliteOnlyTests = ["src/server/**/*.pglite.test.ts"];
 
 /**

@@ -33,6 +33,6 @@ export const acrossNodeVersions = [
   "src/server/modules/accounts/auth.test.ts",
   "src/server/modules/accounts/links.test.ts",
   "src/server/modules/accounts/secret.unit.test.ts",
-  "src/server/modules/uploads/photo-decoder.test.ts",
+  "src/server/modules/uploads/photo-decoder.unit.test.ts",
   "src/server/storage/s3-storage.test.ts",
 ];

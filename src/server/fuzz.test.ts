@@ -24,8 +24,8 @@ import { createTestApp, testDriver } from "./test/test-db.ts";
  */
 const STRENGTHS = {
   light: { perOperation: 40, withLimits: 5 },
-  full: { perOperation: 290, withLimits: 25 },
-  deep: { perOperation: 2900, withLimits: 250 },
+  full: { perOperation: 200, withLimits: 25 },
+  deep: { perOperation: 2000, withLimits: 250 },
 };
 const strengthName = (process.env.FUZZ_STRENGTH ?? (testDriver === "pglite" ? "full" : "light")) as string;
 if (!(strengthName in STRENGTHS))
