@@ -7,6 +7,7 @@ import { SettingsSchema } from "#shared/schemas/settings.ts";
 import { mailOutbox, notifications } from "../../db/schema.ts";
 import { Metrics } from "../../lib/metrics.ts";
 import { createClient, type TestClient } from "../../test/http-client.ts";
+import { signedInMember } from "../../test/members.ts";
 import { appPerFile, commentOn, monthOldMember, tipBy } from "../../test/moderation-fixtures.ts";
 import { AWAY_MS, DAILY_MAILS, sendNotificationMails } from "./notification-mail.ts";
 
@@ -219,6 +220,33 @@ describe("a comment while the member is away", () => {
       .where(and(eq(notifications.userId, rosa.id), eq(notifications.kind, "comment")));
     expect(capped?.note).toBe("daily_cap");
     expect(await mailsTo(rosa.account.email)).toEqual([]);
+  });
+
+  it("is never sent for new accounts that mention a member, however many from one address", async () => {
+    const rosa = await member("Rosa");
+    const host = await member("Host");
+    const tip = await tipBy(host.client, { title: "Anything at all" });
+    // More than a day's e-mails, from accounts two days old she does not follow, all from one address.
+    const attackers = DAILY_MAILS + 4;
+    for (let n = 0; n < attackers; n++) {
+      const spam = await signedInMember(app, { name: `Spam ${n}`, address: "203.0.113.66" });
+      await commentOn(spam.client, tip._id, `@${rosa.handle} see this, number ${n}`);
+    }
+    await cameMinutesAgo(rosa.id, AWAY_MS / 60_000 + 1);
+    const metrics = new Metrics();
+    expect(await run(metrics)).toEqual({ from_newcomer: attackers });
+    expect(await mailsTo(rosa.account.email)).toEqual([]);
+    expect(await metrics.registry.getSingleMetricAsString("garden_notification_mails_total")).toContain(
+      `garden_notification_mails_total{result="from_newcomer"} ${attackers}`,
+    );
+
+    // One from a member of standing still reaches her inbox.
+    await commentOn(host.client, tip._id, `@${rosa.handle} this one is real`);
+    await cameMinutesAgo(rosa.id, AWAY_MS / 60_000 + 1);
+    expect(await run()).toEqual({ sent: 1 });
+    // In the site the new accounts' wait apart, out of the bell's count, for her to look at if she chooses.
+    const count = await rosa.client.get("/api/notifications/unread-count");
+    expect(count.body).toEqual({ count: 1, fromNewcomers: attackers });
   });
 
   it("refuses a link this site did not sign, and changes nothing", async () => {

@@ -40,6 +40,7 @@ const DUE_COLUMNS = {
   tipId: notifications.tipId,
   commentId: notifications.commentId,
   actorId: sql<string | null>`${notifications.actorIds}[1]`,
+  fromNewcomer: notifications.fromNewcomer,
   to: {
     email: users.email,
     name: users.name,
@@ -84,6 +85,9 @@ type Due = Awaited<ReturnType<typeof claimDue>>[number];
  */
 const STANDING_RULES: Array<[Skip, (row: Due, now: Date) => boolean]> = [
   ["read", (row) => row.readAt !== null],
+  // A week-old account the member does not follow reaches the list apart, never their inbox: a hundred
+  // free accounts mentioning one member would otherwise fill it.
+  ["from_newcomer", (row) => row.fromNewcomer],
   ["stale", (row, now) => row.createdAt.getTime() < now.getTime() - STALE_MS],
   ["present", (row) => row.to.seenAt !== null && row.to.seenAt >= row.createdAt],
   [
@@ -119,6 +123,7 @@ const quietEnd = ({ to }: Due, now: Date): Date | null =>
 /** Why a notification was not e-mailed: each is counted at /metrics and kept on the notification. */
 type Skip =
   | "read"
+  | "from_newcomer"
   | "stale"
   | "present"
   | "opted_out"
