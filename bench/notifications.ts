@@ -18,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { unreadEvents } from "../src/server/test/event-stream.ts";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 import { freePort } from "../src/server/test/server-process.ts";
 import { ensureBuilt, startServer } from "./support.ts";
@@ -80,25 +81,9 @@ async function openBell(base: string, member: Member): Promise<Bell> {
     signal: controller.signal,
   });
   if (response.status !== 200 || !response.body) throw new Error(`the stream answered ${response.status}`);
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
+  const events = unreadEvents(response.body);
   return {
-    async nextCount() {
-      for (;;) {
-        const end = buffered.indexOf("\n\n");
-        if (end >= 0) {
-          const event = buffered.slice(0, end);
-          buffered = buffered.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(event)?.[1];
-          if (/^event: unread$/m.test(event) && data) return (JSON.parse(data) as { count: number }).count;
-          continue;
-        }
-        const { value, done } = await reader.read();
-        if (done) throw new Error("the stream ended");
-        buffered += decoder.decode(value, { stream: true });
-      }
-    },
+    nextCount: async () => (await events.next()).count,
     close: () => controller.abort(),
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { UnreadCountSchema } from "#shared/schemas/notification.ts";
 import { memberPresence } from "../../db/schema.ts";
+import { unreadEvents } from "../../test/event-stream.ts";
 import { appPerFile, commentOn, monthOldMember, tipBy } from "../../test/moderation-fixtures.ts";
 import { sendNotificationMails } from "./notification-mail.ts";
 
@@ -30,25 +30,7 @@ async function openStream(cookie: string) {
   });
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffered = "";
-  const next = async () => {
-    for (;;) {
-      const end = buffered.indexOf("\n\n");
-      if (end >= 0) {
-        const event = buffered.slice(0, end);
-        buffered = buffered.slice(end + 2);
-        const data = /^data: (.*)$/m.exec(event)?.[1];
-        if (/^event: unread$/m.test(event) && data) return UnreadCountSchema.parse(JSON.parse(data));
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("The stream ended");
-      buffered += decoder.decode(value, { stream: true });
-    }
-  };
-  return { next, close: () => reader.cancel() };
+  return unreadEvents(res.body as ReadableStream<Uint8Array>);
 }
 
 describe("the event stream", () => {
