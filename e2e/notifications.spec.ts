@@ -164,6 +164,58 @@ test.describe("notifications", () => {
     ).toBeVisible();
   });
 
+  test("a muted thread tells nothing of its replies; unmuted, the next reply comes", async ({
+    page,
+    browser,
+    login,
+    createTip,
+  }) => {
+    const rosa = await login();
+    await verifyEmail(page, rosa.email);
+    const tip = await createTip({ title: "Thin the carrots" });
+    const ben = await anotherMember(browser, "ben", { verified: true });
+    // Ben follows Rosa: her replies are then not a new member's, which wait apart from the bell.
+    const followed = await ben.page.request.put(`/api/gardeners/${tip.authorHandle}/follow`, { headers });
+    expect(followed.status()).toBe(200);
+    const asked = await ben.page.request.post(`/api/tips/${tip._id}/comments`, {
+      headers,
+      data: { body: "How far apart?" },
+    });
+    expect(asked.status()).toBe(201);
+    const question = (await asked.json()) as { _id: string };
+    const reply = async (body: string) => {
+      const res = await page.request.post(`/api/tips/${tip._id}/comments`, {
+        headers,
+        data: { body, replyTo: question._id },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+    };
+
+    // Ben mutes his thread from the tip's page, under its first comment.
+    await open(ben.page, `/tips/${tip._id}`);
+    const benBell = ben.page.getByRole("banner").getByRole("link", { name: /^Notifications/ });
+    await expect(benBell).toHaveAccessibleName("Notifications");
+    const mute = ben.page.getByRole("button", { name: `Mute thread of ${ben.account.name}'s comment` });
+    await mute.click();
+    const unmute = ben.page.getByRole("button", { name: `Unmute thread of ${ben.account.name}'s comment` });
+    await expect(unmute).toBeVisible();
+    await reply("Two fingers apart");
+    // The reply shows in the thread once the page looks again, and the bell has said nothing.
+    await open(ben.page, `/tips/${tip._id}`);
+    await expect(ben.page.getByText("Two fingers apart")).toBeVisible();
+    await expect(benBell).toHaveAccessibleName("Notifications");
+
+    // Unmuted, the next reply reaches his bell where he is, without a reload.
+    await unmute.click();
+    await expect(mute).toBeVisible();
+    await reply("Then thin again in June");
+    await expect(benBell).toHaveAccessibleName("Notifications (1 unread)");
+    await benBell.click();
+    await expect(ben.page.getByRole("link", { name: /replied/ })).toHaveCount(1);
+    await expect(ben.page.getByRole("link", { name: /replied/ })).toContainText("Then thin again in June");
+    await ben.context.close();
+  });
+
   for (const theme of ["light", "dark"] as const)
     for (const width of [1280, 390])
       test(`the bell and the notifications page at ${width} px in the ${theme} theme`, async ({
