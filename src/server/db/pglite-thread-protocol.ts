@@ -5,6 +5,10 @@ export interface ThreadStart {
   dataDir?: string;
   /** A data folder as PGlite's dumpDataDir writes it (a tar file), loaded instead of running initdb. */
   snapshot?: string;
+  /** PGlite's WebAssembly, compiled by the opening thread (once for all its databases). */
+  wasmModule?: WebAssembly.Module;
+  /** PGlite's file bundle (pglite.data), read by the opening thread. */
+  fsBundle?: Uint8Array<ArrayBuffer>;
 }
 
 /** Each request is answered once, by an "answer" or an "error" with its id. */

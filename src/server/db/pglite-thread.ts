@@ -13,7 +13,7 @@ import type { ThreadAnswer, ThreadRequest, ThreadStart } from "./pglite-thread-p
 
 if (!parentPort) throw new Error("pglite-thread.ts runs only as a worker thread");
 const port = parentPort;
-const { dataDir, snapshot } = workerData as ThreadStart;
+const { dataDir, snapshot, wasmModule, fsBundle } = workerData as ThreadStart;
 
 const send = (answer: ThreadAnswer) => port.postMessage(answer);
 
@@ -38,6 +38,8 @@ async function main() {
     db = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
       ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
+      ...(wasmModule ? { wasmModule } : {}),
+      ...(fsBundle ? { fsBundle: new Blob([fsBundle]) } : {}),
       extensions: { pg_trgm },
     });
   } catch (error) {
