@@ -43,7 +43,11 @@ const pgliteEngine = () =>
       readFile(path.join(dir, "pglite.data")),
     ]);
     return { wasmModule: await WebAssembly.compile(wasm), fsBundle };
-  })());
+  })().catch(() => {
+    // PGlite finds and compiles its own files when handed none; the next opening tries again.
+    engine = undefined;
+    return {};
+  }));
 
 /**
  * The worker to start: the bundle beside this one (dist/server), or, running from the sources (development,

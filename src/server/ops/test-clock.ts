@@ -12,6 +12,9 @@ import type { Logger } from "../lib/logger.ts";
  */
 const socketOf = (dataDir: string) => path.join(dataDir, "test-clock.sock");
 
+/** The longest socket path Linux and macOS accept (sun_path), less the terminating byte. */
+const SOCKET_PATH_MAX = 103;
+
 /** A scheduled job, run as at `at` for the member `userId` only; answers what it did. */
 type ClockedJob = (at: Date, userId: string) => Promise<unknown>;
 
@@ -40,33 +43,44 @@ export async function startTestClock({
   const socketPath = socketOf(dataDir);
   const server = createServer((req, res) => {
     const answer = (status: number, body: unknown) => {
+      const text = JSON.stringify(body);
       res.writeHead(status, { "Content-Type": "application/json" });
-      res.end(JSON.stringify(body));
+      res.end(text);
     };
     if (req.method !== "POST" || req.url !== "/run") return answer(404, { message: "POST /run only" });
     let text = "";
     req.on("data", (chunk: Buffer) => {
       text += chunk.toString();
     });
-    req.on("end", async () => {
-      let asked: RunRequest;
-      try {
-        asked = RunRequest.parse(JSON.parse(text));
-      } catch {
-        return answer(400, { message: "The body must be JSON: { job, at: an ISO time, email }" });
-      }
-      const job = jobs[asked.job];
-      if (!job) return answer(400, { message: `No job "${asked.job}": ${Object.keys(jobs).join(", ")}` });
-      const userId = await memberByEmail(asked.email);
-      if (!userId) return answer(404, { message: `No account has the e-mail ${asked.email}` });
-      try {
-        answer(200, { job: asked.job, at: asked.at, result: await job(new Date(asked.at), userId) });
-      } catch (error) {
-        logger.error(`The test clock's ${asked.job} run failed`, error);
-        answer(500, { message: error instanceof Error ? error.message : String(error) });
-      }
-    });
+    // Whatever fails here is answered, never left to take the server down with it.
+    req.on("end", () =>
+      run(text)
+        .then(({ status, body }) => answer(status, body))
+        .catch((error: unknown) => {
+          logger.error("The test clock's run failed", error);
+          if (!res.headersSent)
+            answer(500, { message: error instanceof Error ? error.message : String(error) });
+          else res.destroy();
+        }),
+    );
   });
+  const run = async (text: string): Promise<{ status: number; body: unknown }> => {
+    let asked: RunRequest;
+    try {
+      asked = RunRequest.parse(JSON.parse(text));
+    } catch {
+      return { status: 400, body: { message: "The body must be JSON: { job, at: an ISO time, email }" } };
+    }
+    const job = Object.hasOwn(jobs, asked.job) ? jobs[asked.job] : undefined;
+    if (!job)
+      return { status: 400, body: { message: `No job "${asked.job}": ${Object.keys(jobs).join(", ")}` } };
+    const userId = await memberByEmail(asked.email);
+    if (!userId) return { status: 404, body: { message: `No account has the e-mail ${asked.email}` } };
+    const result = await job(new Date(asked.at), userId);
+    return { status: 200, body: { job: asked.job, at: asked.at, result } };
+  };
+  if (socketPath.length > SOCKET_PATH_MAX)
+    throw new Error(`DATA_DIR's path is too long for the test clock's socket (${socketPath})`);
   rmSync(socketPath, { force: true });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -86,9 +100,13 @@ export function runClockedJob(dataDir: string, body: RunRequest): Promise<unknow
         text += chunk.toString();
       });
       res.on("end", () => {
-        const answer = JSON.parse(text || "{}") as { result?: unknown; message?: string };
-        if (res.statusCode === 200) resolve(answer.result);
-        else reject(new Error(answer.message ?? `the test clock answered ${res.statusCode}`));
+        try {
+          const answer = JSON.parse(text || "{}") as { result?: unknown; message?: string };
+          if (res.statusCode === 200) resolve(answer.result);
+          else reject(new Error(answer.message ?? `the test clock answered ${res.statusCode}`));
+        } catch {
+          reject(new Error(`the test clock answered ${res.statusCode} with no JSON`));
+        }
       });
     });
     req.on("error", reject);

@@ -26,7 +26,10 @@ beforeAll(async () => {
         throw new Error("the outbox is full");
       },
     },
-    memberByEmail: async (email) => (email === "rosa@example.com" ? "user-rosa" : null),
+    memberByEmail: async (email) => {
+      if (email === "down@example.com") throw new Error("The embedded database stopped");
+      return email === "rosa@example.com" ? "user-rosa" : null;
+    },
     logger: createLogger("info", (line) => lines.push(line), "json"),
   });
 });
@@ -59,10 +62,21 @@ describe("the test clock", () => {
     expect(runs.length).toBe(before);
   });
 
-  it("answers a job's failure with its message", async () => {
+  it("answers a job's failure, or the database's, with its message, and keeps listening", async () => {
     await expect(
       runClockedJob(dataDir, { job: "broken", at: "2027-03-01T08:00:00Z", email: "rosa@example.com" }),
     ).rejects.toThrow("the outbox is full");
+    await expect(
+      runClockedJob(dataDir, { job: "reminders", at: "2027-03-01T08:00:00Z", email: "down@example.com" }),
+    ).rejects.toThrow("The embedded database stopped");
+    await expect(
+      runClockedJob(dataDir, { job: "toString", at: "2027-03-01T08:00:00Z", email: "rosa@example.com" }),
+    ).rejects.toThrow('No job "toString"');
+    const at = "2027-03-02T08:00:00.000Z";
+    const before = runs.length;
+    expect(await runClockedJob(dataDir, { job: "reminders", at, email: "rosa@example.com" })).toBe(
+      before + 1,
+    );
   });
 
   it("is gone once stopped", async () => {

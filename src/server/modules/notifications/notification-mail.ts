@@ -85,8 +85,8 @@ type Due = Awaited<ReturnType<typeof claimDue>>[number];
  */
 const STANDING_RULES: Array<[Skip, (row: Due, now: Date) => boolean]> = [
   ["read", (row) => row.readAt !== null],
-  // A week-old account the member does not follow reaches the list apart, never their inbox: a hundred
-  // free accounts mentioning one member would otherwise fill it.
+  // What an account under a week old, which the member does not follow, did is listed apart and never
+  // e-mailed: a hundred free accounts mentioning one member would otherwise fill her inbox.
   ["from_newcomer", (row) => row.fromNewcomer],
   ["stale", (row, now) => row.createdAt.getTime() < now.getTime() - STALE_MS],
   ["present", (row) => row.to.seenAt !== null && row.to.seenAt >= row.createdAt],
