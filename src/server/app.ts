@@ -22,6 +22,7 @@ import { sameOriginWrites, trustedOrigins } from "./lib/security/same-origin.ts"
 import { securityHeaders } from "./lib/security/security-headers.ts";
 import { DEFAULT_BASE_URL } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
+import { createAccountDataRouter, ExportRunner } from "./modules/account-data/index.ts";
 import { type Auth, createAuth, createAuthRouter, type PasswordHashing } from "./modules/accounts/index.ts";
 import { blocksRouter } from "./modules/blocks/index.ts";
 import { bookmarksRouter } from "./modules/bookmarks/index.ts";
@@ -47,6 +48,7 @@ import {
   type PhotoQueueOptions,
   servePhotoFile,
 } from "./modules/uploads/index.ts";
+import { type ArchiveStore, createMemoryArchives } from "./storage/archive-store.ts";
 import { createMemoryStorage, guardedStorage, type PhotoStorage } from "./storage/photo-storage.ts";
 import { serveWeb } from "./web.ts";
 import { readShell } from "./web-shell.ts";
@@ -87,6 +89,13 @@ export interface AppDeps {
   pingDatabase?: () => Promise<boolean>;
   /** How passwords are hashed; better-auth's scrypt when not given (see AuthSettings). */
   passwordHashing?: PasswordHashing;
+  /**
+   * Builds members' data exports (ADR 088); the server passes the one its sweep runs, keeping archives in
+   * DATA_DIR/exports or the bucket. One keeping them in memory otherwise.
+   */
+  exports?: ExportRunner;
+  /** Where the exports an app builds itself (no `exports` given) are kept; in memory when not given. */
+  archives?: ArchiveStore;
 }
 
 /** Builds the whole HTTP application. Tests call it with their own database and never open a port. */
@@ -156,6 +165,16 @@ function partsOf(deps: AppDeps) {
     auth: authFor({ ...deps, mailer, storage, baseUrl, origins }),
     limiter: Limiter.forConfig(db, config, metrics),
     shell: webRoot ? readShell(webRoot) : undefined,
+    exports:
+      deps.exports ??
+      new ExportRunner({
+        db,
+        archives: deps.archives ?? createMemoryArchives(),
+        storage,
+        baseUrl,
+        secret: deps.authSecret,
+        logger,
+      }),
   };
 }
 
@@ -183,6 +202,7 @@ function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
   api.route("/", createEventsRouter(parts.memberEvents));
   api.route("/", createUnsubscribeRouter(deps.authSecret));
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
+  api.route("/", createAccountDataRouter(parts.exports));
   api.route("/", createDocsRouter(api, auth, { secureCookies: parts.https }));
   return api;
 }

@@ -20,6 +20,7 @@ import { sessionCookieKey } from "./lib/security/session.ts";
 import { NODE_LISTENER_OPTIONS } from "./lib/security/unread-refusals.ts";
 import { MailQueue, startMailSweep } from "./mail/mail-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
+import { ExportRunner } from "./modules/account-data/index.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
 import { sendDueReminders, startBookmarkSweep } from "./modules/bookmarks/index.ts";
 import { createRoleKeeper, startModerationSweep, unsentNotices } from "./modules/moderation/index.ts";
@@ -31,7 +32,7 @@ import {
 import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { startBackupService } from "./ops/backup-service.ts";
 import { startTestClock } from "./ops/test-clock.ts";
-import { createPhotoStorage } from "./storage/create-storage.ts";
+import { createArchiveStore, createPhotoStorage } from "./storage/create-storage.ts";
 
 /**
  * The server, once the environment is read and the database is opening (server.ts): prepares the
@@ -125,6 +126,16 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
   // What a member missed, once a week (or day) while away (ADR 084).
   const summaryRun = { db: database.db, baseUrl: env.BASE_URL, secret: authSecret, metrics };
   const stopSummaries = startSummarySweep({ ...summaryRun, logger });
+  // Members' copies of their data, built in the background and deleted 48 hours after (ADR 088).
+  const exports = new ExportRunner({
+    db: database.db,
+    archives: createArchiveStore(env, storage),
+    storage,
+    baseUrl: env.BASE_URL,
+    secret: authSecret,
+    logger,
+  });
+  const stopExports = exports.start();
   // The browser tests run a member's reminders and summary on the day they pick (ADR 086).
   const stopTestClock = env.TEST_CLOCK
     ? await startTestClock({
@@ -148,6 +159,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
   const app = createApp({
     metrics,
     storage,
+    exports,
     publicCache,
     sessionCache,
     memberEvents,
@@ -302,6 +314,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     stopBookmarkSweep();
     stopNotificationMails();
     stopSummaries();
+    stopExports();
     stopMailSweep();
     metricsServer?.close();
     // An event stream would hold close() open until it ends by itself: it is ended now, and its

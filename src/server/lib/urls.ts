@@ -42,7 +42,7 @@ export function imagesOf(c: ContextWithVars): Images {
 }
 
 /** `imagesOf` for a storage and an origin, where there is no request. */
-function imagesFor(storage: Pick<PhotoStorage, "publicUrl">, origin: string): Images {
+export function imagesFor(storage: Pick<PhotoStorage, "publicUrl">, origin: string): Images {
   return {
     url(linked, photo, fallback) {
       if (photo) return storage.publicUrl(photo.key);

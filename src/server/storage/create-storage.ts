@@ -1,5 +1,7 @@
 import path from "node:path";
+import { S3Client } from "@aws-sdk/client-s3";
 import type { Env } from "../env.ts";
+import { type ArchiveStore, createFolderArchives, createS3Archives } from "./archive-store.ts";
 import { createFolderStorage, type PhotoStorage } from "./photo-storage.ts";
 import { createS3Storage } from "./s3-storage.ts";
 
@@ -28,6 +30,16 @@ export function createPhotoStorage(env: StorageEnv): PhotoStorage {
       baseUrl: env.BASE_URL,
     });
   return dataDirStorage(env);
+}
+
+/**
+ * Where members' data exports wait (ADR 088): beside the photos, in the bucket's exports/ when there is one
+ * (any server then hands out what another built), else DATA_DIR/exports.
+ */
+export function createArchiveStore(env: StorageEnv, photos: PhotoStorage): ArchiveStore {
+  if (env.S3_BUCKET && "client" in photos && photos.client instanceof S3Client)
+    return createS3Archives(photos.client, env.S3_BUCKET);
+  return createFolderArchives(path.join(env.DATA_DIR, "exports"));
 }
 
 /** The photos kept in DATA_DIR/uploads, as the site serves them without a bucket. */

@@ -9,6 +9,7 @@ import { SessionCache } from "../lib/cache/session-cache.ts";
 import { MemberEvents } from "../lib/events/member-events.ts";
 import type { Logger } from "../lib/logger.ts";
 import { createMemoryMailer, type Mailer } from "../mail/mailer.ts";
+import type { ArchiveStore } from "../storage/archive-store.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 import { readResponse, type TestResponse } from "./http-client.ts";
 import { quickPasswords } from "./quick-passwords.ts";
@@ -119,6 +120,8 @@ export async function createTestApp(
     passwords?: "quick" | "real";
     /** A built web app to serve beside the API (test/web-root.ts makes a stand-in). */
     webRoot?: string;
+    /** Where members' data exports are kept; in memory when not given. */
+    archives?: ArchiveStore;
   } = {},
 ) {
   const database = await openTestDatabase();
@@ -140,6 +143,7 @@ export async function createTestApp(
     sessionCache,
     memberEvents,
     webRoot: options.webRoot,
+    archives: options.archives,
   });
   // As the server does: every change to public data, whoever makes it, drops the cached answers. Tests
   // also write straight to the database (like another instance would); each request first waits until

@@ -12,6 +12,7 @@ export const NOTIFICATION_KINDS = [
   "reminder",
   "decision",
   "outcome",
+  "export",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

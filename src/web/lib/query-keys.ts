@@ -67,6 +67,8 @@ export const queryKeys = {
   },
   /** The signed-in member's own settings (hemisphere, time zone). */
   settings: ["settings"] as const,
+  /** The signed-in member's latest copy of their data, and when they may ask for another. */
+  dataExport: ["data-export"] as const,
   dashboard: {
     all: ["dashboard"] as const,
     stats: () => [...queryKeys.dashboard.all, "stats"] as const,

@@ -64,7 +64,7 @@ export const notifications = pgTable(
     index("notifications_actors_idx").using("gin", table.actorIds),
     check(
       "notifications_kind_check",
-      sql`${table.kind} in ('comment', 'reply', 'mention', 'like', 'follow', 'new_tip', 'reminder', 'decision', 'outcome')`,
+      sql`${table.kind} in ('comment', 'reply', 'mention', 'like', 'follow', 'new_tip', 'reminder', 'decision', 'outcome', 'export')`,
     ),
   ],
 );

@@ -1,19 +1,11 @@
 import { z } from "zod";
+import { NEXT_CURSOR_HEADER, REVIEW_ALREADY_ASKED, TOTAL_COUNT_HEADER } from "#shared/constants.ts";
 import {
-  DEFAULT_AVATAR_IMAGE,
-  NEXT_CURSOR_HEADER,
-  REVIEW_ALREADY_ASKED,
-  TOTAL_COUNT_HEADER,
-  teamRoleOf,
-} from "#shared/constants.ts";
-import {
-  type Comment,
   CommentEditSchema,
   CommentInputSchema,
   CommentListQuerySchema,
   CommentSchema,
 } from "#shared/schemas/comment.ts";
-import { holdOf } from "#shared/schemas/hold.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import type { PublicTable } from "../../lib/cache/public-cache.ts";
 import { markPublic } from "../../lib/cache/public-cache-layer.ts";
@@ -25,12 +17,12 @@ import { readableCommentCount } from "../../lib/rules/comment-counts.ts";
 import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
 import { getSessionUser, optionalUser, requirePoster, requireUser } from "../../lib/security/session.ts";
-import { type Images, imagesOf } from "../../lib/urls.ts";
+import { imagesOf } from "../../lib/urls.ts";
 import { accountCreatedAt, findTipToAnswer, findVisibleTip } from "../tips/index.ts";
+import { toComment } from "./comment-dto.ts";
 import {
   addComment,
   BadCursorError,
-  type CommentRow,
   deleteComment,
   editComment,
   findVisibleComment,
@@ -49,46 +41,6 @@ const REPLY_BLOCKED = "This member has blocked you: you cannot reply to their co
 
 const tipParam = idParam("tip", NO_TIP);
 const commentParam = idParam("comment", NO_COMMENT);
-
-/** Who reads a comment, for what they may do with it: the signed-in caller (null for a visitor), the tip's author. */
-interface Reader {
-  userId: string | null;
-  tipAuthorId: string;
-}
-
-function toComment(row: CommentRow, reader: Reader, images: Images): Comment {
-  const deleted = row.state !== "visible";
-  const own = !deleted && reader.userId !== null && row.authorId === reader.userId;
-  const hold = deleted ? null : holdOf(row);
-  // A comment on hold keeps its place in the thread; only its author still reads it (ADR 041).
-  const withheld = deleted || (hold !== null && !own);
-  return {
-    _id: row.id,
-    tipId: row.tipId,
-    threadId: row.threadId === row.id ? null : row.threadId,
-    body: withheld ? "" : row.body,
-    deleted,
-    hidden: hold !== null,
-    removed: hold !== null && row.removed,
-    ...(hold && own ? { hold } : {}),
-    author: withheld
-      ? null
-      : {
-          name: row.authorName,
-          handle: row.authorHandle,
-          image: images.url(row.authorImage, row.authorPhoto, DEFAULT_AVATAR_IMAGE),
-          ...images.view(row.authorPhoto),
-          ...teamRoleOf(row.authorRole),
-        },
-    createdAt: row.createdAt.toISOString(),
-    editedAt: row.editedAt?.toISOString() ?? null,
-    editableUntil: row.editableUntil.toISOString(),
-    // Within its time; and once only while it is on hold (the change asks for it back).
-    canEdit:
-      own && row.editableUntil.getTime() > Date.now() && !(hold && (hold.onAccount || hold.reviewAskedAt)),
-    canDelete: own || (!deleted && reader.userId === reader.tipAuthorId),
-  };
-}
 
 /**
  * What a page of a tip's comments reads: the tip, its comments, their authors (names, photos,

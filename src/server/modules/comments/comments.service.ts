@@ -70,6 +70,10 @@ const columns = {
   createdAtText: sql<string>`to_char(${comments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 };
 
+/** Comments with what their rows show of their authors. */
+const withAuthors = (db: Db) =>
+  db.select(columns).from(comments).innerJoin(users, eq(users.id, comments.authorId));
+
 const Timestamp = z.string().regex(/^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
 /** Where the next page starts: after this comment, in the order comments are read. */
 const CursorSchema = z.tuple([Timestamp, IdSchema, Timestamp, IdSchema]);
@@ -100,10 +104,7 @@ export async function listComments(
   { limit, cursor, readerId }: { limit: number; cursor?: string; readerId?: string | null },
 ): Promise<{ rows: CommentRow[]; nextCursor: string | null }> {
   const after = cursor ? decodeCursor(cursor) : null;
-  const found = await db
-    .select(columns)
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
+  const found = await withAuthors(db)
     .where(
       and(
         eq(comments.tipId, tipId),
@@ -128,6 +129,34 @@ export async function listComments(
         )
       : null;
   return { rows: rows.map(({ threadAtText: _t, createdAtText: _c, ...row }) => row), nextCursor };
+}
+
+/**
+ * A page of the comments `authorId` wrote and did not delete, oldest first, after the position `after`
+ * (the `position` of the previous page's last row, exact to the microsecond): what a copy of their data holds.
+ */
+export async function commentsWrittenBy(
+  db: Db,
+  authorId: string,
+  { limit, after }: { limit: number; after?: string },
+): Promise<Array<CommentRow & { position: string }>> {
+  const [time = "", id = ""] = after?.split("_") ?? [];
+  const found = await withAuthors(db)
+    .where(
+      and(
+        eq(comments.authorId, authorId),
+        sql`${comments.state} <> 'deleted'`,
+        after
+          ? sql`(${comments.createdAt}, ${comments.id}) > (${time}::timestamptz, ${id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(limit);
+  return found.map(({ threadAtText: _t, createdAtText, ...row }) => ({
+    ...row,
+    position: `${createdAtText}_${row.id}`,
+  }));
 }
 
 /** The same member posted the same text on the same tip a moment ago. */

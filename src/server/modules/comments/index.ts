@@ -1,2 +1,3 @@
+export { toComment } from "./comment-dto.ts";
 export { commentsRouter } from "./comments.routes.ts";
-export { deleteComment, findVisibleComment } from "./comments.service.ts";
+export { commentsWrittenBy, deleteComment, findVisibleComment } from "./comments.service.ts";

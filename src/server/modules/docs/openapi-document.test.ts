@@ -131,6 +131,7 @@ describe("the API document's sessions and limits", () => {
         "get /tips",
         "get /tips/{id}",
         "get /tips/{id}/comments",
+        "get /account/export/{id}/download",
         "post /moderation/appeals",
         "get /auth/get-session",
         "post /auth/sign-out",
@@ -169,6 +170,8 @@ describe("the API document's sessions and limits", () => {
       "patch /comments/{id}": expect.stringMatching(/^Too many comment changes/),
       "delete /comments/{id}": expect.stringMatching(/^Too many comment changes/),
       "post /reports": "Too many reports (at most 10 in 24 hours per member, 20 per address)",
+      "post /account/export":
+        "You asked for a copy of your data less than a day ago (one a day); Retry-After says when the next can be asked",
       "put /moderation/roles/{handle}": expect.stringMatching(
         /^Too many moderation actions \(at most 30 per account in a minute, 600 per account in 60 minutes/,
       ),

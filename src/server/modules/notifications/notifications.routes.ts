@@ -22,6 +22,7 @@ const SIGN_IN = "Sign in to see your notifications";
  */
 function pathOf(row: NotificationRow): string {
   if (row.kind === "decision") return "/reports#decisions";
+  if (row.kind === "export") return "/profile#your-data";
   if (row.kind === "outcome") return "/reports#reported";
   if (row.comment && row.tip) return `/tips/${row.tip.id}#comment-${row.comment.id}`;
   if (row.tip) return `/tips/${row.tip.id}`;

@@ -1,5 +1,6 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { EXPORT_EVERY_HOURS, EXPORT_KEPT_HOURS } from "#shared/schemas/account-data.ts";
 import { renderWithProviders } from "#web/test/render.tsx";
 import { PrivacyRoute } from "./privacy.tsx";
 import { TermsRoute } from "./terms.tsx";
@@ -14,13 +15,14 @@ describe("PrivacyRoute", () => {
     expect(document.title).toBe("Privacy Policy - Gardening Community");
     expect(metaDescription()).toMatch(/what Gardening Community stores/i);
     expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
-    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: December 5, 2026");
+    expect(screen.getByText(/Last updated/)).toHaveTextContent("Last updated: December 7, 2026");
 
     const sections = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
     expect(sections).toEqual(
       expect.arrayContaining([
         "What we store",
         "Who sees what",
+        "Downloading your data",
         "Changing and deleting your data",
         "Contact",
       ]),
@@ -57,6 +59,19 @@ describe("PrivacyRoute", () => {
       expect(page).toHaveTextContent(sentence);
     }
 
+    // What the download promises, in the numbers the server keeps to (the same constants).
+    for (const sentence of [
+      new RegExp(`You can ask for one copy every ${EXPORT_EVERY_HOURS} hours`),
+      new RegExp(
+        `the link works only for you, signed in, for ${EXPORT_KEPT_HOURS} hours\\. Then the file is deleted`,
+      ),
+      /other people's comments under your tips are only counted/,
+      /the photos you uploaded as we store them/,
+    ])
+      expect(page).toHaveTextContent(sentence);
+    expect(
+      screen.getAllByRole("link", { name: "Profile" }).map((link) => link.getAttribute("href")),
+    ).toContain("/profile#your-data");
     expect(screen.getByRole("link", { name: "My Tips" })).toHaveAttribute("href", "/my-tips");
     expect(screen.getAllByRole("link", { name: "privacy@garden-community.example" })[0]).toHaveAttribute(
       "href",

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { EXPORT_EVERY_HOURS, EXPORT_KEPT_HOURS } from "#shared/schemas/account-data.ts";
 import { DocumentPage, DocumentSection, MailLink } from "#web/components/ui/document-page.tsx";
 import { paths } from "#web/config/paths.ts";
 
@@ -10,7 +11,7 @@ export function PrivacyRoute() {
     <DocumentPage
       title="Privacy Policy"
       description="What Gardening Community stores about you, who can see it, how long we keep it and how to delete it."
-      updated="2026-12-05"
+      updated="2026-12-07"
     >
       <p className="text-lg">
         Gardening Community is a place to share and browse gardening tips. We keep only what we need to run
@@ -85,6 +86,10 @@ export function PrivacyRoute() {
             we e-mail you (see below).
           </li>
           <li>
+            <strong>Copies of your data you ask for:</strong> when you asked, how far it got, and the zip file
+            itself until it is deleted {EXPORT_KEPT_HOURS} hours after it was ready (see below).
+          </li>
+          <li>
             <strong>E-mails on their way:</strong> each e-mail we send you waits in our database until your
             mail server accepts it; once sent, we keep only its address, subject and when it went.
           </li>
@@ -127,6 +132,10 @@ export function PrivacyRoute() {
           <li>
             <strong>When a moderator decides about something you posted:</strong> what they decided and why,
             with a link to appeal while you may.
+          </li>
+          <li>
+            <strong>When a copy of your data you asked for is ready:</strong> a link to download it, which
+            works only for you, signed in, for {EXPORT_KEPT_HOURS} hours.
           </li>
           <li>
             <strong>When something you reported is decided:</strong> whether it was removed or left up.
@@ -185,6 +194,29 @@ export function PrivacyRoute() {
         </p>
       </DocumentSection>
 
+      <DocumentSection id="download-your-data" title="Downloading your data">
+        <p>
+          On your{" "}
+          <Link to={`${paths.profile.getHref()}#your-data`} className="link">
+            Profile
+          </Link>
+          , under "Your data", choose <strong>Download your data</strong>. We prepare one zip file with
+          everything you gave us: your account and gardener page, every tip you shared (whatever its
+          visibility), your comments, likes, follows and followers, blocks, bookmarks with their notes and
+          reminders, your settings, the reports you made and what was decided, the moderators' decisions about
+          what you posted, your sessions (when, from which address and browser), and the photos you uploaded
+          as we store them. The data files are JSON and CSV, described by a JSON Schema in the zip, and a
+          README.html page shows your tips with their photos without a connection.
+        </p>
+        <p>
+          It holds nothing of other members beyond what they show everyone (the names and handles of those you
+          follow, who follow you or whom you blocked): other people's comments under your tips are only
+          counted, and a tip you liked or saved is named only while you may still see it. You can ask for one
+          copy every {EXPORT_EVERY_HOURS} hours; when it is ready we tell you on the site and by e-mail, and
+          the link works only for you, signed in, for {EXPORT_KEPT_HOURS} hours. Then the file is deleted.
+        </p>
+      </DocumentSection>
+
       <DocumentSection id="delete-your-data" title="Changing and deleting your data">
         <ul className="list-disc space-y-2 pl-6">
           <li>
@@ -233,6 +265,10 @@ export function PrivacyRoute() {
             moderation log: for as long as the site runs, so that decisions can be checked and appealed.
           </li>
           <li>E-mails: their text until they are sent (or their link expires); then only when they went.</li>
+          <li>
+            Copies of your data: the zip file for {EXPORT_KEPT_HOURS} hours after it is ready; the record that
+            you asked for one (when, and whether it was ready) as long as your account.
+          </li>
         </ul>
       </DocumentSection>
 

@@ -4,6 +4,7 @@ import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { paths } from "#web/config/paths.ts";
+import { DataExportCard } from "#web/features/account-data/components/data-export-card.tsx";
 import { ProfileForm } from "#web/features/auth/components/profile-form.tsx";
 import { GardenSettings } from "#web/features/bookmarks/components/garden-settings.tsx";
 import { useProfile } from "#web/features/gardeners/api/get-gardener.ts";
@@ -62,6 +63,9 @@ export function ProfileRoute() {
       </div>
       <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
         <NotificationSettings />
+      </div>
+      <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
+        <DataExportCard />
       </div>
     </PageFrame>
   );

@@ -2,6 +2,7 @@ import {
   AtSign,
   Bell,
   BellRing,
+  Download,
   Flag,
   Gavel,
   Heart,
@@ -30,6 +31,7 @@ const ICONS: Record<NotificationKind, typeof Bell> = {
   reminder: BellRing,
   decision: Gavel,
   outcome: Flag,
+  export: Download,
 };
 
 const when = new Intl.DateTimeFormat("en-GB", {
@@ -68,6 +70,8 @@ function sentenceOf(notification: Notification): ReactNode {
       return `${who} shared ${title}`;
     case "reminder":
       return `Your reminder: ${title}`;
+    case "export":
+      return "The copy of your data you asked for is ready to download";
     case "decision":
     case "outcome": {
       const word = notification.moderation;

@@ -1,0 +1,320 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import {
+  type DataExport,
+  type DataExportStatus,
+  EXPORT_EVERY_HOURS,
+  EXPORT_KEPT_HOURS,
+} from "#shared/schemas/account-data.ts";
+import type { Db } from "../../db/client.ts";
+import { dataExports, notifications, users } from "../../db/schema.ts";
+import type { Logger } from "../../lib/logger.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
+import { exportReadyEmail } from "../../mail/account-data-templates.ts";
+import { keepMail } from "../../mail/mail-queue.ts";
+import type { ArchiveStore } from "../../storage/archive-store.ts";
+import type { PhotoStorage } from "../../storage/photo-storage.ts";
+import { writeArchive } from "./export-archive.ts";
+
+const HOUR_MS = 3_600_000;
+/** A build that has not said it is alive for this long is taken over by another run (ADR 088). */
+const CLAIM_LAPSES_MS = 10 * 60_000;
+/** A build that failed this many times is given up: the member is told and may ask again at once. */
+const MOST_ATTEMPTS = 3;
+
+type ExportRow = typeof dataExports.$inferSelect;
+
+/** What building and handing out exports needs. */
+export interface ExportDeps {
+  db: Db;
+  archives: ArchiveStore;
+  storage: PhotoStorage;
+  /** BASE_URL: the links in the e-mail and the zip's addresses. */
+  baseUrl: string;
+  /** The site's secret: it signs the download links. */
+  secret: string;
+  logger: Pick<Logger, "info" | "warn" | "error">;
+}
+
+// Download links: the export's id, its owner and the link's end, signed with a key of their own.
+const linkKey = (secret: string) => createHmac("sha256", secret).update("data export links").digest();
+const signatureOf = (secret: string, id: string, userId: string, expires: number) =>
+  createHmac("sha256", linkKey(secret)).update(`${id}~${userId}~${expires}`).digest("base64url");
+
+/** The path of an export's download link, signed; it works for its owner, signed in, until it ends. */
+function downloadPath(secret: string, row: Pick<ExportRow, "id" | "userId" | "expiresAt">): string {
+  const expires = row.expiresAt?.getTime() ?? 0;
+  const signature = signatureOf(secret, row.id, row.userId, expires);
+  return `/api/account/export/${row.id}/download?expires=${expires}&signature=${signature}`;
+}
+
+export const NO_EXPORT = "No such download: use the link on your profile";
+export const EXPORT_GONE =
+  "This download has expired: copies are kept for 48 hours. Ask for a new one on your profile.";
+
+/**
+ * The export a download link names, once its signature, owner and time are checked: 404 for a link not
+ * ours or another member's, 410 once it has ended or the copy is gone.
+ */
+export async function exportToDownload(
+  db: Db,
+  secret: string,
+  { id, userId, expires, signature }: { id: string; userId: string; expires: number; signature: string },
+  now = new Date(),
+): Promise<ExportRow & { fileName: string }> {
+  const expected = Buffer.from(signatureOf(secret, id, userId, expires));
+  const given = Buffer.from(signature);
+  const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id));
+  // Another member's link reads as no link at all: it says nothing of whose it is.
+  if (!row || row.userId !== userId || given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new HttpError(404, NO_EXPORT);
+  if (expires <= now.getTime() || row.state !== "ready" || !row.fileName || !row.expiresAt)
+    throw new HttpError(410, EXPORT_GONE);
+  if (row.expiresAt.getTime() <= now.getTime()) throw new HttpError(410, EXPORT_GONE);
+  return { ...row, fileName: row.fileName };
+}
+
+function toDataExport(row: ExportRow, secret: string, baseUrl: string): DataExport {
+  const ready = row.state === "ready";
+  return {
+    _id: row.id,
+    state: row.state,
+    requestedAt: row.requestedAt.toISOString(),
+    progress: { done: Math.min(row.done, row.total), total: row.total },
+    readyAt: row.readyAt?.toISOString() ?? null,
+    expiresAt: ready ? (row.expiresAt?.toISOString() ?? null) : null,
+    size: ready ? row.size : null,
+    downloadUrl: ready ? `${baseUrl}${downloadPath(secret, row)}` : null,
+  };
+}
+
+/** The newest export a member asked for, and when they may ask again (null: now). */
+export async function exportStatus(
+  deps: Pick<ExportDeps, "db" | "secret" | "baseUrl">,
+  userId: string,
+  now = new Date(),
+): Promise<DataExportStatus> {
+  const [latest] = await deps.db
+    .select()
+    .from(dataExports)
+    .where(eq(dataExports.userId, userId))
+    .orderBy(desc(dataExports.requestedAt))
+    .limit(1);
+  return {
+    latest: latest ? toDataExport(latest, deps.secret, deps.baseUrl) : null,
+    nextAllowedAt: nextAllowed(latest, now)?.toISOString() ?? null,
+  };
+}
+
+/** When the member may ask again after `latest`: a day after it, unless it failed; null when now. */
+function nextAllowed(latest: ExportRow | undefined, now: Date): Date | null {
+  if (!latest || latest.state === "failed") return null;
+  const next = new Date(latest.requestedAt.getTime() + EXPORT_EVERY_HOURS * HOUR_MS);
+  return next > now ? next : null;
+}
+
+/** Asked again within a day of the last: when the next may be asked. */
+export class ExportTooSoon extends Error {
+  constructor(readonly next: Date) {
+    super("an export was asked for less than a day ago");
+  }
+}
+
+/**
+ * Records the member's request for a copy of their data, once a day (ADR 088): two requests at once
+ * make one (the member's row is locked while deciding). Throws ExportTooSoon within a day of the last.
+ */
+export async function requestExport(
+  deps: Pick<ExportDeps, "db" | "secret" | "baseUrl">,
+  userId: string,
+  now = new Date(),
+): Promise<DataExportStatus> {
+  await deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [latest] = await tx
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.userId, userId))
+      .orderBy(desc(dataExports.requestedAt))
+      .limit(1);
+    const next = nextAllowed(latest, now);
+    if (next) throw new ExportTooSoon(next);
+    await tx.insert(dataExports).values({ userId, requestedAt: now });
+  });
+  return exportStatus(deps, userId, now);
+}
+
+/**
+ * Takes the oldest export waiting (or one whose build stopped saying it is alive) for this run: two
+ * servers never take the same one. Answers it with the run's claim, or null when none waits.
+ */
+async function claimNext(db: Db, onlyUserId?: string): Promise<(ExportRow & { claimToken: string }) | null> {
+  const token = randomUUID();
+  const [row] = await db
+    .update(dataExports)
+    .set({
+      state: "building",
+      claimedAt: sql`now()`,
+      claimToken: token,
+      attempts: sql`${dataExports.attempts} + 1`,
+    })
+    .where(
+      inArray(
+        dataExports.id,
+        db
+          .select({ id: dataExports.id })
+          .from(dataExports)
+          .where(
+            and(
+              sql`(${dataExports.state} = 'waiting' or (${dataExports.state} = 'building' and ${dataExports.claimedAt} < now() - ${`${CLAIM_LAPSES_MS} milliseconds`}::interval))`,
+              onlyUserId ? eq(dataExports.userId, onlyUserId) : undefined,
+            ),
+          )
+          .orderBy(dataExports.requestedAt)
+          .limit(1)
+          .for("update", { skipLocked: true }),
+      ),
+    )
+    .returning();
+  return row ? { ...row, claimToken: token } : null;
+}
+
+/**
+ * Builds every export waiting, one after another, and answers how many became ready. Each is built into
+ * the archive store under a name no one can guess and marked ready with its notification and e-mail in
+ * one transaction, only while this run's claim holds; a build that fails is tried again by a later run,
+ * up to three times, then marked failed.
+ */
+export async function buildDueExports(deps: ExportDeps, { onlyUserId }: { onlyUserId?: string } = {}) {
+  let built = 0;
+  for (;;) {
+    const row = await claimNext(deps.db, onlyUserId);
+    if (!row) return built;
+    if (row.attempts > MOST_ATTEMPTS) {
+      await giveUp(deps.db, row, "it failed three times");
+      continue;
+    }
+    if (await buildOne(deps, row)) built += 1;
+  }
+}
+
+/** Whether this run still holds the export's claim; renews it, with the progress, when it does. */
+async function stillMine(db: Db, row: ExportRow & { claimToken: string }, done: number, total: number) {
+  const renewed = await db
+    .update(dataExports)
+    .set({ claimedAt: sql`now()`, done, total })
+    .where(and(eq(dataExports.id, row.id), eq(dataExports.claimToken, row.claimToken)))
+    .returning({ id: dataExports.id });
+  return renewed.length > 0;
+}
+
+/** The build was taken over by another run (this one stopped saying it was alive): it stops. */
+class ClaimLost extends Error {}
+
+async function buildOne(deps: ExportDeps, row: ExportRow & { claimToken: string }): Promise<boolean> {
+  const { db, archives, logger } = deps;
+  const fileName = `${row.id}-${randomBytes(12).toString("hex")}.zip`;
+  let size: number;
+  try {
+    size = await writeArchive(
+      { ...deps, userId: row.userId },
+      (body) => archives.write(fileName, body),
+      async (done, total) => {
+        if (!(await stillMine(db, row, done, total))) throw new ClaimLost("the export was taken over");
+      },
+    );
+  } catch (error) {
+    await archives.delete(fileName).catch(() => {});
+    if (error instanceof ClaimLost) return false;
+    logger.warn(`Building the data export ${row.id} failed; it is tried again`, error);
+    await db
+      .update(dataExports)
+      .set({
+        state: row.attempts >= MOST_ATTEMPTS ? "failed" : "waiting",
+        claimToken: null,
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error),
+      })
+      .where(and(eq(dataExports.id, row.id), eq(dataExports.claimToken, row.claimToken)));
+    return false;
+  }
+  const ready = await db.transaction(async (tx) => {
+    const [marked] = await tx
+      .update(dataExports)
+      .set({
+        state: "ready",
+        readyAt: sql`now()`,
+        expiresAt: sql`now() + ${`${EXPORT_KEPT_HOURS} hours`}::interval`,
+        fileName,
+        size,
+        done: sql`${dataExports.total}`,
+        claimToken: null,
+      })
+      .where(and(eq(dataExports.id, row.id), eq(dataExports.claimToken, row.claimToken)))
+      .returning();
+    if (!marked) return null;
+    const [member] = await tx
+      .select({ name: users.name, email: users.email, demo: users.signInDisabled })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    await tx.insert(notifications).values({ userId: row.userId, kind: "export" });
+    if (member && !member.demo)
+      await keepMail(
+        tx,
+        exportReadyEmail({
+          to: member.email,
+          name: member.name,
+          url: `${deps.baseUrl}${downloadPath(deps.secret, marked)}`,
+          profileUrl: `${deps.baseUrl}/profile#your-data`,
+          size,
+          keptHours: EXPORT_KEPT_HOURS,
+        }),
+        { expiresAt: marked.expiresAt ?? undefined },
+      );
+    return marked;
+  });
+  if (!ready) {
+    await archives.delete(fileName).catch(() => {});
+    return false;
+  }
+  logger.info(`Data export ${row.id} is ready (${size} bytes)`);
+  return true;
+}
+
+async function giveUp(db: Db, row: ExportRow & { claimToken: string }, why: string) {
+  await db
+    .update(dataExports)
+    .set({ state: "failed", claimToken: null, lastError: row.lastError ?? why })
+    .where(and(eq(dataExports.id, row.id), eq(dataExports.claimToken, row.claimToken)));
+}
+
+/**
+ * Deletes the copies whose 48 hours have passed at `now` (the row stays, `expired`, as the record of the
+ * request). Each is claimed before its file goes, so two servers delete each once. Answers how many.
+ */
+export async function expireExports(deps: Pick<ExportDeps, "db" | "archives">, now = new Date()) {
+  let expired = 0;
+  for (;;) {
+    const rows = await deps.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: dataExports.id, fileName: dataExports.fileName })
+        .from(dataExports)
+        .where(and(eq(dataExports.state, "ready"), lte(dataExports.expiresAt, now)))
+        .limit(50)
+        .for("update", { skipLocked: true });
+      for (const { fileName } of due) if (fileName) await deps.archives.delete(fileName);
+      if (due.length > 0)
+        await tx
+          .update(dataExports)
+          .set({ state: "expired", fileName: null })
+          .where(
+            inArray(
+              dataExports.id,
+              due.map((row) => row.id),
+            ),
+          );
+      return due.length;
+    });
+    expired += rows;
+    if (rows < 50) return expired;
+  }
+}

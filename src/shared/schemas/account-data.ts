@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { ROLES } from "../constants.ts";
+import { CommentSchema } from "./comment.ts";
+import { ProfileSchema } from "./gardener.ts";
+import { NoticeSchema, ReportSchema } from "./moderation.ts";
+import { SettingsSchema } from "./settings.ts";
+import { TipSchema } from "./tip.ts";
+
+/**
+ * Where a copy of a member's data is: asked for (`waiting`), being written (`building`), ready to download
+ * for 48 hours (`ready`), deleted after them (`expired`), or given up after repeated failures (`failed`).
+ */
+export const EXPORT_STATES = ["waiting", "building", "ready", "failed", "expired"] as const;
+
+/** How long a copy can be downloaded once ready, and how often a member may ask for one. */
+export const EXPORT_KEPT_HOURS = 48;
+export const EXPORT_EVERY_HOURS = 24;
+
+/** A member's latest copy of their data, as the profile shows it. */
+const DataExportSchema = z
+  .object({
+    _id: z.string(),
+    state: z.enum(EXPORT_STATES),
+    requestedAt: z.string(),
+    /** How far the build is: items written of those to write (tips, comments, photos, ...). */
+    progress: z.object({ done: z.number().int().min(0), total: z.number().int().min(0) }),
+    readyAt: z.string().nullable(),
+    /** When the download link stops working and the file is deleted; null until ready. */
+    expiresAt: z.string().nullable(),
+    /** The zip's size in bytes, once ready. */
+    size: z.number().int().nullable(),
+    /** The signed download link, only to its owner and only while it is ready. */
+    downloadUrl: z.string().nullable(),
+  })
+  .meta({ id: "DataExport" });
+export type DataExport = z.infer<typeof DataExportSchema>;
+
+export const DataExportStatusSchema = z
+  .object({
+    /** The newest copy asked for; null if the member never asked. */
+    latest: DataExportSchema.nullable(),
+    /** When the member may ask for another copy; null when they may now. */
+    nextAllowedAt: z.string().nullable(),
+  })
+  .meta({ id: "DataExportStatus" });
+export type DataExportStatus = z.infer<typeof DataExportStatusSchema>;
+
+// What the zip holds: each JSON file is an API shape or one made of them (its JSON Schema is in the zip).
+
+/** profile.json: the account and the gardener page. */
+const ExportProfileSchema = z
+  .object({
+    account: z.object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      emailVerified: z.boolean(),
+      handle: z.string(),
+      /** Handles the member had before, which still lead to their page. */
+      formerHandles: z.array(z.string()),
+      role: z.enum(ROLES),
+      createdAt: z.string(),
+      signsInWith: z.array(z.enum(["password", "google"])),
+    }),
+    page: ProfileSchema,
+  })
+  .meta({ id: "ExportProfile" });
+
+/** likes.json: the tips the member liked; the title only while the member may still see the tip. */
+const ExportLikeSchema = z
+  .object({ tipId: z.string(), title: z.string().nullable(), likedAt: z.string() })
+  .meta({ id: "ExportLike" });
+
+/** The JSON files of the zip and their shapes, as `schema.json` in the zip describes them. */
+export const ExportFilesSchema = z
+  .object({
+    "profile.json": ExportProfileSchema,
+    "tips.json": z.array(TipSchema),
+    "comments.json": z.array(CommentSchema),
+    "likes.json": z.array(ExportLikeSchema),
+    "settings.json": SettingsSchema,
+    "reports.json": z.array(ReportSchema),
+    "notices.json": z.array(NoticeSchema),
+  })
+  .meta({
+    id: "DataExportFiles",
+    description:
+      "The JSON files of a Gardening Community data export, by name. Shapes match the site's API document.",
+  });
+export type ExportFiles = z.infer<typeof ExportFilesSchema>;
