@@ -36,7 +36,10 @@ export function createPhotoStorage(env: StorageEnv): PhotoStorage {
  * Where members' data exports wait (ADR 088): beside the photos, in the bucket's exports/ when there is one
  * (any server then hands out what another built), else DATA_DIR/exports.
  */
-export function createArchiveStore(env: StorageEnv, photos: PhotoStorage): ArchiveStore {
+export function createArchiveStore(
+  env: Pick<Env, "DATA_DIR" | "S3_BUCKET">,
+  photos: PhotoStorage,
+): ArchiveStore {
   if (env.S3_BUCKET && "client" in photos && photos.client instanceof S3Client)
     return createS3Archives(photos.client, env.S3_BUCKET);
   return createFolderArchives(path.join(env.DATA_DIR, "exports"));

@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TipSchema } from "#shared/schemas/tip.ts";
@@ -8,6 +10,7 @@ import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import { createClient, newAccount } from "../test/http-client.ts";
 import { phonePhoto, photoForm } from "../test/photo-fixtures.ts";
 import { createTestApp } from "../test/test-db.ts";
+import { createArchiveStore } from "./create-storage.ts";
 import { createS3Storage } from "./s3-storage.ts";
 
 /**
@@ -103,5 +106,51 @@ describe("photos in an S3-compatible bucket", () => {
     await storage.delete("a-test.webp");
     await storage.delete("a-test.webp");
     expect(await storage.exists("a-test.webp")).toBe(false);
+  });
+});
+
+describe("members' data exports in the bucket", () => {
+  it("are written in parts under exports/, read back whole, and leave nothing when a write fails", async () => {
+    const storage = createS3Storage({ endpoint, bucket: BUCKET, ...KEYS, baseUrl: "http://localhost" });
+    const archives = createArchiveStore({ DATA_DIR: folder, S3_BUCKET: BUCKET }, storage);
+    expect(archives.describe).toBe(`bucket ${BUCKET}, exports/`);
+    // 20 MB in 1 MB pieces: three parts of the multipart upload, never all in memory at once.
+    const piece = randomBytes(1024 * 1024);
+    const sent = createHash("sha256");
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < 20; i += 1) {
+          sent.update(piece);
+          yield piece;
+        }
+      })(),
+    );
+    const name = "0b5c9a4e-7d1f-4c1e-9a57-2f0a4c1e9a57-abc123.zip";
+    expect(await archives.write(name, body)).toBe(20 * 1024 * 1024);
+    const read = await archives.read(name);
+    expect(read?.size).toBe(20 * 1024 * 1024);
+    const got = createHash("sha256");
+    for await (const chunk of read?.body ?? []) got.update(chunk as Buffer);
+    expect(got.digest("hex")).toBe(sent.digest("hex"));
+    // Not a photo: the photo route does not serve it.
+    const ctx = await createTestApp({ storage });
+    try {
+      expect((await ctx.app.request(`/uploads/${name}`)).status).toBe(404);
+    } finally {
+      await ctx.close();
+    }
+    await archives.delete(name);
+    expect(await archives.read(name)).toBeNull();
+
+    const broken = Readable.from(
+      (function* () {
+        yield piece;
+        throw new Error("the build stopped");
+      })(),
+    );
+    await expect(archives.write("0b5c9a4e-7d1f-4c1e-9a57-2f0a4c1e9a57-def456.zip", broken)).rejects.toThrow(
+      "the build stopped",
+    );
+    expect(await archives.read("0b5c9a4e-7d1f-4c1e-9a57-2f0a4c1e9a57-def456.zip")).toBeNull();
   });
 });
