@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
 import {
   type DataExport,
   type DataExportStatus,
@@ -148,7 +148,10 @@ export async function requestExport(
  * Takes the oldest export waiting (or one whose build stopped saying it is alive) for this run: two
  * servers never take the same one. Answers it with the run's claim, or null when none waits.
  */
-async function claimNext(db: Db, onlyUserId?: string): Promise<(ExportRow & { claimToken: string }) | null> {
+async function claimNext(
+  db: Db,
+  { onlyUserId, tried }: { onlyUserId?: string; tried: string[] },
+): Promise<(ExportRow & { claimToken: string }) | null> {
   const token = randomUUID();
   const [row] = await db
     .update(dataExports)
@@ -168,6 +171,7 @@ async function claimNext(db: Db, onlyUserId?: string): Promise<(ExportRow & { cl
             and(
               sql`(${dataExports.state} = 'waiting' or (${dataExports.state} = 'building' and ${dataExports.claimedAt} < now() - ${`${CLAIM_LAPSES_MS} milliseconds`}::interval))`,
               onlyUserId ? eq(dataExports.userId, onlyUserId) : undefined,
+              tried.length > 0 ? notInArray(dataExports.id, tried) : undefined,
             ),
           )
           .orderBy(dataExports.requestedAt)
@@ -182,14 +186,16 @@ async function claimNext(db: Db, onlyUserId?: string): Promise<(ExportRow & { cl
 /**
  * Builds every export waiting, one after another, and answers how many became ready. Each is built into
  * the archive store under a name no one can guess and marked ready with its notification and e-mail in
- * one transaction, only while this run's claim holds; a build that fails is tried again by a later run,
- * up to three times, then marked failed.
+ * one transaction, only while this run's claim holds; a build that fails is tried again by a later run
+ * (not this one: what failed a moment ago would fail again), up to three times, then marked failed.
  */
 export async function buildDueExports(deps: ExportDeps, { onlyUserId }: { onlyUserId?: string } = {}) {
   let built = 0;
+  const tried: string[] = [];
   for (;;) {
-    const row = await claimNext(deps.db, onlyUserId);
+    const row = await claimNext(deps.db, { onlyUserId, tried });
     if (!row) return built;
+    tried.push(row.id);
     if (row.attempts > MOST_ATTEMPTS) {
       await giveUp(deps.db, row, "it failed three times");
       continue;

@@ -298,7 +298,10 @@ describe("downloading my data", () => {
       .update(dataExports)
       .set({ requestedAt: new Date(Date.now() - 24 * 3_600_000 - 1000) })
       .where(eq(dataExports.userId, member.id));
-    expect((await askForExport(member.client)).status).toBe(202);
+    const next = await askForExport(member.client);
+    expect(next.status).toBe(202);
+    // Built before the next test, which must find no build of this app's under way.
+    expect((await readyExport(member.client))._id).toBe(next.body.latest?._id);
   });
 
   it("downloads for its owner alone, signed in, until its 48 hours end", async () => {
@@ -336,6 +339,30 @@ describe("downloading my data", () => {
     expect(gone.status).toBe(410);
     expect(((await gone.json()) as { message: string }).message).toMatch(/expired/);
     expect((await status(owner.client)).latest).toMatchObject({ state: "expired", downloadUrl: null });
+  });
+
+  it("is tried again when a build fails, given up after three, and may then be asked again at once", async () => {
+    const member = await signedInMember(app, { name: "Unlucky" });
+    await uploadPhoto(member.client, 11);
+    const [row] = await app.db.insert(dataExports).values({ userId: member.id }).returning();
+    // The photos' storage fails on every read: each build stops, and leaves no file behind.
+    const failing = { ...storage, get: () => Promise.reject(new Error("the bucket is out of reach")) };
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect(await buildDueExports({ ...deps(), storage: failing }, { onlyUserId: member.id })).toBe(0);
+      const [now] = await app.db
+        .select()
+        .from(dataExports)
+        .where(eq(dataExports.id, row?.id ?? ""));
+      expect(now).toMatchObject({
+        state: attempt < 3 ? "waiting" : "failed",
+        attempts: attempt,
+        lastError: "the bucket is out of reach",
+      });
+    }
+    expect(readdirSync(archiveDir).filter((name) => name.startsWith(row?.id ?? "-"))).toEqual([]);
+    expect(await status(member.client)).toMatchObject({ latest: { state: "failed" }, nextAllowedAt: null });
+    expect((await askForExport(member.client)).status).toBe(202);
+    expect((await readyExport(member.client))._id).not.toBe(row?.id);
   });
 
   it("is built once when two servers look at the same moment", async () => {
