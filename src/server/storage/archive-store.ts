@@ -1,9 +1,14 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { DeleteObjectCommand, GetObjectCommand, type S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  type S3Client,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 
 /**
@@ -19,6 +24,8 @@ export interface ArchiveStore {
   read(name: string): Promise<{ body: Readable; size: number } | null>;
   /** Removes it; removing one that is not there is not an error. */
   delete(name: string): Promise<void>;
+  /** Every file there, half-written ones too (".part"), with when each was last written. */
+  list(): Promise<Array<{ name: string; writtenAt: Date }>>;
 }
 
 /** Counts what passes through it. */
@@ -35,7 +42,7 @@ function counter(): Transform & { bytes: number } {
 
 /** Archive names are ours (an id and a random part): anything else is refused before it reaches a path. */
 function checked(name: string): string {
-  if (!/^[a-z0-9-]{1,100}\.zip$/.test(name)) throw new Error(`not an archive name: ${name}`);
+  if (!/^[a-z0-9-]{1,100}\.zip(\.part)?$/.test(name)) throw new Error(`not an archive name: ${name}`);
   return name;
 }
 
@@ -69,6 +76,19 @@ export function createFolderArchives(dir: string): ArchiveStore {
     },
     async delete(name) {
       await rm(path.join(dir, checked(name)), { force: true });
+    },
+    async list() {
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return [];
+        throw error;
+      });
+      const found = await Promise.all(
+        names.map(async (name) => {
+          const info = await stat(path.join(dir, name)).catch(() => null);
+          return info?.isFile() ? [{ name, writtenAt: info.mtime }] : [];
+        }),
+      );
+      return found.flat();
     },
   };
 }
@@ -113,12 +133,30 @@ export function createS3Archives(client: S3Client, bucket: string): ArchiveStore
     async delete(name) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key(name) }));
     },
+    async list() {
+      const found: Array<{ name: string; writtenAt: Date }> = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: "exports/", ContinuationToken }),
+        );
+        for (const object of page.Contents ?? [])
+          if (object.Key)
+            found.push({
+              name: object.Key.slice("exports/".length),
+              writtenAt: object.LastModified ?? new Date(0),
+            });
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return found;
+    },
   };
 }
 
 /** Archives kept in memory: an app built without a folder (most tests). */
 export function createMemoryArchives(): ArchiveStore & { files: Map<string, Buffer> } {
   const files = new Map<string, Buffer>();
+  const written = new Map<string, Date>();
   return {
     files,
     describe: "memory",
@@ -127,6 +165,7 @@ export function createMemoryArchives(): ArchiveStore & { files: Map<string, Buff
       for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
       const whole = Buffer.concat(chunks);
       files.set(checked(name), whole);
+      written.set(name, new Date());
       return whole.length;
     },
     async read(name) {
@@ -135,6 +174,10 @@ export function createMemoryArchives(): ArchiveStore & { files: Map<string, Buff
     },
     async delete(name) {
       files.delete(name);
+      written.delete(name);
+    },
+    async list() {
+      return [...written].map(([name, writtenAt]) => ({ name, writtenAt }));
     },
   };
 }

@@ -127,6 +127,7 @@ describe("members' data exports in the bucket", () => {
     );
     const name = "0b5c9a4e-7d1f-4c1e-9a57-2f0a4c1e9a57-abc123.zip";
     expect(await archives.write(name, body)).toBe(20 * 1024 * 1024);
+    expect((await archives.list()).map((file) => file.name)).toEqual([name]);
     const read = await archives.read(name);
     expect(read?.size).toBe(20 * 1024 * 1024);
     const got = createHash("sha256");

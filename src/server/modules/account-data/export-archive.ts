@@ -19,6 +19,7 @@ import {
   FOLLOWERS,
   FOLLOWING,
   likePages,
+  mutePages,
   peoplePages,
   photosOf,
   profileOf,
@@ -28,7 +29,12 @@ import {
 } from "./export-reads.ts";
 
 /** The files besides tips, comments and photos, for the progress. */
-const OTHER_FILES = 13;
+const OTHER_FILES = 14;
+/**
+ * A build that writes nothing for this long has stalled (a storage that stopped answering): it fails and
+ * is tried again, before its claim lapses (10 minutes) and another server would take it over.
+ */
+const STALLED_MS = 5 * 60_000;
 
 type Progress = (done: number, total: number) => Promise<void>;
 
@@ -61,8 +67,10 @@ export async function writeArchive(
   const total = counts.tips * 2 + counts.comments + ownPhotos.length + OTHER_FILES;
   let done = 0;
   let reported = 0;
+  let lastStep = Date.now();
   const step = async (items: number) => {
     done += items;
+    lastStep = Date.now();
     if (Date.now() - reported < 1000) return;
     reported = Date.now();
     await progress(Math.min(done, total), total);
@@ -73,17 +81,28 @@ export async function writeArchive(
   const zip = new yazl.ZipFile();
   const output = zip.outputStream as Readable;
   zip.on("error", (error: Error) => output.destroy(error));
+  /**
+   * yazl listens for no error on the streams it is given: each one's error ends the zip here, so the
+   * write rejects (a database error on a page, a photo cut off, a claim taken over) instead of being
+   * thrown where nothing catches it, or leaving the write waiting for ever.
+   */
+  const guarded = <Stream extends Readable>(stream: Stream) => {
+    stream.once("error", (error) => output.destroy(error));
+    return stream;
+  };
   const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
   /** A file written from `lines` when the zip reaches it, counted as one file once written. */
   const lazily = (name: string, lines: () => AsyncIterable<string>) =>
     zip.addReadStreamLazy(name, (ready) =>
       ready(
         null,
-        Readable.from(
-          (async function* () {
-            yield* lines();
-            await step(1);
-          })(),
+        guarded(
+          Readable.from(
+            (async function* () {
+              yield* lines();
+              await step(1);
+            })(),
+          ),
         ),
       ),
     );
@@ -137,6 +156,14 @@ export async function writeArchive(
   lazily("reports.json", () => jsonArray(counted(reportPages(db, userId), toReport, async () => {})));
   // Decisions about what one member posted: a handful, read at once.
   zip.addBuffer(json((await listNotices(db, userId, { limit: 10_000 })).map(toNotice)), "notices.json");
+  lazily("mutes.csv", () =>
+    csv(["what", "id", "title", "muted_at"], mutePages(db, userId), (row) => [
+      row.what,
+      row.id,
+      row.title,
+      row.mutedAt,
+    ]),
+  );
   lazily("sessions.csv", () =>
     csv(
       ["started_at", "last_seen_at", "expires_at", "ip_address", "device"],
@@ -150,7 +177,7 @@ export async function writeArchive(
       storage.get(photo.key).then(
         (file) => {
           // A photo whose file is missing is left empty rather than losing the whole copy.
-          const body = file ? Readable.fromWeb(file.body as WebReadableStream) : Readable.from([]);
+          const body = guarded(file ? Readable.fromWeb(file.body as WebReadableStream) : Readable.from([]));
           body.once("end", () => void step(1).catch((error: Error) => output.destroy(error)));
           ready(null, body);
         },
@@ -166,7 +193,15 @@ export async function writeArchive(
     yield readmeEnd();
   });
   zip.end();
-  const size = await write(output);
-  await progress(total, total);
-  return size;
+  const watchdog = setInterval(() => {
+    if (Date.now() - lastStep > STALLED_MS)
+      output.destroy(new Error("the build stalled: nothing written for 5 minutes"));
+  }, 10_000);
+  try {
+    const size = await write(output);
+    await progress(total, total);
+    return size;
+  } finally {
+    clearInterval(watchdog);
+  }
 }

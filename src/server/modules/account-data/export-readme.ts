@@ -20,6 +20,7 @@ const FILES: Array<[string, string]> = [
   ["blocks.csv", "the members you blocked"],
   ["bookmarks.csv", "the tips you saved, with your notes and reminders"],
   ["settings.json", "your notification, e-mail and garden settings"],
+  ["mutes.csv", "the tips and comment threads you muted"],
   ["reports.json", "the reports you made and what the moderators decided"],
   ["notices.json", "the moderators' decisions about what you posted"],
   ["sessions.csv", "where you are signed in: when, from which address and browser"],

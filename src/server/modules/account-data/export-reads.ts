@@ -6,12 +6,15 @@ import {
   accounts,
   blocks,
   bookmarks,
+  comments,
   follows,
   formerHandles,
   photos,
   photoUploads,
   sessions,
+  threadMutes,
   tipLikes,
+  tipMutes,
   tips,
   users,
 } from "../../db/schema.ts";
@@ -207,6 +210,34 @@ export const reportPages = (db: Db, userId: string) =>
     const page = await listMyReports(db, userId, { limit: PAGE, after: position });
     return { rows: page.rows, next: page.nextCursor };
   });
+
+/** The tips and threads the member muted; a tip's title (a thread's tip's) only while they may see it. */
+export const mutePages = (db: Db, userId: string) =>
+  pagesOf(async () => ({
+    rows: [
+      ...(await db
+        .select({
+          what: sql<string>`'tip'`,
+          id: tipMutes.tipId,
+          title: sql<string | null>`case when ${tipSeenBy(userId)} then ${tips.title} end`,
+          mutedAt: tipMutes.createdAt,
+        })
+        .from(tipMutes)
+        .innerJoin(tips, eq(tips.id, tipMutes.tipId))
+        .where(eq(tipMutes.userId, userId))),
+      ...(await db
+        .select({
+          what: sql<string>`'thread'`,
+          id: threadMutes.commentId,
+          title: sql<string | null>`case when ${tipSeenBy(userId)} then ${tips.title} end`,
+          mutedAt: threadMutes.createdAt,
+        })
+        .from(threadMutes)
+        .innerJoin(comments, eq(comments.id, threadMutes.commentId))
+        .innerJoin(tips, eq(tips.id, comments.tipId))
+        .where(eq(threadMutes.userId, userId))),
+    ],
+  }));
 
 /** Where the member is signed in: a handful of sessions, read at once; never their tokens. */
 export const sessionPages = (db: Db, userId: string) =>

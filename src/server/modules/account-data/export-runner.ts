@@ -1,5 +1,6 @@
 import { runEvery } from "../../lib/periodic.ts";
-import { buildDueExports, type ExportDeps, expireExports } from "./export.service.ts";
+import { buildDueExports, type ExportDeps } from "./export.service.ts";
+import { expireExports, sweepStrayArchives } from "./export-sweeps.ts";
 
 /**
  * Builds members' data exports on this server (ADR 088): at once when one is asked for here (`kick`), and
@@ -38,19 +39,36 @@ export class ExportRunner {
     return this.running;
   }
 
-  /** The sweep: what waits, then the copies whose 48 hours have passed. Answers a stop. */
+  /**
+   * The sweeps, each on its own timer so a build that takes long delays no deletion: what waits, every
+   * half minute; every five minutes, the copies whose 48 hours have passed and files no copy names.
+   * Answers a stop.
+   */
   start(): () => void {
-    return runEvery({
+    const stopBuilds = runEvery({
       name: "The data export sweep",
       everyMs: 30_000,
       firstAfterMs: 5_000,
       logger: this.deps.logger,
       failureLevel: "warn",
+      run: () => this.run(),
+    });
+    const stopDeletions = runEvery({
+      name: "The deletion of old data exports",
+      everyMs: 5 * 60_000,
+      firstAfterMs: 10_000,
+      logger: this.deps.logger,
+      failureLevel: "warn",
       run: async () => {
-        await this.run();
         const expired = await expireExports(this.deps);
         if (expired > 0) this.deps.logger.info(`Deleted ${expired} data export(s) past their 48 hours`);
+        const stray = await sweepStrayArchives(this.deps);
+        if (stray > 0) this.deps.logger.info(`Deleted ${stray} file(s) no data export names`);
       },
     });
+    return () => {
+      stopBuilds();
+      stopDeletions();
+    };
   }
 }

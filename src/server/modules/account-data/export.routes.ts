@@ -8,14 +8,8 @@ import { idParam } from "../../lib/requests/ids.ts";
 import { apiRoute, errorResponses, jsonAnswer } from "../../lib/requests/openapi.ts";
 import { limitRefusal } from "../../lib/security/rate-limit.ts";
 import { getSessionUser, optionalUser, requireUser } from "../../lib/security/session.ts";
-import {
-  EXPORT_GONE,
-  ExportTooSoon,
-  exportStatus,
-  exportToDownload,
-  NO_EXPORT,
-  requestExport,
-} from "./export.service.ts";
+import { ExportTooSoon, exportStatus, requestExport } from "./export.service.ts";
+import { EXPORT_GONE, exportToDownload, NO_EXPORT } from "./export-link.ts";
 import type { ExportRunner } from "./export-runner.ts";
 
 /** What the routes answer in words. */
@@ -86,7 +80,10 @@ const downloadRoute = apiRoute({
       description: "The zip",
       content: { "application/zip": { schema: z.string().meta({ format: "binary" }) } },
     },
-    303: { description: "A browser not signed in: to the sign-in page, then back to your profile" },
+    303: {
+      description: "A browser not signed in: to the sign-in page, then back to your profile",
+      headers: { Location: { schema: { type: "string" }, description: "The sign-in page" } },
+    },
     ...errorResponses({ 401: SAYS.signIn, 404: NO_EXPORT, 410: EXPORT_GONE }),
   },
 });

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, inArray, lte, notInArray, sql } from "drizzle-orm";
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, desc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import {
   type DataExport,
   type DataExportStatus,
@@ -9,12 +9,12 @@ import {
 import type { Db } from "../../db/client.ts";
 import { dataExports, notifications, users } from "../../db/schema.ts";
 import type { Logger } from "../../lib/logger.ts";
-import { HttpError } from "../../lib/requests/errors.ts";
 import { exportReadyEmail } from "../../mail/account-data-templates.ts";
 import { keepMail } from "../../mail/mail-queue.ts";
 import type { ArchiveStore } from "../../storage/archive-store.ts";
 import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { writeArchive } from "./export-archive.ts";
+import { downloadPath } from "./export-link.ts";
 
 const HOUR_MS = 3_600_000;
 /** A build that has not said it is alive for this long is taken over by another run (ADR 088). */
@@ -34,44 +34,6 @@ export interface ExportDeps {
   /** The site's secret: it signs the download links. */
   secret: string;
   logger: Pick<Logger, "info" | "warn" | "error">;
-}
-
-// Download links: the export's id, its owner and the link's end, signed with a key of their own.
-const linkKey = (secret: string) => createHmac("sha256", secret).update("data export links").digest();
-const signatureOf = (secret: string, id: string, userId: string, expires: number) =>
-  createHmac("sha256", linkKey(secret)).update(`${id}~${userId}~${expires}`).digest("base64url");
-
-/** The path of an export's download link, signed; it works for its owner, signed in, until it ends. */
-function downloadPath(secret: string, row: Pick<ExportRow, "id" | "userId" | "expiresAt">): string {
-  const expires = row.expiresAt?.getTime() ?? 0;
-  const signature = signatureOf(secret, row.id, row.userId, expires);
-  return `/api/account/export/${row.id}/download?expires=${expires}&signature=${signature}`;
-}
-
-export const NO_EXPORT = "No such download: use the link on your profile";
-export const EXPORT_GONE =
-  "This download has expired: copies are kept for 48 hours. Ask for a new one on your profile.";
-
-/**
- * The export a download link names, once its signature, owner and time are checked: 404 for a link not
- * ours or another member's, 410 once it has ended or the copy is gone.
- */
-export async function exportToDownload(
-  db: Db,
-  secret: string,
-  { id, userId, expires, signature }: { id: string; userId: string; expires: number; signature: string },
-  now = new Date(),
-): Promise<ExportRow & { fileName: string }> {
-  const expected = Buffer.from(signatureOf(secret, id, userId, expires));
-  const given = Buffer.from(signature);
-  const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id));
-  // Another member's link reads as no link at all: it says nothing of whose it is.
-  if (!row || row.userId !== userId || given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new HttpError(404, NO_EXPORT);
-  if (expires <= now.getTime() || row.state !== "ready" || !row.fileName || !row.expiresAt)
-    throw new HttpError(410, EXPORT_GONE);
-  if (row.expiresAt.getTime() <= now.getTime()) throw new HttpError(410, EXPORT_GONE);
-  return { ...row, fileName: row.fileName };
 }
 
 function toDataExport(row: ExportRow, secret: string, baseUrl: string): DataExport {
@@ -291,36 +253,4 @@ async function giveUp(db: Db, row: ExportRow & { claimToken: string }, why: stri
     .update(dataExports)
     .set({ state: "failed", claimToken: null, lastError: row.lastError ?? why })
     .where(and(eq(dataExports.id, row.id), eq(dataExports.claimToken, row.claimToken)));
-}
-
-/**
- * Deletes the copies whose 48 hours have passed at `now` (the row stays, `expired`, as the record of the
- * request). Each is claimed before its file goes, so two servers delete each once. Answers how many.
- */
-export async function expireExports(deps: Pick<ExportDeps, "db" | "archives">, now = new Date()) {
-  let expired = 0;
-  for (;;) {
-    const rows = await deps.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: dataExports.id, fileName: dataExports.fileName })
-        .from(dataExports)
-        .where(and(eq(dataExports.state, "ready"), lte(dataExports.expiresAt, now)))
-        .limit(50)
-        .for("update", { skipLocked: true });
-      for (const { fileName } of due) if (fileName) await deps.archives.delete(fileName);
-      if (due.length > 0)
-        await tx
-          .update(dataExports)
-          .set({ state: "expired", fileName: null })
-          .where(
-            inArray(
-              dataExports.id,
-              due.map((row) => row.id),
-            ),
-          );
-      return due.length;
-    });
-    expired += rows;
-    if (rows < 50) return expired;
-  }
 }

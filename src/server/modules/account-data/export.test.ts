@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -32,7 +32,8 @@ import {
 import { phonePhoto, photoForm } from "../../test/photo-fixtures.ts";
 import { eventually } from "../../test/poll.ts";
 import { createTestApp } from "../../test/test-db.ts";
-import { buildDueExports, expireExports } from "./export.service.ts";
+import { buildDueExports } from "./export.service.ts";
+import { expireExports, sweepStrayArchives } from "./export-sweeps.ts";
 
 /**
  * A member's copy of their data (ADR 088), as they ask for it, wait for it and download it: what the zip
@@ -203,6 +204,7 @@ describe("downloading my data", () => {
         "reports.json",
         "notices.json",
         "sessions.csv",
+        "mutes.csv",
         "schema.json",
         "README.html",
       ]),
@@ -363,6 +365,55 @@ describe("downloading my data", () => {
     expect(await status(member.client)).toMatchObject({ latest: { state: "failed" }, nextAllowedAt: null });
     expect((await askForExport(member.client)).status).toBe(202);
     expect((await readyExport(member.client))._id).not.toBe(row?.id);
+  });
+
+  it("fails cleanly, leaving nothing, when a photo breaks off half read", async () => {
+    const member = await signedInMember(app, { name: "Cut off" });
+    await uploadPhoto(member.client, 13);
+    const [row] = await app.db.insert(dataExports).values({ userId: member.id }).returning();
+    // The first bytes come, then the connection to the storage drops.
+    const cutOff = {
+      ...storage,
+      get: async () => ({
+        size: 100_000,
+        contentType: "image/webp",
+        body: new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array(1000));
+            setTimeout(() => controller.error(new Error("the connection to the storage dropped")), 10);
+          },
+        }),
+      }),
+    };
+    expect(await buildDueExports({ ...deps(), storage: cutOff }, { onlyUserId: member.id })).toBe(0);
+    const [after] = await app.db
+      .select()
+      .from(dataExports)
+      .where(eq(dataExports.id, row?.id ?? ""));
+    expect(after).toMatchObject({ state: "waiting", lastError: "the connection to the storage dropped" });
+    expect(readdirSync(archiveDir).filter((name) => name.startsWith(row?.id ?? "-"))).toEqual([]);
+    // With the storage back, the next run builds it.
+    expect(await buildDueExports(deps(), { onlyUserId: member.id })).toBe(1);
+  });
+
+  it("leaves no file behind that no copy names: a deleted account's, a half-written one", async () => {
+    const kept = await signedInMember(app, { name: "Stays" });
+    const leaving = await signedInMember(app, { name: "Leaves" });
+    for (const member of [kept, leaving]) await askForExport(member.client);
+    const mine = await readyExport(kept.client);
+    const theirs = await readyExport(leaving.client);
+    await app.db.delete(users).where(eq(users.id, leaving.id));
+    const half = "00000000-0000-4000-8000-000000000000-0123456789abcdef.zip.part";
+    writeFileSync(path.join(archiveDir, half), "half a zip");
+    const named = (id: string) => readdirSync(archiveDir).filter((name) => name.startsWith(id));
+    expect(named(theirs._id)).toHaveLength(1);
+    // Ten minutes on (a build may be renaming its file just now): only the ready copy stays.
+    expect(await sweepStrayArchives(deps())).toBe(0);
+    expect(await sweepStrayArchives(deps(), new Date(Date.now() + 11 * 60_000))).toBeGreaterThanOrEqual(2);
+    expect(named(theirs._id)).toEqual([]);
+    expect(readdirSync(archiveDir)).not.toContain(half);
+    expect(named(mine._id)).toHaveLength(1);
+    expect((await download(mine.downloadUrl ?? "", kept.client)).status).toBe(200);
   });
 
   it("is built once when two servers look at the same moment", async () => {

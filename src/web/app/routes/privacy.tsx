@@ -209,11 +209,12 @@ export function PrivacyRoute() {
           README.html page shows your tips with their photos without a connection.
         </p>
         <p>
-          It holds nothing of other members beyond what they show everyone (the names and handles of those you
-          follow, who follow you or whom you blocked): other people's comments under your tips are only
-          counted, and a tip you liked or saved is named only while you may still see it. You can ask for one
-          copy every {EXPORT_EVERY_HOURS} hours; when it is ready we tell you on the site and by e-mail, and
-          the link works only for you, signed in, for {EXPORT_KEPT_HOURS} hours. Then the file is deleted.
+          Of other members it holds only the names and handles of those you follow, who follow you or whom you
+          blocked, and the titles or first words of what you reported as you saw them: other people's comments
+          under your tips are only counted, and a tip you liked, saved or muted is named only while you may
+          still see it. You can ask for one copy every {EXPORT_EVERY_HOURS} hours; when it is ready we tell
+          you on the site and by e-mail, and the link works only for you, signed in, for {EXPORT_KEPT_HOURS}{" "}
+          hours. Then the file is deleted.
         </p>
       </DocumentSection>
 

@@ -60,6 +60,7 @@ describe("Your data", () => {
     expect(screen.getByText(/Preparing your copy, asked .*: 25 %/)).toBeInTheDocument();
     const link = await screen.findByRole("link", { name: "Download the zip" }, { timeout: 5000 });
     expect(link).toHaveAttribute("href", ready.downloadUrl);
+    expect(screen.getByRole("status")).toHaveTextContent("Your copy is ready to download.");
     expect(screen.getByText(/Your copy is ready \(3\.3 MB\)/)).toBeInTheDocument();
     // One a day: no button until then, and the day said.
     expect(screen.queryByRole("button", { name: /copy|data/ })).toBeNull();
@@ -88,7 +89,8 @@ describe("Your data", () => {
     signInAs(aUser());
     exportServer([{ latest: copy({ state: "failed" }), nextAllowedAt: null }]);
     show();
-    expect(await screen.findByRole("alert")).toHaveTextContent(/We could not prepare your copy/);
+    expect(await screen.findByText(/We could not prepare your copy asked/)).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("We could not prepare your copy.");
     expect(screen.getByRole("button", { name: "Ask for a new copy" })).toBeEnabled();
   });
 });

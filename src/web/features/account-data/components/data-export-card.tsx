@@ -1,9 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useLocation } from "react-router";
 import type { DataExport, DataExportStatus } from "#shared/schemas/account-data.ts";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
+import { queryKeys } from "#web/lib/query-keys.ts";
 import { toast } from "#web/lib/toast.tsx";
 import { useDataExport, useRequestExport } from "../api/data-export.ts";
 
@@ -64,17 +66,34 @@ export function DataExportCard() {
   );
 }
 
+/** What a screen reader hears when the copy's state changes: once per state, never each percent. */
+const ANNOUNCED: Record<DataExport["state"], string> = {
+  waiting: "Preparing your copy.",
+  building: "Preparing your copy.",
+  ready: "Your copy is ready to download.",
+  expired: "",
+  failed: "We could not prepare your copy.",
+};
+
 function ExportState({ status }: { status: DataExportStatus }) {
   const request = useRequestExport();
+  const queryClient = useQueryClient();
   const { latest, nextAllowedAt } = status;
   const ask = () =>
     request.mutate(undefined, {
       onSuccess: () => toast.success("We are preparing your copy. We will tell you when it is ready."),
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => {
+        toast.error(errorMessage(error));
+        // Refused: another copy may have been asked elsewhere; show it as the server has it.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.dataExport });
+      },
     });
   const building = latest?.state === "waiting" || latest?.state === "building";
   return (
     <div className="flex flex-col gap-3">
+      <p role="status" className="sr-only">
+        {latest ? ANNOUNCED[latest.state] : ""}
+      </p>
       {latest && <LatestCopy copy={latest} />}
       {!building &&
         (nextAllowedAt ? (
@@ -101,7 +120,7 @@ function LatestCopy({ copy }: { copy: DataExport }) {
       const { done, total } = copy.progress;
       const percent = total > 0 ? Math.round((done / total) * 100) : 0;
       return (
-        <div role="status" aria-live="polite" className="flex flex-col gap-1">
+        <div className="flex flex-col gap-1">
           <p>
             Preparing your copy, asked {asked}: {total > 0 ? `${percent} %` : "starting"}. You can leave this
             page; we will tell you when it is ready.
@@ -117,7 +136,7 @@ function LatestCopy({ copy }: { copy: DataExport }) {
     }
     case "ready":
       return (
-        <div role="status" className="flex flex-col gap-2">
+        <div className="flex flex-col gap-2">
           <p>
             Your copy is ready ({sizeInWords(copy.size ?? 0)}). The link works for you, signed in, until{" "}
             {when.format(new Date(copy.expiresAt ?? copy.requestedAt))}; then the file is deleted.
@@ -136,7 +155,7 @@ function LatestCopy({ copy }: { copy: DataExport }) {
       return <p>Your copy asked {asked} was deleted after its 48 hours.</p>;
     case "failed":
       return (
-        <p role="alert" className="alert alert-error alert-soft">
+        <p className="alert alert-error alert-soft">
           We could not prepare your copy asked {asked}. Nothing of yours changed: please ask again.
         </p>
       );
