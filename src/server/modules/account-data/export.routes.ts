@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DataExportStatusSchema } from "#shared/schemas/account-data.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
+import { HttpError } from "../../lib/requests/errors.ts";
 import { idParam } from "../../lib/requests/ids.ts";
 import { apiRoute, errorResponses, jsonAnswer } from "../../lib/requests/openapi.ts";
 import { limitRefusal } from "../../lib/security/rate-limit.ts";
@@ -70,9 +71,10 @@ const downloadRoute = apiRoute({
   middleware: [optionalUser()] as const,
   request: {
     params: idParam("export", NO_EXPORT),
+    // A link without its parts names no download: 404 in the handler, as for an id that is none.
     query: z.object({
-      expires: z.coerce.number({ error: NO_EXPORT }).int(NO_EXPORT),
-      signature: z.string().min(1, NO_EXPORT).max(100, NO_EXPORT),
+      expires: z.string().max(20).optional().meta({ description: "When the link ends, from the link" }),
+      signature: z.string().max(100).optional().meta({ description: "The link's signature, from the link" }),
     }),
   },
   responses: {
@@ -112,10 +114,11 @@ export function createAccountDataRouter(runner: ExportRunner) {
         return c.json({ message: SAYS.signIn }, 401);
       }
       const { expires, signature } = c.req.valid("query");
+      if (!expires || !/^\d+$/.test(expires) || !signature) throw new HttpError(404, NO_EXPORT);
       const row = await exportToDownload(deps.db, deps.secret, {
         id: c.req.valid("param").id,
         userId: user.id,
-        expires,
+        expires: Number(expires),
         signature,
       });
       const archive = await deps.archives.read(row.fileName);

@@ -324,6 +324,8 @@ describe("downloading my data", () => {
     const browser = await download(url, undefined, { "Sec-Fetch-Mode": "navigate" });
     expect(browser.status).toBe(303);
     expect(browser.headers.get("location")).toBe("/auth/login?returnTo=%2Fprofile%23your-data");
+    const bare = await download(url.split("?")[0] ?? "", owner.client);
+    expect(bare.status).toBe(404);
     const forged = await download(url.replace(/signature=[^&]+/, "signature=AAAA"), owner.client);
     expect(forged.status).toBe(404);
     const later = await download(url.replace(/expires=\d+/, `expires=${Date.now() + 9e9}`), owner.client);

@@ -127,6 +127,10 @@ const TAGS = [
   },
   { name: "Uploads", description: "Photos for tips and profiles, stored without their metadata." },
   {
+    name: "Your data",
+    description: "A copy of everything a member gave the site, built in the background, once a day.",
+  },
+  {
     name: "Accounts",
     description:
       "Sign-up, sign-in, sessions, e-mail verification, password reset and profile (better-auth, under /api/auth).",
