@@ -410,6 +410,9 @@ for (const theme of ["light", "dark"] as const) {
     await expectNoA11yViolations(page, `/profile (${theme})`);
     await page.goto("/explore-gardeners");
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    // The cards' Follow buttons wait, disabled, for the member's follows; scanned mid-way from the faint
+    // disabled colours to their own, they read as too faint. The scan waits for the colours' transition.
+    await expect(page.getByRole("button", { name: /^Follow / }).first()).toBeEnabled();
     await expectNoA11yViolations(page, `signed-in navbar (${theme})`);
   });
 }

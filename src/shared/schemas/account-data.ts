@@ -88,3 +88,18 @@ export const ExportFilesSchema = z
       "The JSON files of a Gardening Community data export, by name. Shapes match the site's API document.",
   });
 export type ExportFiles = z.infer<typeof ExportFilesSchema>;
+
+/** A member's request about their data, as the administrators see it: who, what and when, never what. */
+export const DataRequestSchema = z
+  .object({
+    _id: z.string(),
+    kind: z.enum(["export"]),
+    member: z.object({ name: z.string(), handle: z.string() }),
+    state: z.enum(EXPORT_STATES),
+    requestedAt: z.string(),
+    readyAt: z.string().nullable(),
+    /** When the copy is deleted; null until it is ready. */
+    expiresAt: z.string().nullable(),
+  })
+  .meta({ id: "DataRequest" });
+export type DataRequest = z.infer<typeof DataRequestSchema>;

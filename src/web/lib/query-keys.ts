@@ -69,6 +69,8 @@ export const queryKeys = {
   settings: ["settings"] as const,
   /** The signed-in member's latest copy of their data, and when they may ask for another. */
   dataExport: ["data-export"] as const,
+  /** Members' requests about their data, for administrators. */
+  dataRequests: ["data-requests"] as const,
   dashboard: {
     all: ["dashboard"] as const,
     stats: () => [...queryKeys.dashboard.all, "stats"] as const,

@@ -45,6 +45,7 @@ export function signInAs(user: User) {
     http.get("*/api/settings", () => HttpResponse.json(DEFAULT_SETTINGS)),
     // No copy of their data asked for yet.
     http.get("*/api/account/export", () => HttpResponse.json({ latest: null, nextAllowedAt: null })),
+    http.get("*/api/moderation/data-requests", () => HttpResponse.json([])),
     http.get("*/api/tips/:id/mute", () => HttpResponse.json({ muted: false, mutedThreads: [] })),
     http.get("*/api/notifications/unread-count", () => HttpResponse.json({ count: 0, fromNewcomers: 0 })),
     http.get("*/api/tips/:id/bookmark", () =>

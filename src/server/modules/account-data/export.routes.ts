@@ -1,14 +1,15 @@
 import { Readable } from "node:stream";
 import type { RouteConfig } from "@hono/zod-openapi";
 import { z } from "zod";
-import { DataExportStatusSchema } from "#shared/schemas/account-data.ts";
+import { DataExportStatusSchema, DataRequestSchema } from "#shared/schemas/account-data.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
 import { idParam } from "../../lib/requests/ids.ts";
 import { apiRoute, errorResponses, jsonAnswer } from "../../lib/requests/openapi.ts";
 import { limitRefusal } from "../../lib/security/rate-limit.ts";
-import { getSessionUser, optionalUser, requireUser } from "../../lib/security/session.ts";
+import { getSessionUser, optionalUser, requireRole, requireUser } from "../../lib/security/session.ts";
+import { listDataRequests } from "./data-requests.ts";
 import { ExportTooSoon, exportStatus, requestExport } from "./export.service.ts";
 import { EXPORT_GONE, exportToDownload, NO_EXPORT } from "./export-link.ts";
 import type { ExportRunner } from "./export-runner.ts";
@@ -90,10 +91,23 @@ const downloadRoute = apiRoute({
   },
 });
 
+const dataRequestsRoute = apiRoute({
+  method: "get",
+  path: "/moderation/data-requests",
+  operationId: "listDataRequests",
+  tags: ["Moderation"],
+  summary: "Members' requests about their data",
+  description:
+    "Administrators only: the copies of their data members asked for, under way or waiting to be downloaded, and the past week's others, newest first (at most 200). Who and when, never what a copy holds nor its link.",
+  middleware: [requireRole("administrator", "Sign in to see members' data requests")] as const,
+  responses: { 200: jsonAnswer("The requests, newest first", z.array(DataRequestSchema)) },
+});
+
 export function createAccountDataRouter(runner: ExportRunner) {
   const { deps } = runner;
   return createRouter()
     .openapi(getExportRoute, async (c) => c.json(await exportStatus(deps, c.var.user.id), 200))
+    .openapi(dataRequestsRoute, async (c) => c.json(await listDataRequests(deps.db), 200))
     .openapi(requestExportRoute, async (c) => {
       try {
         const status = await requestExport(deps, (c.var as SignedInEnv["Variables"]).user.id);

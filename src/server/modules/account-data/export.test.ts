@@ -9,7 +9,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { z } from "zod";
-import { DataExportStatusSchema, ExportFilesSchema } from "#shared/schemas/account-data.ts";
+import {
+  DataExportStatusSchema,
+  DataRequestSchema,
+  ExportFilesSchema,
+} from "#shared/schemas/account-data.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { NotificationSchema } from "#shared/schemas/notification.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
@@ -428,6 +432,28 @@ describe("downloading my data", () => {
     const notes = await member.client.get("/api/notifications", { schema: z.array(NotificationSchema) });
     expect(notes.body.filter((n) => n.kind === "export")).toHaveLength(1);
     expect((await status(member.client)).latest?.state).toBe("ready");
+  });
+
+  it("shows the administrators who asked and when, never the link, and nobody else", async () => {
+    const member = await signedInMember(app, { name: "Asker" });
+    await askForExport(member.client);
+    await readyExport(member.client);
+    const administrator = await memberWithRole(app, "administrator");
+    const moderator = await memberWithRole(app, "moderator");
+    const res = await administrator.client.get("/api/moderation/data-requests", {
+      schema: z.array(DataRequestSchema),
+    });
+    expect(res.status, res.text).toBe(200);
+    const asker = await handle(member.id);
+    expect(res.body.find((request) => request.member.handle === asker)).toMatchObject({
+      kind: "export",
+      state: "ready",
+      expiresAt: expect.any(String),
+    });
+    expect(res.text).not.toMatch(/signature|download/);
+    expect((await moderator.client.get("/api/moderation/data-requests")).status).toBe(403);
+    expect((await member.client.get("/api/moderation/data-requests")).status).toBe(403);
+    expect((await createClient(app.app).get("/api/moderation/data-requests")).status).toBe(401);
   });
 
   it("answers a visitor and a bad link clearly, changing nothing", async () => {

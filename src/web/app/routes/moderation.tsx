@@ -2,12 +2,15 @@ import { Link } from "react-router";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
+import { DataRequests } from "#web/features/account-data/components/data-requests.tsx";
 import { moderationQueueQueryOptions } from "#web/features/moderation/api/get-queue.ts";
 import { ModerationQueue } from "#web/features/moderation/components/moderation-queue.tsx";
+import { useUser } from "#web/lib/auth.ts";
 import { loaded, type MemberData } from "#web/lib/member-data.ts";
 
 /** /moderation: the queue, for moderators and administrators (config/paths.ts keeps other members out). */
 export function ModerationRoute() {
+  const { user } = useUser();
   return (
     <PageFrame>
       <PageHead title="Moderation" description="Reported items waiting for a decision." />
@@ -23,6 +26,18 @@ export function ModerationRoute() {
         </Link>
       </div>
       <ModerationQueue />
+      {user?.role === "administrator" && (
+        <section className="mt-10" aria-labelledby="data-requests-heading">
+          <h2 id="data-requests-heading" className="mb-1 text-2xl font-bold">
+            Members' data requests
+          </h2>
+          <p className="mb-4 text-base-content/80">
+            Copies of their data members asked for: under way, waiting to be downloaded, and this week's
+            others.
+          </p>
+          <DataRequests />
+        </section>
+      )}
     </PageFrame>
   );
 }

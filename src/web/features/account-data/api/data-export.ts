@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { DataExportStatus } from "#shared/schemas/account-data.ts";
+import type { DataExportStatus, DataRequest } from "#shared/schemas/account-data.ts";
 import { apiClient } from "#web/lib/api-client.ts";
 import { queryKeys } from "#web/lib/query-keys.ts";
 
@@ -15,6 +15,13 @@ export const useDataExport = () =>
     queryKey: queryKeys.dataExport,
     queryFn: ({ signal }) => apiClient.get<DataExportStatus>("/account/export", { signal }),
     refetchInterval: (query) => (building(query.state.data) ? PROGRESS_EVERY_MS : false),
+  });
+
+/** Members' requests about their data, for an administrator. */
+export const useDataRequests = () =>
+  useQuery({
+    queryKey: queryKeys.dataRequests,
+    queryFn: ({ signal }) => apiClient.get<DataRequest[]>("/moderation/data-requests", { signal }),
   });
 
 /** Asks for a copy; the answer (waiting, with when the next may be asked) is what the profile shows. */
