@@ -12,13 +12,13 @@
  * building, and at its peak while the zip is downloaded. The target: memory flat (the peak within 100 MB
  * of where it started, whatever the account's size) and the reads' p99 within 2x of their quiet figure.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startThrowawayCluster } from "../src/server/test/postgres-cluster.ts";
 import { freePort } from "../src/server/test/server-process.ts";
-import { ensureBuilt, startServer } from "./support.ts";
+import { ensureBuilt, percentile, residentMemory, startServer } from "./support.ts";
 
 const TIPS = Number(process.env.BENCH_EXPORT_TIPS ?? 10_000);
 const PHOTO_MB = Number(process.env.BENCH_EXPORT_PHOTO_MB ?? 2048);
@@ -28,19 +28,6 @@ const PASSWORD = "Sunflower7";
 const MB = 1024 * 1024;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function residentMemory(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-function percentile(samples: number[], fraction: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? Number.NaN;
-}
 
 async function signUp(base: string, name: string) {
   const email = `${name.toLowerCase()}.${Date.now()}@example.com`;

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { isBuildCurrent, markBuilt } from "../scripts/build-state.mjs";
 import { projectRoot } from "../src/server/lib/paths.ts";
 
@@ -48,4 +49,24 @@ export async function startServer(env: Record<string, string>, port: number): Pr
     if (child.exitCode !== null || Date.now() > deadline) throw new Error("the server did not start");
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The resident memory of a process and every process it started (the server's photo decoders). */
+export function residentMemory(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+      readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+    return own + children.reduce((sum, child) => sum + residentMemory(child), 0);
+  } catch {
+    return 0; // the process ended while it was read
+  }
+}
+
+/** The `fraction` percentile of `samples` (0.99: the p99), nearest rank. */
+export function percentile(samples: number[], fraction: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? Number.NaN;
 }

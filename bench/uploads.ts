@@ -16,12 +16,12 @@
  * back within 20 %.
  */
 import { fork } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { noisyJpeg, phonePhoto } from "../src/server/test/photo-fixtures.ts";
 import { freePort } from "../src/server/test/server-process.ts";
-import { ensureBuilt, projectRoot, startServer } from "./support.ts";
+import { ensureBuilt, percentile, projectRoot, residentMemory, startServer } from "./support.ts";
 
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 24);
 const QUIET_SECONDS = Number(process.env.BENCH_QUIET_SECONDS ?? 5);
@@ -35,25 +35,6 @@ const MB = 1024 * 1024;
 /** BENCH_SHOW_SLOW=1: print each read over the target during the uploads, with when it began. */
 const SHOW_SLOW = process.env.BENCH_SHOW_SLOW === "1";
 let burstStarted = 0;
-
-/** The resident memory of a process and every process it started (the server's photo decoders). */
-function residentMemory(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const own = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-    const children = readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
-      readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number),
-    );
-    return own + children.reduce((sum, child) => sum + residentMemory(child), 0);
-  } catch {
-    return 0; // the process ended while it was read
-  }
-}
-
-function percentile(samples: number[], fraction: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? Number.NaN;
-}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,7 +8,7 @@ import { toComment } from "../comments/index.ts";
 import { listNotices, toNotice, toReport } from "../moderation/index.ts";
 import { settingsOf } from "../settings/index.ts";
 import { toTip } from "../tips/index.ts";
-import type { ExportDeps } from "./export.service.ts";
+import type { ExportDeps } from "./export-deps.ts";
 import { csv, jsonArray } from "./export-formats.ts";
 import { readmeEnd, readmeStart, readmeTip } from "./export-readme.ts";
 import {

@@ -1,5 +1,6 @@
 import { runEvery } from "../../lib/periodic.ts";
-import { buildDueExports, type ExportDeps } from "./export.service.ts";
+import { buildDueExports } from "./export.service.ts";
+import type { ExportDeps } from "./export-deps.ts";
 import { expireExports, sweepStrayArchives } from "./export-sweeps.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { dataExports } from "../../db/schema.ts";
-import type { ExportDeps } from "./export.service.ts";
+import type { ExportDeps } from "./export-deps.ts";
 
 // Deleting what is no longer to be downloaded: copies past their 48 hours, and files no copy names.
 

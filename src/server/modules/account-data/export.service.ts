@@ -8,12 +8,10 @@ import {
 } from "#shared/schemas/account-data.ts";
 import type { Db } from "../../db/client.ts";
 import { dataExports, notifications, users } from "../../db/schema.ts";
-import type { Logger } from "../../lib/logger.ts";
 import { exportReadyEmail } from "../../mail/account-data-templates.ts";
 import { keepMail } from "../../mail/mail-queue.ts";
-import type { ArchiveStore } from "../../storage/archive-store.ts";
-import type { PhotoStorage } from "../../storage/photo-storage.ts";
 import { writeArchive } from "./export-archive.ts";
+import type { ExportDeps } from "./export-deps.ts";
 import { downloadPath } from "./export-link.ts";
 
 const HOUR_MS = 3_600_000;
@@ -23,18 +21,6 @@ const CLAIM_LAPSES_MS = 10 * 60_000;
 const MOST_ATTEMPTS = 3;
 
 type ExportRow = typeof dataExports.$inferSelect;
-
-/** What building and handing out exports needs. */
-export interface ExportDeps {
-  db: Db;
-  archives: ArchiveStore;
-  storage: PhotoStorage;
-  /** BASE_URL: the links in the e-mail and the zip's addresses. */
-  baseUrl: string;
-  /** The site's secret: it signs the download links. */
-  secret: string;
-  logger: Pick<Logger, "info" | "warn" | "error">;
-}
 
 function toDataExport(row: ExportRow, secret: string, baseUrl: string): DataExport {
   const ready = row.state === "ready";
