@@ -22,7 +22,12 @@ import { sameOriginWrites, trustedOrigins } from "./lib/security/same-origin.ts"
 import { securityHeaders } from "./lib/security/security-headers.ts";
 import { DEFAULT_BASE_URL } from "./lib/urls.ts";
 import { createMemoryMailer, type Mailer } from "./mail/mailer.ts";
-import { createAccountDataRouter, ExportRunner } from "./modules/account-data/index.ts";
+import {
+  cancelDeletion,
+  createAccountDataRouter,
+  createDeletionRouter,
+  ExportRunner,
+} from "./modules/account-data/index.ts";
 import { type Auth, createAuth, createAuthRouter, type PasswordHashing } from "./modules/accounts/index.ts";
 import { blocksRouter } from "./modules/blocks/index.ts";
 import { bookmarksRouter } from "./modules/bookmarks/index.ts";
@@ -203,6 +208,12 @@ function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
   api.route("/", createUnsubscribeRouter(deps.authSecret));
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createAccountDataRouter(parts.exports));
+  api.route(
+    "/",
+    createDeletionRouter(parts.exports.deps, async (hash, password) =>
+      (await auth.$context).password.verify({ hash, password }),
+    ),
+  );
   api.route("/", createDocsRouter(api, auth, { secureCookies: parts.https }));
   return api;
 }
@@ -234,6 +245,8 @@ function authFor({
       profilePhoto: (address) =>
         imageToStore(db, storage, address).then(({ linked, photoHash }) => ({ image: linked, photoHash })),
       onVerified: (userId) => roles.verified(userId),
+      // Signing in within a deletion's grace keeps the account (ADR 089).
+      onSignIn: (userId) => cancelDeletion({ db, baseUrl }, userId).then(() => undefined),
       passwordHashing,
       google:
         config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET

@@ -20,7 +20,7 @@ import { sessionCookieKey } from "./lib/security/session.ts";
 import { NODE_LISTENER_OPTIONS } from "./lib/security/unread-refusals.ts";
 import { MailQueue, startMailSweep } from "./mail/mail-queue.ts";
 import { createMailer } from "./mail/mailer.ts";
-import { ExportRunner } from "./modules/account-data/index.ts";
+import { ExportRunner, runDueDeletions } from "./modules/account-data/index.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
 import { sendDueReminders, startBookmarkSweep } from "./modules/bookmarks/index.ts";
 import { createRoleKeeper, startModerationSweep, unsentNotices } from "./modules/moderation/index.ts";
@@ -134,6 +134,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     baseUrl: env.BASE_URL,
     secret: authSecret,
     logger,
+    ledgerFile: env.BACKUP_DIR ? path.join(env.BACKUP_DIR, "deletions.jsonl") : undefined,
   });
   const stopExports = exports.start();
   // The browser tests run a member's reminders and summary on the day they pick (ADR 086).
@@ -144,6 +145,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
           reminders: (at, userId) => sendDueReminders(database.db, at, userId),
           summaries: (at, userId) => sendSummaries({ ...summaryRun, now: at, onlyUserId: userId }),
           mail: () => mailQueue.deliver(),
+          deletions: (at, userId) => runDueDeletions(exports.deps, { now: at, onlyUserId: userId }),
         },
         memberByEmail: async (email) => {
           const [row] = await database.db

@@ -1,5 +1,6 @@
 // The database's tables, one file per area under schema/; drizzle-kit and the code read them from here.
 export * from "./schema/account-data.ts";
+export * from "./schema/account-deletions.ts";
 export * from "./schema/accounts.ts";
 export * from "./schema/community.ts";
 export * from "./schema/enums.ts";

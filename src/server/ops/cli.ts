@@ -9,9 +9,11 @@
  * They read the same settings as the server (DATABASE_URL, DATA_DIR, S3_*, BACKUP_DIR).
  */
 import { createHash } from "node:crypto";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { type Database, DatabaseUnavailableError, openDatabase } from "../db/client.ts";
 import { EnvError, ensureDataDir, loadEnv } from "../env.ts";
+import { readLedgerFile } from "../modules/account-data/index.ts";
 import { createPhotoStorage, dataDirStorage } from "../storage/create-storage.ts";
 import {
   type BackupSummary,
@@ -108,12 +110,15 @@ async function restore(args: string[]) {
         migrations: checked.manifest.migrations,
         photos: checked.photos,
         authSecret: checked.authSecret,
+        ledger: await readLedgerFile(path.join(path.dirname(file), "deletions.jsonl")),
       },
     );
     const wrong = Object.entries(checked.manifest.tables).filter(
       ([table, rows]) => result.tables[table] !== rows,
     );
     say(`Restored into ${database.location}: ${result.photos} photos (${size(result.photoBytes)})`);
+    if (result.redeleted > 0)
+      say(`Deleted again ${result.redeleted} account(s) deleted since the backup was made`);
     printTables(result.tables);
     const unseen = await unseenPhotos(database, storage);
     say(

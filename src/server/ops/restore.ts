@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Database } from "../db/client.ts";
 import { rowsOf } from "../db/rows.ts";
 import { migrationsDir } from "../lib/paths.ts";
+import { deletionLedger, type LedgerEntry, reapplyDeletions } from "../modules/account-data/index.ts";
 import type { PhotoStorage } from "../storage/photo-storage.ts";
 
 /** The tables of a database, as `schema.table`, leaving out PostgreSQL's own. */
@@ -73,6 +74,8 @@ export interface RestoreInput {
   /** The photo files to put into the target's storage, by name. */
   photos: Iterable<[string, Buffer]> | AsyncIterable<[string, Buffer]>;
   authSecret: Buffer | null;
+  /** Account deletions done since (deletions.jsonl beside the backups): deleted again once loaded. */
+  ledger?: LedgerEntry[];
 }
 
 export interface RestoreTarget {
@@ -89,6 +92,8 @@ export interface RestoreResult {
   tables: Record<string, number>;
   photos: number;
   photoBytes: number;
+  /** Accounts deleted since the backup was made, deleted again in what it loaded. */
+  redeleted: number;
 }
 
 /**
@@ -107,6 +112,11 @@ export async function restoreInto(target: RestoreTarget, input: RestoreInput): P
       `The target database is not empty (${present.length} tables, e.g. ${present.slice(0, 3).join(", ")}). Restore into an empty one, or add --force to replace everything it holds.`,
     );
   const script = await forTarget(target.database, input.script);
+  // The accounts deleted here since the backup are deleted again once it is loaded (ADR 089).
+  const ledger = [
+    ...(input.ledger ?? []),
+    ...(present.includes("public.account_deletions") ? await deletionLedger(target.database.db) : []),
+  ];
   const wipe = present.length > 0 ? await wipeScript(target.database) : "";
   await target.database.load(`${wipe}\n${script}`);
   // Counted as loaded, before the migrations below: what is compared with the backup's own counts.
@@ -121,10 +131,11 @@ export async function restoreInto(target: RestoreTarget, input: RestoreInput): P
   // A backup of an earlier release is brought up to this one at once: what its migrations convert (photos
   // kept as addresses, among others) is converted before anything reads it.
   await target.database.migrate();
+  const redeleted = await reapplyDeletions(target.database.db, target.storage, ledger);
   const secretFile = path.join(target.dataDir, "auth-secret");
   if (input.authSecret && (target.force || !existsSync(secretFile)))
     writeFileSync(secretFile, input.authSecret, { mode: 0o600 });
-  return { tables, photos, photoBytes };
+  return { tables, photos, photoBytes, redeleted };
 }
 
 /**

@@ -89,17 +89,65 @@ export const ExportFilesSchema = z
   });
 export type ExportFiles = z.infer<typeof ExportFilesSchema>;
 
+// Deleting an account (ADR 089).
+
+/** How long a member has to change their mind: signing in before then keeps the account. */
+export const DELETION_GRACE_DAYS = 7;
+/** How long the handle of a deleted account stays unused by anyone. */
+export const DELETED_HANDLE_KEPT_DAYS = 90;
+
+/**
+ * Where a deletion is: waiting out its grace (`pending`), called off by the member (`cancelled`), or done
+ * (`done`).
+ */
+export const DELETION_STATES = ["pending", "cancelled", "done"] as const;
+
+/**
+ * What stays of what the member wrote: nothing (tips, photos, comments and likes are removed), or their
+ * tips and comments under "Former gardener", with nothing that names them.
+ */
+export const DELETION_KEEPS = ["nothing", "anonymous"] as const;
+export type DeletionKeep = (typeof DELETION_KEEPS)[number];
+
+/** What the shown name of a deleted account is, wherever its tips or comments stay. */
+export const FORMER_GARDENER = "Former gardener";
+
 /** A member's request about their data, as the administrators see it: who, what and when, never what. */
 export const DataRequestSchema = z
   .object({
     _id: z.string(),
-    kind: z.enum(["export"]),
-    member: z.object({ name: z.string(), handle: z.string() }),
-    state: z.enum(EXPORT_STATES),
+    /** A copy of their data, or the deletion of their account. */
+    kind: z.enum(["export", "deletion"]),
+    /** Who asked; "Former gardener" once their account is deleted. */
+    member: z.object({ name: z.string(), handle: z.string().nullable() }),
+    state: z.enum([...EXPORT_STATES, ...DELETION_STATES]),
     requestedAt: z.string(),
     readyAt: z.string().nullable(),
-    /** When the copy is deleted; null until it is ready. */
+    /** When the copy is deleted; null until it is ready, and for a deletion. */
     expiresAt: z.string().nullable(),
+    /** When a deletion is done, or was: the end of its grace. Null for a copy. */
+    dueAt: z.string().nullable(),
   })
   .meta({ id: "DataRequest" });
 export type DataRequest = z.infer<typeof DataRequestSchema>;
+
+export const DeleteAccountInputSchema = z
+  .object({
+    /** The account's password; an account that signs in with Google only leaves it out and signs in again first. */
+    password: z.string().max(1000).optional(),
+    /** The account's handle, typed in. */
+    handle: z.string().max(100),
+    keep: z.enum(DELETION_KEEPS),
+  })
+  .meta({ id: "DeleteAccountInput" });
+
+export const AccountDeletionSchema = z
+  .object({
+    _id: z.string(),
+    keep: z.enum(DELETION_KEEPS),
+    requestedAt: z.string(),
+    /** When the account is deleted, unless the member signs in before then. */
+    dueAt: z.string(),
+  })
+  .meta({ id: "AccountDeletion" });
+export type AccountDeletion = z.infer<typeof AccountDeletionSchema>;

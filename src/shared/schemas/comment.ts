@@ -57,6 +57,8 @@ export const CommentSchema = z
         photo: PhotoViewSchema.optional(),
         /** Only for the team: shown as a badge beside the name. */
         role: z.enum(TEAM_ROLES).optional(),
+        /** Only when they deleted their account: "Former gardener", with no page to link. */
+        gone: z.literal(true).optional(),
       })
       .nullable(),
     createdAt: z.string(),

@@ -43,6 +43,11 @@ export const TipSchema = z
     authorHandle: z.string(),
     /** Only when the author is on the team: shown as a badge beside their name. */
     authorRole: z.enum(TEAM_ROLES).optional(),
+    /**
+     * Only when its author deleted their account: `name` is "Former gardener" and there is no page to link.
+     * "placeholder" when what they wrote went with it and the tip stays, emptied, for others' replies.
+     */
+    authorGone: z.enum(["anonymous", "placeholder"]).optional(),
     totalLiked: z.number().int(),
     /**
      * The comments the reader can read (placeholders not counted); in lists, those anyone can read. A

@@ -109,24 +109,33 @@ export function useSignedOutNotice() {
 }
 
 /**
+ * Forgets the session and everything loaded for the user, goes home and says `message`: the end of a
+ * Logout, and of an account's deletion asked for (which signs it out everywhere).
+ */
+export function useForgetSession() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (message: string) => {
+    setLoggedOutHere(true);
+    signingOut = true;
+    queryClient.setQueryData(queryKeys.session, null);
+    await navigate(paths.home.getHref());
+    queryClient.removeQueries({
+      predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(String(query.queryKey[0])),
+    });
+    toast.success(message, { duration: 10_000 });
+  };
+}
+
+/**
  * Logout: forgets the session and everything loaded for the user, and goes home. "Logged out
  * successfully" (the previous version's toast was a copy error); a failure is said, not only logged.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const forget = useForgetSession();
   return useMutation({
     mutationFn: signOut,
-    onSuccess: async () => {
-      setLoggedOutHere(true);
-      signingOut = true;
-      queryClient.setQueryData(queryKeys.session, null);
-      await navigate(paths.home.getHref());
-      queryClient.removeQueries({
-        predicate: (query) => !PUBLIC_QUERY_ROOTS.includes(String(query.queryKey[0])),
-      });
-      toast.success("Logged out successfully");
-    },
+    onSuccess: () => forget("Logged out successfully"),
     onError: (error) => toast.error(`Logging out failed: ${error.message}`),
   });
 }

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { reportReasonEnum, roleEnum } from "./enums.ts";
+import { departureEnum, reportReasonEnum, roleEnum } from "./enums.ts";
 import { photos } from "./photos.ts";
 
 /** Key/value facts about this database, e.g. when the demo data was loaded. */
@@ -102,6 +102,11 @@ export const users = pgTable(
      * a hold does not lapse, and only that decision's appeal or its undoing lifts it.
      */
     holdKeptAt: timestamp("hold_kept_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Null for a member; set when they ask for their account to be deleted (ADR 089). Tips and comments
+     * copy whether it hides them, as they copy `held`.
+     */
+    departure: departureEnum("departure"),
     /**
      * When the member's newest tip anyone may see was shared; null while they have none. Kept by a
      * trigger on tips (drizzle/0037, ADR 069), so Explore Gardeners reads it instead of grouping the tips.

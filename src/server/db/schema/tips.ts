@@ -100,6 +100,11 @@ export const tips = pgTable(
     holdReviewAskedAt: timestamp("hold_review_asked_at", { withTimezone: true, mode: "date" }),
     /** Its author's account is on hold (users.held), copied by triggers as the name is (drizzle/0018). */
     authorHeld: boolean("author_held").notNull().default(false),
+    /**
+     * Its author deleted their account (users.departure, ADR 089), copied as the name is: the tip shows
+     * "Former gardener" with no page to link, or, when nothing was to stay, a placeholder for its replies.
+     */
+    authorGone: boolean("author_gone").notNull().default(false),
     /** Neither the tip nor its author is on hold: every public read asks this, with `availability`. */
     shown: boolean("shown").generatedAlwaysAs(sql.raw(`"hold" is null and not "author_held"`)),
     /**

@@ -13,4 +13,9 @@ export interface ExportDeps {
   /** The site's secret: it signs the download links. */
   secret: string;
   logger: Pick<Logger, "info" | "warn" | "error">;
+  /**
+   * Where each account deletion done is also written, one JSON line each: BACKUP_DIR/deletions.jsonl, so
+   * a restore of a backup from there deletes them again even into an empty site (ADR 089).
+   */
+  ledgerFile?: string;
 }

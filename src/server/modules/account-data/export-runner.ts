@@ -1,4 +1,5 @@
 import { runEvery } from "../../lib/periodic.ts";
+import { runDueDeletions } from "./deletion.service.ts";
 import { buildDueExports } from "./export.service.ts";
 import type { ExportDeps } from "./export-deps.ts";
 import { expireExports, sweepStrayArchives } from "./export-sweeps.ts";
@@ -42,7 +43,8 @@ export class ExportRunner {
 
   /**
    * The sweeps, each on its own timer so a build that takes long delays no deletion: what waits, every
-   * half minute; every five minutes, the copies whose 48 hours have passed and files no copy names.
+   * half minute; every five minutes, the copies whose 48 hours have passed and files no copy names, and
+   * the accounts whose deletion is due.
    * Answers a stop.
    */
   start(): () => void {
@@ -67,9 +69,23 @@ export class ExportRunner {
         if (stray > 0) this.deps.logger.info(`Deleted ${stray} file(s) no data export names`);
       },
     });
+    // Accounts whose deletion's grace has ended, and the e-mail a day before (ADR 089).
+    const stopAccountDeletions = runEvery({
+      name: "The account deletion sweep",
+      everyMs: 5 * 60_000,
+      firstAfterMs: 15_000,
+      logger: this.deps.logger,
+      failureLevel: "warn",
+      run: async () => {
+        const { reminded, deleted } = await runDueDeletions(this.deps);
+        if (reminded + deleted > 0)
+          this.deps.logger.info(`Account deletions: ${deleted} done, ${reminded} member(s) reminded`);
+      },
+    });
     return () => {
       stopBuilds();
       stopDeletions();
+      stopAccountDeletions();
     };
   }
 }

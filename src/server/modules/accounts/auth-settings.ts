@@ -10,6 +10,8 @@ export interface AuthSettings {
   ) => Promise<{ image: string | null; photoHash: string | null }>;
   /** Told once an account's e-mail is verified, after the change is committed (roles follow it). */
   onVerified?: (userId: string) => Promise<void>;
+  /** After every new session: a sign-in, a sign-up, a Google sign-in. */
+  onSignIn?: (userId: string) => Promise<void>;
   /**
    * How passwords are hashed and checked; better-auth's scrypt when not given. Tests that do not measure
    * the hash give a cheaper one (ADR 047): a series of sign-ups should cost what the test checks.

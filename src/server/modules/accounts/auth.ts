@@ -103,6 +103,9 @@ export function createAuth({
             const until = await suspendedUntil(db, session.userId);
             if (until) throw new APIError("FORBIDDEN", { message: suspensionMessage(until) });
           },
+          after: async (session) => {
+            await settings.onSignIn?.(session.userId);
+          },
         },
       },
       // A changed password retires the reset links asked for before it (ADR 031); verification links

@@ -33,6 +33,7 @@ export function toComment(row: CommentRow, reader: Reader, images: Images): Comm
           image: images.url(row.authorImage, row.authorPhoto, DEFAULT_AVATAR_IMAGE),
           ...images.view(row.authorPhoto),
           ...teamRoleOf(row.authorRole),
+          ...(row.authorGone ? { gone: true as const } : {}),
         },
     createdAt: row.createdAt.toISOString(),
     editedAt: row.editedAt?.toISOString() ?? null,

@@ -26,6 +26,8 @@ export interface CommentRow {
   authorImage: string | null;
   authorPhoto: StoredPhoto | null;
   authorRole: Role;
+  /** Its author deleted their account (ADR 089). */
+  authorGone: boolean;
   /** Hidden pending review (ADR 041): its own reason, and whether its author's account is on hold. */
   hold: ReportReason | null;
   holdReviewAskedAt: Date | null;
@@ -57,6 +59,7 @@ const columns = {
   authorImage: users.image,
   authorPhoto: photoOf(users.photoHash),
   authorRole: users.role,
+  authorGone: sql<boolean>`(${users.departure} is not null and ${users.departure} <> 'leaving')`,
   hold: comments.hold,
   holdReviewAskedAt: comments.holdReviewAskedAt,
   authorHeld: comments.authorHeld,

@@ -40,7 +40,8 @@ export async function findFollowTarget(
       )})`,
     })
     .from(users)
-    .where(eq(users.handle, handle))
+    // An account leaving or deleted (ADR 089) has no page: nobody to follow.
+    .where(and(eq(users.handle, handle), isNull(users.departure)))
     .limit(1);
   if (!row) return null;
   return { id: row.id, shown: isPageShown(row), blocked: row.blocked };
@@ -71,7 +72,14 @@ export async function followStatesOf(
       .from(users)
       .leftJoin(followFigures, eq(followFigures.userId, users.id))
       // A page on hold is no page to follow: it is not answered, as its own question is answered 404.
-      .where(and(inArray(users.handle, handles), isNull(users.pageHold), eq(users.held, false)))
+      .where(
+        and(
+          inArray(users.handle, handles),
+          isNull(users.pageHold),
+          eq(users.held, false),
+          isNull(users.departure),
+        ),
+      )
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { asHandle, impersonatesTeam } from "#shared/handles.ts";
 import type { ProfileUpdateSchema } from "#shared/schemas/gardener.ts";
@@ -60,7 +60,11 @@ export async function findGardenerPage(
 ): Promise<GardenerPageRow | null> {
   const handle = typeof given === "string" ? asHandle(given) : null;
   if (typeof given === "string" && !handle) return null;
-  const named = typeof given === "string" ? eq(users.handle, handle ?? "") : eq(users.id, given.id);
+  // A handle names no page once its account is leaving or deleted (ADR 089); its own id still reads it.
+  const named =
+    typeof given === "string"
+      ? and(eq(users.handle, handle ?? ""), isNull(users.departure))
+      : eq(users.id, given.id);
   const [row] = await db
     .select({
       account: {

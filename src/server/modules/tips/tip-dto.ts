@@ -12,6 +12,24 @@ const withHold = (hold: Hold | null) => (hold ? { hold } : {});
  * author (`readerId`) on their own; a member's e-mail is no one else's to read (ADR 050).
  */
 export function toTip(row: TipRow, images: Images, readerId: string | null = null): Tip {
+  // Nothing of a placeholder's tip is shown, whatever the row still holds.
+  if (row.authorGone && !row.shown)
+    return {
+      ...toTip(
+        {
+          ...row,
+          authorGone: false,
+          title: "Deleted tip",
+          description: "",
+          plantType: "",
+          images: null,
+          photo: null,
+          hold: null,
+        },
+        images,
+      ),
+      authorGone: "placeholder",
+    };
   return {
     _id: row.id,
     title: row.title,
@@ -26,6 +44,8 @@ export function toTip(row: TipRow, images: Images, readerId: string | null = nul
     ...(row.authorDemo || row.authorId === readerId ? { email: row.email } : {}),
     authorHandle: row.authorHandle,
     ...(row.authorRole === "member" ? {} : { authorRole: row.authorRole }),
+    // A deleted account's tip shown to others is its own (kept anonymously), else a placeholder (ADR 089).
+    ...(row.authorGone ? { authorGone: row.shown ? ("anonymous" as const) : ("placeholder" as const) } : {}),
     totalLiked: row.totalLiked,
     totalComments: row.totalComments,
     createdAt: row.createdAt.toISOString(),

@@ -71,6 +71,8 @@ export async function findTipToAnswer(
     .from(tips)
     .where(eq(tips.id, id))
     .limit(1);
+  // A deleted account's placeholder is read, never answered: it takes no new comment.
+  if (row?.authorGone && !row.shown) return null;
   return visibleTo(db, row ?? null, viewerId);
 }
 
@@ -82,6 +84,16 @@ async function visibleTo<Row extends TipRow>(
 ): Promise<Row | null> {
   if (!row) return null;
   if (!isTipListed(row) && row.authorId !== viewerId) return null;
+  // What stays of a deleted account's tip others replied under: its page, emptied, for their replies.
+  if (row.authorGone && !row.shown) return row;
+  // An account leaving (its deletion waiting out the grace) has nothing to show, not a hold to explain.
+  if (
+    row.hold === null &&
+    row.authorHeld &&
+    row.authorId !== viewerId &&
+    (await authorLeaving(db, row.authorId))
+  )
+    return null;
   // On hold: everyone but its author is told so, in place of the tip (ADR 041).
   if (!mayViewTip(row, viewerId))
     throw new HttpError(
@@ -93,6 +105,12 @@ async function visibleTo<Row extends TipRow>(
       ),
     );
   return row;
+}
+
+/** Whether the account is leaving: its deletion waits out the grace (ADR 089). */
+async function authorLeaving(db: Db, authorId: string): Promise<boolean> {
+  const [row] = await db.select({ departure: users.departure }).from(users).where(eq(users.id, authorId));
+  return row?.departure === "leaving";
 }
 
 /** A tip row as written: the input, its author, and an id made here so a batch's rows are told apart. */

@@ -5,6 +5,7 @@ import { PageHead } from "#web/components/ui/page-head.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { paths } from "#web/config/paths.ts";
 import { DataExportCard } from "#web/features/account-data/components/data-export-card.tsx";
+import { DeleteAccountCard } from "#web/features/account-data/components/delete-account-card.tsx";
 import { ProfileForm } from "#web/features/auth/components/profile-form.tsx";
 import { GardenSettings } from "#web/features/bookmarks/components/garden-settings.tsx";
 import { useProfile } from "#web/features/gardeners/api/get-gardener.ts";
@@ -67,6 +68,11 @@ export function ProfileRoute() {
       <div className="card mt-6 border border-base-300 bg-base-100 shadow-sm">
         <DataExportCard />
       </div>
+      {profile.data && (
+        <div className="card mt-6 border border-error/40 bg-base-100 shadow-sm">
+          <DeleteAccountCard handle={profile.data.handle} />
+        </div>
+      )}
     </PageFrame>
   );
 }

@@ -20,6 +20,7 @@ describe("Members' data requests", () => {
         requestedAt: "2026-12-07T08:00:00.000Z",
         readyAt: "2026-12-07T08:01:00.000Z",
         expiresAt: "2026-12-09T08:01:00.000Z",
+        dueAt: null,
       },
       {
         _id: "b",
@@ -29,18 +30,44 @@ describe("Members' data requests", () => {
         requestedAt: "2026-12-07T09:00:00.000Z",
         readyAt: null,
         expiresAt: null,
+        dueAt: null,
+      },
+      {
+        _id: "c",
+        kind: "deletion",
+        member: { name: "Cleo", handle: "cleo" },
+        state: "pending",
+        requestedAt: "2026-12-07T07:00:00.000Z",
+        readyAt: null,
+        expiresAt: null,
+        dueAt: "2026-12-14T07:00:00.000Z",
+      },
+      {
+        _id: "d",
+        kind: "deletion",
+        member: { name: "Former gardener", handle: null },
+        state: "done",
+        requestedAt: "2026-11-30T07:00:00.000Z",
+        readyAt: null,
+        expiresAt: null,
+        dueAt: "2026-12-07T07:00:00.000Z",
       },
     ];
     server.use(http.get("*/api/moderation/data-requests", () => HttpResponse.json(rows)));
     show();
     const table = await screen.findByRole("table");
-    const [, ana, ben] = within(table).getAllByRole("row");
+    const [, ana, ben, cleo, former] = within(table).getAllByRole("row");
     expect(within(ana as HTMLElement).getByRole("link", { name: "Ana Gardener" })).toHaveAttribute(
       "href",
       "/gardeners/ana",
     );
     expect(ana).toHaveTextContent(/Ready to download.*9 Dec/);
     expect(ben).toHaveTextContent(/Being prepared–$/);
+    expect(cleo).toHaveTextContent(/Deletion of their account.*Waiting out the 7 days.*14 Dec/);
+    expect(within(cleo as HTMLElement).getByRole("link", { name: "Cleo" })).toBeInTheDocument();
+    // A deleted account names no one and has no page to link.
+    expect(former).toHaveTextContent(/Former gardener.*Deleted/);
+    expect(within(former as HTMLElement).queryByRole("link")).toBeNull();
   });
 
   it("says when nobody asked", async () => {
@@ -48,7 +75,9 @@ describe("Members' data requests", () => {
     server.use(http.get("*/api/moderation/data-requests", () => HttpResponse.json([])));
     show();
     expect(
-      await screen.findByText("No member asked for a copy of their data this week."),
+      await screen.findByText(
+        "No member asked for a copy of their data or the deletion of their account this week.",
+      ),
     ).toBeInTheDocument();
   });
 });

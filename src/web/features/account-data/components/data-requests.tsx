@@ -20,11 +20,19 @@ const STATE_WORDS: Record<DataRequest["state"], string> = {
   ready: "Ready to download",
   expired: "Deleted after 48 hours",
   failed: "Failed",
+  pending: "Waiting out the 7 days",
+  cancelled: "Called off by the member",
+  done: "Deleted",
+};
+
+const KIND_WORDS: Record<DataRequest["kind"], string> = {
+  export: "Copy of their data",
+  deletion: "Deletion of their account",
 };
 
 /**
  * For administrators: the copies members asked for of their data, under way or waiting to be downloaded,
- * and the past week's others. Who and when only.
+ * the deletions of accounts waiting out their grace, and the past week's others. Who and when only.
  */
 export function DataRequests() {
   const requests = useDataRequests();
@@ -38,7 +46,7 @@ export function DataRequests() {
         rows.length === 0 ? (
           <EmptyState
             icon={<FolderDown aria-hidden="true" className="size-10" />}
-            message="No member asked for a copy of their data this week."
+            message="No member asked for a copy of their data or the deletion of their account this week."
           />
         ) : (
           <section
@@ -48,10 +56,13 @@ export function DataRequests() {
             tabIndex={0}
           >
             <table className="table">
-              <caption className="sr-only">Copies of their data members asked for, newest first</caption>
+              <caption className="sr-only">
+                Copies of their data and deletions of their accounts members asked for, newest first
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Member</th>
+                  <th scope="col">Asked for</th>
                   <th scope="col">Asked</th>
                   <th scope="col">State</th>
                   <th scope="col">Deleted from</th>
@@ -61,13 +72,18 @@ export function DataRequests() {
                 {rows.map((row) => (
                   <tr key={row._id}>
                     <td>
-                      <Link className="link" to={paths.gardener.getHref(row.member.handle)}>
-                        {row.member.name}
-                      </Link>
+                      {row.member.handle ? (
+                        <Link className="link" to={paths.gardener.getHref(row.member.handle)}>
+                          {row.member.name}
+                        </Link>
+                      ) : (
+                        row.member.name
+                      )}
                     </td>
+                    <td>{KIND_WORDS[row.kind]}</td>
                     <td>{at(row.requestedAt)}</td>
                     <td>{STATE_WORDS[row.state]}</td>
-                    <td>{at(row.expiresAt)}</td>
+                    <td>{at(row.kind === "deletion" ? row.dueAt : row.expiresAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -252,6 +252,9 @@ const THREAD =
   "rounded-box border border-base-300 bg-base-100 p-4 [content-visibility:auto] [contain-intrinsic-size:auto_9rem]";
 
 /** A comment that may take focus (tabIndex -1): outlined when it does, clear of the sticky header. */
+/** A comment's author's name, leading to their page. */
+const AUTHOR_LINK = "link link-hover font-semibold wrap-anywhere";
+
 const FOCUSABLE =
   "scroll-mt-24 rounded-field outline-offset-4 focus-visible:outline-2 focus-visible:outline-primary";
 
@@ -333,13 +336,12 @@ function CommentItem({
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <Avatar src={author.image} photo={author.photo} name="" size={28} />
-        <Link
-          to={paths.gardener.getHref(author.handle)}
-          className="link link-hover font-semibold wrap-anywhere"
-          dir="auto"
-        >
-          {author.name}
-        </Link>
+        {author.gone && <span className="font-semibold italic">{author.name}</span>}
+        {!author.gone && (
+          <Link to={paths.gardener.getHref(author.handle)} className={AUTHOR_LINK} dir="auto">
+            {author.name}
+          </Link>
+        )}
         <RoleBadge role={author.role} />
         <time dateTime={comment.createdAt} className="text-base-content/70">
           {written.format(new Date(comment.createdAt))}

@@ -28,6 +28,7 @@ export function TipView({
   /** More of what a reader can do with the tip, beside Like (the route composes them). */
   actions?: ReactNode;
 }) {
+  if (tip.authorGone === "placeholder") return <DeletedTip />;
   return (
     <article className="mx-auto max-w-4xl px-4 py-10">
       <PageHead title={tip.title} description={tip.description.slice(0, 150)} />
@@ -162,5 +163,21 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
       <dt className="text-base-content/70">{label}</dt>
       <dd className="font-medium wrap-anywhere">{children}</dd>
     </div>
+  );
+}
+
+/** What stays of a tip whose author deleted their account with everything: a place for others' replies. */
+function DeletedTip() {
+  return (
+    <article className="mx-auto max-w-4xl px-4 py-10">
+      <PageHead title="Deleted tip" description="This tip was deleted by its author." />
+      <div className="rounded-box border border-dashed border-base-300 bg-base-100 p-6 md:p-8">
+        <h1 className="text-3xl font-bold md:text-4xl">Deleted tip</h1>
+        <p className="mt-3 text-base-content/80">
+          Its author deleted their account and everything they wrote. The replies others left under it stay
+          below.
+        </p>
+      </div>
+    </article>
   );
 }
