@@ -1,6 +1,11 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { EXPORT_EVERY_HOURS, EXPORT_KEPT_HOURS } from "#shared/schemas/account-data.ts";
+import {
+  DELETED_HANDLE_KEPT_DAYS,
+  DELETION_GRACE_DAYS,
+  EXPORT_EVERY_HOURS,
+  EXPORT_KEPT_HOURS,
+} from "#shared/schemas/account-data.ts";
 import { renderWithProviders } from "#web/test/render.tsx";
 import { PrivacyRoute } from "./privacy.tsx";
 import { TermsRoute } from "./terms.tsx";
@@ -24,6 +29,7 @@ describe("PrivacyRoute", () => {
         "Who sees what",
         "Downloading your data",
         "Changing and deleting your data",
+        "Deleting your account",
         "Contact",
       ]),
     );
@@ -54,7 +60,6 @@ describe("PrivacyRoute", () => {
       /When something you reported is decided/,
       /The member who posted the item is never told who reported it/,
       /Hidden and private tips are not listed anywhere and are shown only to their author/,
-      /We remove the account, with its sessions, likes, comments, reports and blocks, within 30 days/,
     ]) {
       expect(page).toHaveTextContent(sentence);
     }
@@ -69,9 +74,21 @@ describe("PrivacyRoute", () => {
       /the photos you uploaded as we store them/,
     ])
       expect(page).toHaveTextContent(sentence);
-    expect(
-      screen.getAllByRole("link", { name: "Profile" }).map((link) => link.getAttribute("href")),
-    ).toContain("/profile#your-data");
+    // What deleting promises, in the numbers the server keeps to (the same constants).
+    for (const sentence of [
+      new RegExp(`deleted ${DELETION_GRACE_DAYS} days later: sign in before then and it stays as it was`),
+      new RegExp(`Your handle stays unused by anyone else for ${DELETED_HANDLE_KEPT_DAYS} days`),
+      /Replies other members wrote under your tips stay under a "Deleted tip" placeholder/,
+      /they stay under "Former gardener", with no name, photo, handle or link to you/,
+      /if one is ever restored, your account is deleted again at once/,
+    ])
+      expect(page).toHaveTextContent(sentence);
+    expect(page).not.toHaveTextContent(/To delete your account, write to/);
+    const profileLinks = screen
+      .getAllByRole("link", { name: "Profile" })
+      .map((link) => link.getAttribute("href"));
+    expect(profileLinks).toContain("/profile#your-data");
+    expect(profileLinks).toContain("/profile#delete-account");
     expect(screen.getByRole("link", { name: "My Tips" })).toHaveAttribute("href", "/my-tips");
     expect(screen.getAllByRole("link", { name: "privacy@garden-community.example" })[0]).toHaveAttribute(
       "href",

@@ -1,5 +1,10 @@
 import { Link } from "react-router";
-import { EXPORT_EVERY_HOURS, EXPORT_KEPT_HOURS } from "#shared/schemas/account-data.ts";
+import {
+  DELETED_HANDLE_KEPT_DAYS,
+  DELETION_GRACE_DAYS,
+  EXPORT_EVERY_HOURS,
+  EXPORT_KEPT_HOURS,
+} from "#shared/schemas/account-data.ts";
 import { DocumentPage, DocumentSection, MailLink } from "#web/components/ui/document-page.tsx";
 import { paths } from "#web/config/paths.ts";
 
@@ -238,19 +243,46 @@ export function PrivacyRoute() {
             You can change your gardener page, and your handle, on your Profile page, and unblock members
             under Your reports.
           </li>
+        </ul>
+      </DocumentSection>
+
+      <DocumentSection id="delete-your-account" title="Deleting your account">
+        <p>
+          Under "Delete your account" on your{" "}
+          <Link to={`${paths.profile.getHref()}#delete-account`} className="link">
+            Profile
+          </Link>{" "}
+          confirm with your password (if you sign in with Google only: sign in with Google again first) and
+          your handle, and choose what happens to what you wrote:
+        </p>
+        <ul className="list-disc space-y-2 pl-6">
           <li>
-            To delete your account, write to <MailLink email={PRIVACY_EMAIL} /> from the e-mail address of the
-            account. We remove the account, with its sessions, likes, comments, reports and blocks, within 30
-            days. Delete your tips first, or tell us in the same message if you would like us to remove them
-            too. The moderation log keeps the decisions about the account (without its e-mail address), so
-            that they can still be checked.
+            <strong>Delete everything</strong>: your tips, photos, comments and likes are removed. Replies
+            other members wrote under your tips stay under a "Deleted tip" placeholder, and a comment of yours
+            that others answered stays as "[deleted]", without its text or your name.
+          </li>
+          <li>
+            <strong>Keep my tips and comments anonymously</strong>: they stay under "Former gardener", with no
+            name, photo, handle or link to you.
           </li>
         </ul>
+        <p>
+          Either way everything personal goes: your e-mail address, name, gardener page, profile photo,
+          sessions and sign-ins, follows both ways, blocks, bookmarks, settings, notifications, the likes you
+          gave and any copy of your data. Your account is hidden and signed out everywhere at once, and
+          deleted {DELETION_GRACE_DAYS} days later: sign in before then and it stays as it was. We e-mail you
+          when you ask, a day before the end, and once it is done. Moderation records keep only an anonymous
+          number and the decision. Your handle stays unused by anyone else for {DELETED_HANDLE_KEPT_DAYS}{" "}
+          days.
+        </p>
       </DocumentSection>
 
       <DocumentSection id="retention" title="How long we keep data">
         <ul className="list-disc space-y-2 pl-6">
-          <li>Your account, tips and likes: until you delete them or ask us to delete your account.</li>
+          <li>
+            Your account, tips and likes: until you delete them or your account ({DELETION_GRACE_DAYS} days
+            after you ask).
+          </li>
           <li>
             Sessions: until you sign out, or until they expire after about a week without a visit; a password
             reset ends all your other sessions.
@@ -269,6 +301,11 @@ export function PrivacyRoute() {
           <li>
             Copies of your data: the zip file for {EXPORT_KEPT_HOURS} hours after it is ready; the record that
             you asked for one (when, and whether it was ready) as long as your account.
+          </li>
+          <li>
+            Backups: the site keeps a few recent copies of its database for safety, each deleted when newer
+            ones replace it (a week's worth unless the site's operator keeps more). A deleted account lives on
+            in those until they are replaced; if one is ever restored, your account is deleted again at once.
           </li>
         </ul>
       </DocumentSection>
@@ -294,7 +331,7 @@ export function PrivacyRoute() {
 
       <DocumentSection id="contact" title="Contact">
         <p>
-          Questions about your data, or a request to see, correct or delete it: write to{" "}
+          Questions about your data, or anything you cannot do yourself on your Profile: write to{" "}
           <MailLink email={PRIVACY_EMAIL} />. We answer within 30 days.
         </p>
       </DocumentSection>
