@@ -60,7 +60,7 @@ export function DataRequests() {
                 Copies of their data and deletions of their accounts members asked for, newest first
               </caption>
               <thead>
-                <tr>
+                <tr className="text-base-content">
                   <th scope="col">Member</th>
                   <th scope="col">Asked for</th>
                   <th scope="col">Asked</th>
