@@ -35,11 +35,11 @@ export function retryWaitMs(attempts: number): number {
 export async function keepMail(
   tx: Pick<Db, "insert">,
   message: MailMessage,
-  { expiresAt }: { expiresAt?: Date } = {},
+  { expiresAt, forgetOnceSent = false }: { expiresAt?: Date; forgetOnceSent?: boolean } = {},
 ): Promise<string | undefined> {
   const [row] = await tx
     .insert(mailOutbox)
-    .values({ ...message, expiresAt: expiresAt ?? null })
+    .values({ ...message, expiresAt: expiresAt ?? null, forgetOnceSent })
     .returning({ id: mailOutbox.id });
   return row?.id;
 }
@@ -147,21 +147,23 @@ export class MailQueue {
       );
       return false;
     }
-    // Sent: what the message held (its link) is no longer kept.
-    const marked = await this.db
-      .update(mailOutbox)
-      .set({
-        sentAt: sql`now()`,
-        claimedAt: null,
-        claimToken: null,
-        text: "",
-        html: "",
-        link: null,
-        headers: null,
-        lastError: null,
-      })
-      .where(mine)
-      .returning({ id: mailOutbox.id });
+    // Sent: what the message held (its link) is no longer kept; a message to be forgotten, nothing of it.
+    const marked = message.forgetOnceSent
+      ? await this.db.delete(mailOutbox).where(mine).returning({ id: mailOutbox.id })
+      : await this.db
+          .update(mailOutbox)
+          .set({
+            sentAt: sql`now()`,
+            claimedAt: null,
+            claimToken: null,
+            text: "",
+            html: "",
+            link: null,
+            headers: null,
+            lastError: null,
+          })
+          .where(mine)
+          .returning({ id: mailOutbox.id });
     if (marked.length > 0) return true;
     // The mail server took so long that the claim lapsed and another delivery took the message over.
     this.logger.warn(`"${message.subject}" was sent after its claim lapsed; it may arrive twice`);

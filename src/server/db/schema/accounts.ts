@@ -274,6 +274,11 @@ export const mailOutbox = pgTable(
     /** When its link stops working: a message not sent by then is not sent at all (its body is emptied). */
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
     lastError: text("last_error"),
+    /**
+     * Deleted once sent rather than kept as a record: the last message to the address of an account just
+     * deleted, which nothing may keep naming (ADR 089).
+     */
+    forgetOnceSent: boolean("forget_once_sent").notNull().default(false),
   },
   (table) => [index("mail_outbox_due_idx").on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
 );

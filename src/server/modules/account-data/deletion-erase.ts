@@ -87,8 +87,8 @@ export async function eraseAccount(tx: Db, userId: string, keep: DeletionKeep): 
     // Others' notifications no longer name the member; one that named only them goes.
     sql`update notifications set actor_ids = array_remove(actor_ids, ${userId}) where ${userId} = any(actor_ids)`,
     sql`delete from notifications where actor_ids = '{}' and kind in ('like', 'follow', 'comment', 'reply', 'mention', 'new_tip')`,
-    // Mail still waiting for the address goes unsent.
-    sql`delete from mail_outbox where lower("to") = lower(${user.email}) and sent_at is null`,
+    // Mail to the address: what waits goes unsent, and the record of what went is not kept.
+    sql`delete from mail_outbox where lower("to") = lower(${user.email})`,
     // Likes given, with each tip's count moved in the same statement, as a like's removal does.
     sql`with removed as (delete from tip_likes where user_id = ${userId} returning tip_id),
         delta as (select tip_id, count(*)::int as n from removed group by tip_id)

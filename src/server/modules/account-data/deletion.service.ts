@@ -219,9 +219,11 @@ export async function runDueDeletions(
         .update(accountDeletions)
         .set({ state: "done", doneAt: now })
         .where(eq(accountDeletions.id, row.id));
+      // The last message to the address, forgotten once sent: nothing keeps naming it.
       await keepMail(
         tx,
         deletionDoneEmail({ to: left.email, name: left.name, homeUrl: `${deps.baseUrl}/`, keep: row.keep }),
+        { forgetOnceSent: true },
       );
       return {
         entry: {

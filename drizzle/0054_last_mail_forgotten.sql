@@ -1,0 +1,1 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "forget_once_sent" boolean DEFAULT false NOT NULL;
