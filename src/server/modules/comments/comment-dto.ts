@@ -11,7 +11,8 @@ interface Reader {
 }
 
 export function toComment(row: CommentRow, reader: Reader, images: Images): Comment {
-  const deleted = row.state !== "visible";
+  // A leaving account's comment reads as deleted while its deletion waits (ADR 089); it is back if they stay.
+  const deleted = row.state !== "visible" || row.authorLeaving;
   const own = !deleted && reader.userId !== null && row.authorId === reader.userId;
   const hold = deleted ? null : holdOf(row);
   // A comment on hold keeps its place in the thread; only its author still reads it (ADR 041).

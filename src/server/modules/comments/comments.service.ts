@@ -26,8 +26,9 @@ export interface CommentRow {
   authorImage: string | null;
   authorPhoto: StoredPhoto | null;
   authorRole: Role;
-  /** Its author deleted their account (ADR 089). */
+  /** Its author deleted their account (ADR 089), or is leaving: their deletion waits out its grace. */
   authorGone: boolean;
+  authorLeaving: boolean;
   /** Hidden pending review (ADR 041): its own reason, and whether its author's account is on hold. */
   hold: ReportReason | null;
   holdReviewAskedAt: Date | null;
@@ -59,7 +60,8 @@ const columns = {
   authorImage: users.image,
   authorPhoto: photoOf(users.photoHash),
   authorRole: users.role,
-  authorGone: sql<boolean>`(${users.departure} is not null and ${users.departure} <> 'leaving')`,
+  authorGone: sql<boolean>`coalesce(${users.departure} in ('anonymous', 'erased'), false)`,
+  authorLeaving: sql<boolean>`coalesce(${users.departure} = 'leaving', false)`,
   hold: comments.hold,
   holdReviewAskedAt: comments.holdReviewAskedAt,
   authorHeld: comments.authorHeld,
