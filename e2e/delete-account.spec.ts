@@ -66,6 +66,16 @@ test.describe("deleting my account", () => {
       const tip = (await shared.json()) as { _id: string; title: string };
       const reader = await anotherMember(browser, "reader");
 
+      // First a copy of everything, as a member leaving takes one.
+      await gotoWithTheme(page, "/profile", theme);
+      const yourData = page.locator("#your-data");
+      await yourData.getByRole("button", { name: "Download your data" }).click();
+      const zipLink = yourData.getByRole("link", { name: "Download the zip" });
+      await expect(zipLink).toBeVisible({ timeout: 30_000 });
+      const saving = page.waitForEvent("download");
+      await zipLink.click();
+      expect((await saving).suggestedFilename()).toMatch(/^garden-community-data-.*\.zip$/);
+
       // The card on the profile, checked as it is before anything is asked.
       await gotoWithTheme(page, "/profile#delete-account", theme);
       const card = page.locator("#delete-account");

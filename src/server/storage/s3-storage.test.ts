@@ -3,10 +3,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { eq } from "drizzle-orm";
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
+import { dataExports, users } from "../db/schema.ts";
+import { silentLogger } from "../lib/logger.ts";
+import { runDueDeletions } from "../modules/account-data/index.ts";
 import { createClient, newAccount } from "../test/http-client.ts";
 import { phonePhoto, photoForm } from "../test/photo-fixtures.ts";
 import { createTestApp } from "../test/test-db.ts";
@@ -153,5 +158,67 @@ describe("members' data exports in the bucket", () => {
       "the build stopped",
     );
     expect(await archives.read("0b5c9a4e-7d1f-4c1e-9a57-2f0a4c1e9a57-def456.zip")).toBeNull();
+  });
+});
+
+describe("a deleted account's files in the bucket", () => {
+  it("are gone from it once the deletion is done: photos, their copies and the copy of their data", async () => {
+    const storage = createS3Storage({ endpoint, bucket: BUCKET, ...KEYS, baseUrl: "http://localhost" });
+    const archives = createArchiveStore({ DATA_DIR: folder, S3_BUCKET: BUCKET }, storage);
+    const ctx = await createTestApp({ storage, archives, config: { RATE_LIMIT: false } });
+    try {
+      const client = createClient(ctx.app);
+      const account = newAccount();
+      const signUp = await client.post("/api/auth/sign-up/email", account, {
+        schema: z.object({ user: z.object({ id: z.string() }) }),
+      });
+      const photo = await client.postForm("/api/uploads", photoForm(await phonePhoto({ seed: 11 })), {
+        schema: UploadedPhotoSchema,
+      });
+      const name = photo.body.url.split("/").at(-1) ?? "";
+      const tip = await client.post(
+        "/api/tips",
+        {
+          title: "Bucket beans",
+          plantType: "Bean",
+          difficulty: "Easy",
+          description: "Up a pole.",
+          category: "Vegetables",
+          images: photo.body.url,
+        },
+        { schema: TipSchema },
+      );
+      expect(tip.status, tip.text).toBe(201);
+      await archives.write(`${randomBytes(4).toString("hex")}-x.zip`, Readable.from([Buffer.from("zip")]));
+      const exportName = (await archives.list())[0]?.name ?? "";
+      await ctx.db.insert(dataExports).values({
+        userId: signUp.body.user.id,
+        state: "ready",
+        fileName: exportName,
+        readyAt: new Date(),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      const [row] = await ctx.db
+        .select({ handle: users.handle })
+        .from(users)
+        .where(eq(users.id, signUp.body.user.id));
+      const asked = await client.post(
+        "/api/account/delete",
+        { password: account.password, handle: row?.handle, keep: "nothing" },
+        { schema: z.object({ dueAt: z.string() }) },
+      );
+      expect(asked.status, asked.text).toBe(202);
+      const deps = { db: ctx.db, storage, archives, baseUrl: "http://localhost", logger: silentLogger };
+      const run = await runDueDeletions(deps, {
+        now: new Date(Date.parse(asked.body.dueAt) + 60_000),
+        onlyUserId: signUp.body.user.id,
+      });
+      expect(run.deleted).toBe(1);
+      expect(await storage.exists(name)).toBe(false);
+      expect(await storage.exists(`${photo.body.hash}-480w.webp`)).toBe(false);
+      expect(await archives.read(exportName)).toBeNull();
+    } finally {
+      await ctx.close();
+    }
   });
 });

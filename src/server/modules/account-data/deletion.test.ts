@@ -14,13 +14,14 @@ import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { TipSchema } from "#shared/schemas/tip.ts";
 import { UploadedPhotoSchema } from "#shared/schemas/upload.ts";
 import { rowsOf } from "../../db/rows.ts";
-import { accountDeletions, keptCounts, photos, tips, users } from "../../db/schema.ts";
+import { accountDeletions, keptCounts, photos, sessions, tips, users } from "../../db/schema.ts";
 import { silentLogger } from "../../lib/logger.ts";
 import { MailQueue } from "../../mail/mail-queue.ts";
 import { createFolderArchives } from "../../storage/archive-store.ts";
 import { createMemoryStorage } from "../../storage/photo-storage.ts";
-import { createClient, type TestClient } from "../../test/http-client.ts";
-import { signedInMember } from "../../test/members.ts";
+import { googleSignIn, startGoogleApp } from "../../test/google-app.ts";
+import { createClient, newAccount, type TestClient } from "../../test/http-client.ts";
+import { memberVerifiedByLink, signedInMember } from "../../test/members.ts";
 import { commentOn, handleOf, memberWithRole, tipBy, waitForMail } from "../../test/moderation-fixtures.ts";
 import { phonePhoto, photoForm } from "../../test/photo-fixtures.ts";
 import { eventually } from "../../test/poll.ts";
@@ -107,12 +108,12 @@ const tipAnswer = (id: string, client = visitor()) => client.get(`/api/tips/${id
 const likesOf = async (id: string) =>
   (await app.db.select({ n: tips.totalLiked }).from(tips).where(eq(tips.id, id)))[0]?.n;
 
-/** Rows of any table (the mail outbox aside, which sends the last message) whose text holds `needle`. */
+/** Rows of any table whose text holds `needle`. */
 async function rowsNaming(needle: string): Promise<string[]> {
   const tables = await rowsOf(
     app.db,
     z.object({ name: z.string() }),
-    sql`select tablename as name from pg_catalog.pg_tables where schemaname = 'public' and tablename <> 'mail_outbox'`,
+    sql`select tablename as name from pg_catalog.pg_tables where schemaname = 'public'`,
   );
   const found: string[] = [];
   for (const { name } of tables) {
@@ -180,6 +181,13 @@ describe("asking to delete my account", () => {
     expect((await signInAgain(elsewhere, member)).status).toBe(200);
     const handle = await handleOf(app, member.id);
     const tip = await tipBy(member.client, { title: "Wavering's radishes" });
+    const neighbour = await signedInMember(app, { name: "Neighbour" });
+    const theirs = await tipBy(neighbour.client, { title: "Neighbour's nettles" });
+    const said = await commentOn(member.client, theirs._id, "Wavering likes nettle tea");
+    const commentOf = async () =>
+      (await visitor().get(`/api/tips/${theirs._id}/comments`, { schema: z.array(CommentSchema) })).body.find(
+        (c) => c._id === said._id,
+      );
     const before = await gardenerCounts();
     const since = app.mailer.sent.length;
 
@@ -194,6 +202,8 @@ describe("asking to delete my account", () => {
     expect((await member.client.get("/api/profile")).status).toBe(401);
     expect((await elsewhere.get("/api/profile")).status).toBe(401);
     expect((await visitor().get(`/api/gardeners/${handle}`)).status).toBe(404);
+    // Their comment keeps its place in the thread, without its words or their name.
+    expect(await commentOf()).toMatchObject({ deleted: true, body: "", author: null });
     const hidden = await visitor().get(`/api/tips/${tip._id}`, { schema: ApiErrorSchema });
     expect(hidden.status).toBe(404);
     expect(hidden.body.message).toBe("Tip not found");
@@ -207,6 +217,7 @@ describe("asking to delete my account", () => {
     expect((await tipAnswer(tip._id)).status).toBe(200);
     expect((await visitor().get(`/api/gardeners/${handle}`)).status).toBe(200);
     expect(await gardenerCounts()).toEqual(before);
+    expect(await commentOf()).toMatchObject({ deleted: false, body: said.body });
     await waitForMail(app, member.account.email, {
       since,
       where: (m) => m.subject.includes("stays"),
@@ -217,6 +228,55 @@ describe("asking to delete my account", () => {
     expect((await back.delete("/api/account/delete")).status).toBe(204);
     const [row] = await app.db.select().from(accountDeletions).where(eq(accountDeletions.userId, member.id));
     expect(row?.state).toBe("cancelled");
+  });
+
+  it("takes a recent Google sign-in for the password of an account that has none", async () => {
+    const email = newAccount().email;
+    const google = await startGoogleApp({
+      sub: `sub-${email}`,
+      email,
+      name: "Google Gardener",
+      picture: "http://localhost/images/google.svg",
+    });
+    try {
+      // The first verified account is the administrator's (ADR 040): someone else's here.
+      await memberVerifiedByLink(google);
+      const { client, callback } = await googleSignIn(google.app);
+      expect(callback.status).toBe(302);
+      const [account] = await google.db.select().from(users).where(eq(users.email, email));
+      const handle = account?.handle ?? "";
+      const ask = () =>
+        client.post(
+          "/api/account/delete",
+          { handle, keep: "anonymous" },
+          { schema: ApiErrorSchema.or(AccountDeletionSchema) },
+        );
+      // A sign-in older than ten minutes does not stand for a password.
+      await google.db
+        .update(sessions)
+        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(sessions.userId, account?.id ?? ""));
+      const stale = await ask();
+      expect(stale.status).toBe(403);
+      expect(stale.text).toContain("Sign in with Google again");
+      // Signed in again with Google: accepted, then kept by the next Google sign-in.
+      const again = await googleSignIn(google.app);
+      const res = await again.client.post(
+        "/api/account/delete",
+        { handle, keep: "anonymous" },
+        { schema: AccountDeletionSchema },
+      );
+      expect(res.status, res.text).toBe(202);
+      expect((await again.client.get("/api/profile")).status).toBe(401);
+      await googleSignIn(google.app);
+      const [row] = await google.db
+        .select()
+        .from(accountDeletions)
+        .where(eq(accountDeletions.userId, account?.id ?? ""));
+      expect(row?.state).toBe("cancelled");
+    } finally {
+      await google.close();
+    }
   });
 
   it("e-mails a day before the end, once", async () => {
@@ -332,7 +392,8 @@ describe("when the grace ends", () => {
     // Files: the photo and the copy of their data are gone from the storage.
     expect(await storage.get(photoKey)).toBeNull();
     expect(readdirSync(archiveDir).filter((name) => name.endsWith(".zip"))).toEqual([]);
-    // No row anywhere names them; the page is gone, the handle kept from others.
+    // Once the last e-mail went, no row anywhere names them; the page is gone, the handle kept from others.
+    await deliver();
     expect(await rowsNaming(owner.account.email)).toEqual([]);
     expect(await rowsNaming(owner.account.name)).toEqual([]);
     expect((await visitor().get(`/api/gardeners/${ownerHandle}`)).status).toBe(404);
@@ -382,6 +443,7 @@ describe("when the grace ends", () => {
       gone: true,
     });
     expect(await likesOf(theirs._id)).toBe((likesBefore ?? 0) - 1);
+    await deliver();
     expect(await rowsNaming(owner.account.email)).toEqual([]);
     expect(await rowsNaming(owner.account.name)).toEqual([]);
     const counts = await gardenerCounts();

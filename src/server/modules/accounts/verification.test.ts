@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { accounts, users } from "../../db/schema.ts";
 import { seedDemoData } from "../../db/seed.ts";
 import type { MailMessage } from "../../mail/mailer.ts";
 import { SessionSchema } from "../../test/auth-schemas.ts";
-import { GOOGLE_CLIENT, startGoogleApp } from "../../test/google-app.ts";
+import { googleSignIn, startGoogleApp } from "../../test/google-app.ts";
 import { createClient, newAccount, signInElsewhere } from "../../test/http-client.ts";
 import type { OidcIssuer } from "../../test/oidc-issuer.ts";
 import { createTestApp } from "../../test/test-db.ts";
@@ -178,37 +177,6 @@ describe("only the newest reset link works", () => {
 });
 
 describe("Google sign-in joins an existing account only when both sides verified the e-mail", () => {
-  const { redirectUri } = GOOGLE_CLIENT;
-
-  /** Signs in with Google as `email`, following the issuer's redirects like a browser; answers the final client. */
-  async function googleSignIn(app: typeof ctx.app) {
-    const client = createClient(app);
-    const start = await client.post(
-      "/api/auth/sign-in/social",
-      { provider: "google", callbackURL: "/", errorCallbackURL: "/auth/login", disableRedirect: true },
-      { schema: z.object({ url: z.string() }) },
-    );
-    expect(start.status, start.text).toBe(200);
-    let location = start.body.url;
-    const jar = new Map<string, string>();
-    for (let hop = 0; hop < 10 && !location.startsWith(redirectUri); hop++) {
-      const res = await fetch(location, {
-        redirect: "manual",
-        headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
-      });
-      for (const header of res.headers.getSetCookie()) {
-        const [pair] = header.split(";");
-        const [name, ...value] = (pair ?? "").split("=");
-        if (name) jar.set(name.trim(), value.join("="));
-      }
-      location = new URL(res.headers.get("location") ?? "", location).href;
-    }
-    expect(location.startsWith(redirectUri)).toBe(true);
-    const url = new URL(location);
-    const callback = await client.get(`${url.pathname}${url.search}`);
-    return { client, callback };
-  }
-
   async function withIssuer(
     user: { email: string; emailVerified: boolean },
     run: (issuer: OidcIssuer, app: typeof ctx.app, db: typeof ctx.db, mails: MailMessage[]) => Promise<void>,

@@ -253,6 +253,28 @@ const MATRIX: Row[] = [
     call: async (as) => (await as.post("/api/notifications/read", {})).status,
     expect: members,
   },
+  // Each member's own data: a copy of it, and their account's deletion (a wrong handle changes nothing).
+  { ...reading("/api/account/export", members), caseless: true },
+  { ...reading("/api/moderation/data-requests", signedIn(403, { administrator: 200 })), caseless: true },
+  {
+    route: "POST /api/account/delete",
+    caseless: true,
+    call: async (as) =>
+      (
+        await as.post("/api/account/delete", {
+          password: "Sunflower7",
+          handle: "not_theirs",
+          keep: "nothing",
+        })
+      ).status,
+    expect: signedIn(400),
+  },
+  {
+    route: "DELETE /api/account/delete",
+    caseless: true,
+    call: async (as) => (await as.delete("/api/account/delete")).status,
+    expect: signedIn(204),
+  },
   // The live count is any member's own too; asked for as JSON, a member passes every gate but the last.
   { ...reading("/api/events", signedIn(406)), caseless: true },
   // An unsubscribe link needs no session: whoever follows one this site did not sign is told so.
