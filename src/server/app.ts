@@ -32,6 +32,7 @@ import { type Auth, createAuth, createAuthRouter, type PasswordHashing } from ".
 import { blocksRouter } from "./modules/blocks/index.ts";
 import { bookmarksRouter } from "./modules/bookmarks/index.ts";
 import { commentsRouter } from "./modules/comments/index.ts";
+import { cropsRouter } from "./modules/crops/index.ts";
 import { dashboardRouter } from "./modules/dashboard/index.ts";
 import { createDocsRouter } from "./modules/docs/index.ts";
 import { followsRouter } from "./modules/follows/index.ts";
@@ -208,6 +209,7 @@ function apiOf(deps: AppDeps, parts: ReturnType<typeof partsOf>) {
   api.route("/", createUnsubscribeRouter(deps.authSecret));
   api.route("/", createUploadsRouter({ queue: deps.photoQueue }));
   api.route("/", createAccountDataRouter(parts.exports));
+  api.route("/", cropsRouter);
   api.route(
     "/",
     createDeletionRouter(parts.exports.deps, async (hash, password) =>

@@ -43,6 +43,8 @@ const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly Pu
     reads: ["tips", "comments", "users", "photo_holds", "moderation_cases"],
   },
   { route: "/api/config", path: "/api/config", reads: [] },
+  { route: "/api/crops", path: "/api/crops", reads: [] },
+  { route: "/api/crops/{slug}", path: "/api/crops/tomato", reads: [] },
 ];
 
 /** A committed change to each public table, as another instance or a tool would make it. */

@@ -125,6 +125,10 @@ const TAGS = [
     description:
       "What the site tells a member: comments, replies, likes, followers, followed gardeners' tips, reminders.",
   },
+  {
+    name: "Garden calendar",
+    description: "Crops and their sowing windows, counted from each gardener's own frost dates.",
+  },
   { name: "Uploads", description: "Photos for tips and profiles, stored without their metadata." },
   {
     name: "Your data",

@@ -1,0 +1,2 @@
+// What the crops module (the garden calendar's crop list) offers the rest of the server.
+export { cropsRouter } from "./crops.routes.ts";

@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { TASKS } from "./frost.ts";
+
+/**
+ * A crop the garden calendar knows (ADR 090): its names, and its windows as weeks from the member's own
+ * frost dates, so one list serves every garden in both hemispheres.
+ */
+const CROP_KINDS = ["vegetable", "fruit", "herb", "flower"] as const;
+/** The languages every crop is named in. */
+export const CROP_LANGUAGES = ["en", "fr", "es", "de"] as const;
+
+const WeeksSchema = z
+  .tuple([z.number().int().min(-26).max(26), z.number().int().min(-26).max(26)])
+  .refine(([from, to]) => from <= to, { error: "a window opens before it closes" });
+
+export const CropSchema = z
+  .object({
+    /** Names its page, /crops/{slug}. */
+    slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    names: z.object(
+      Object.fromEntries(CROP_LANGUAGES.map((lang) => [lang, z.string().min(1)])) as {
+        [Lang in (typeof CROP_LANGUAGES)[number]]: z.ZodString;
+      },
+    ),
+    botanical: z.string().min(3),
+    kind: z.enum(CROP_KINDS),
+    /** Weeks before (negative) or after the last spring frost, or the first autumn frost for `sowAutumn`. */
+    windows: z
+      .partialRecord(z.enum(TASKS), WeeksSchema)
+      .refine((windows) => Object.keys(windows).length > 0, { error: "a crop has a window" }),
+    /** From sowing, or from planting out where the crop is planted out. */
+    daysToMaturity: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+    /** Between plants, in centimetres. */
+    spacingCm: z.number().int().positive(),
+    /** Where it never freezes: when and how. */
+    warmClimate: z.string().min(1),
+  })
+  .meta({ id: "Crop" });
+export type Crop = z.infer<typeof CropSchema>;
+
+/** The shipped list as a file: what it is, under which licence, and the crops. */
+export const CropFileSchema = z.object({
+  about: z.string(),
+  licence: z.string(),
+  crops: z.array(CropSchema),
+});
