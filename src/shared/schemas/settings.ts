@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isMonthDay } from "../calendar/frost.ts";
 import { TIME_OF_DAY } from "../quiet-hours.ts";
 import { HEMISPHERES, isTimeZone } from "../seasons.ts";
 
@@ -7,6 +8,9 @@ import { HEMISPHERES, isTimeZone } from "../seasons.ts";
  * word always come.
  */
 export const MUTABLE_KINDS = ["comment", "reply", "mention", "like", "follow", "new_tip"] as const;
+
+/** How the calendar gives spacings: centimetres, or inches. */
+export const UNITS = ["metric", "imperial"] as const;
 
 /** How often the summary of what a member missed is e-mailed, while it is on. */
 export const SUMMARY_EVERY = ["weekly", "daily"] as const;
@@ -33,6 +37,12 @@ export const SettingsSchema = z
     summaryEvery: z.enum(SUMMARY_EVERY),
     /** The day a weekly summary comes, 0 Sunday to 6 Saturday, in the morning of their time zone. */
     summaryDay: z.number().int().min(0).max(6),
+    /** Their last spring frost and first autumn frost ("MM-DD"), the garden calendar's anchors; null: not given. */
+    lastFrost: z.string().nullable(),
+    firstFrost: z.string().nullable(),
+    /** Their garden never freezes: the calendar counts from the middle of the cool season instead. */
+    frostFree: z.boolean(),
+    units: z.enum(UNITS),
   })
   .meta({ id: "Settings" });
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -48,7 +58,18 @@ export const DEFAULT_SETTINGS: Settings = {
   emailSummary: true,
   summaryEvery: "weekly",
   summaryDay: 1,
+  lastFrost: null,
+  firstFrost: null,
+  frostFree: false,
+  units: "metric",
 };
+
+/** A frost date as members give it: a day of the year, "04-15". */
+const frostDate = (name: string) =>
+  z
+    .string({ error: `${name} must be a day of the year such as 04-15` })
+    .refine(isMonthDay, { error: `${name} must be a day of the year such as 04-15` })
+    .nullable();
 
 /** A change to the settings: each field left out stays as it is. */
 export const SettingsUpdateSchema = z
@@ -89,6 +110,10 @@ export const SettingsUpdateSchema = z
       .int("summaryDay must be a whole number, 0 Sunday to 6 Saturday")
       .min(0, "summaryDay must be 0 Sunday to 6 Saturday")
       .max(6, "summaryDay must be 0 Sunday to 6 Saturday"),
+    lastFrost: frostDate("lastFrost"),
+    firstFrost: frostDate("firstFrost"),
+    frostFree: z.boolean({ error: "frostFree must be true or false" }),
+    units: z.enum(UNITS, { error: `units must be one of ${UNITS.join(", ")}` }),
   })
   .partial()
   .meta({ id: "SettingsUpdate" });

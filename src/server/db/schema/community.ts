@@ -186,12 +186,23 @@ export const memberSettings = pgTable(
     emailSummary: boolean("email_summary").notNull().default(true),
     summaryEvery: text("summary_every", { enum: SUMMARY_EVERY }).notNull().default("weekly"),
     summaryDay: smallint("summary_day").notNull().default(1),
+    /** Where they garden, for the garden calendar (ADR 090): their frost dates ("MM-DD"), or none. */
+    lastFrost: text("last_frost"),
+    firstFrost: text("first_frost"),
+    frostFree: boolean("frost_free").notNull().default(false),
+    units: text("units", { enum: ["metric", "imperial"] })
+      .notNull()
+      .default("metric"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [
     check(
       "member_settings_hemisphere_check",
       sql`${table.hemisphere} is null or ${table.hemisphere} in ('north', 'south')`,
+    ),
+    check(
+      "member_settings_frost_check",
+      sql`(${table.lastFrost} is null or ${table.lastFrost} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$') and (${table.firstFrost} is null or ${table.firstFrost} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$') and ${table.units} in ('metric', 'imperial')`,
     ),
     check(
       "member_settings_summary_check",

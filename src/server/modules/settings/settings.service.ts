@@ -16,6 +16,10 @@ const columns = {
   emailSummary: memberSettings.emailSummary,
   summaryEvery: memberSettings.summaryEvery,
   summaryDay: memberSettings.summaryDay,
+  lastFrost: memberSettings.lastFrost,
+  firstFrost: memberSettings.firstFrost,
+  frostFree: memberSettings.frostFree,
+  units: memberSettings.units,
 };
 type Row = Pick<typeof memberSettings.$inferSelect, keyof typeof columns>;
 

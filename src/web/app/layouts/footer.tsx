@@ -64,6 +64,11 @@ export function Footer() {
           <p className="text-center">© {COPYRIGHT_YEAR} Gardening Community. All rights reserved.</p>
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 whitespace-nowrap">
             <li>
+              <Link to={paths.calendar.getHref()} className="link link-hover">
+                Garden calendar
+              </Link>
+            </li>
+            <li>
               <Link to={paths.privacy.getHref()} className="link link-hover">
                 Privacy Policy
               </Link>

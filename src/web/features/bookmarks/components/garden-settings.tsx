@@ -1,8 +1,15 @@
 import { useId, useMemo } from "react";
 import { z } from "zod";
-import { type Settings, SettingsUpdateSchema } from "#shared/schemas/settings.ts";
+import { isMonthDay } from "#shared/calendar/frost.ts";
+import { type Settings, SettingsUpdateSchema, UNITS } from "#shared/schemas/settings.ts";
 import { HEMISPHERES } from "#shared/seasons.ts";
-import { FormError, SelectField, SubmitButton } from "#web/components/ui/form/fields.tsx";
+import {
+  CheckboxField,
+  FormError,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { browserTimeZone, useSettings, useUpdateSettings } from "#web/lib/settings.ts";
@@ -14,10 +21,24 @@ const HEMISPHERE_NAMES: Record<string, string> = {
   south: "Southern (spring from September)",
 };
 
+/** A frost date as the date field holds it ("2026-04-20"), kept as its day of the year ("04-20"). */
+const frostField = z
+  .string()
+  .transform((value) => (value === "" ? null : value.slice(5)))
+  .refine((value) => value === null || isMonthDay(value), { error: "Choose a date, or leave it empty" });
+
 const GardenSchema = z.object({
   hemisphere: z.enum(["", ...HEMISPHERES]).transform((value) => (value === "" ? null : value)),
   timeZone: SettingsUpdateSchema.shape.timeZone.unwrap().unwrap(),
+  frostFree: z.boolean(),
+  lastFrost: frostField,
+  firstFrost: frostField,
+  units: z.enum(UNITS),
 });
+
+const UNIT_WORDS: Record<string, string> = { metric: "Metric (cm)", imperial: "Imperial (inches)" };
+/** A saved frost day as the date field shows it, in this year. */
+const asDateField = (md: string | null) => (md ? `${new Date().getFullYear()}-${md}` : "");
 
 /** Every time zone this browser knows, with the member's own first when it is not among them. */
 function zonesWith(own: string): string[] {
@@ -47,7 +68,14 @@ function GardenSettingsForm({ settings }: { settings: Settings }) {
   return (
     <Form
       schema={GardenSchema}
-      defaultValues={{ hemisphere: settings.hemisphere ?? "", timeZone }}
+      defaultValues={{
+        hemisphere: settings.hemisphere ?? "",
+        timeZone,
+        frostFree: settings.frostFree,
+        lastFrost: asDateField(settings.lastFrost),
+        firstFrost: asDateField(settings.firstFrost),
+        units: settings.units,
+      }}
       aria-label="Your garden"
       onSubmit={async (values) => {
         try {
@@ -64,7 +92,8 @@ function GardenSettingsForm({ settings }: { settings: Settings }) {
       </h2>
       <p className="text-sm text-base-content/80">
         Only you see these. The hemisphere tells us when your spring and autumn are, for a bookmark's season
-        reminder; reminders come at 08:00 on your clock.
+        reminder and the garden calendar, which counts its dates from your frosts; reminders come at 08:00 on
+        your clock.
       </p>
       <SelectField
         name="hemisphere"
@@ -73,6 +102,17 @@ function GardenSettingsForm({ settings }: { settings: Settings }) {
         optionLabel={(value) => HEMISPHERE_NAMES[value] ?? value}
       />
       <SelectField name="timeZone" label="Time zone" options={zones} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="lastFrost" label="Last spring frost" type="date" hint="The year does not matter" />
+        <TextField name="firstFrost" label="First autumn frost" type="date" hint="The year does not matter" />
+      </div>
+      <CheckboxField name="frostFree" label="It never freezes where I garden" />
+      <SelectField
+        name="units"
+        label="Units"
+        options={UNITS}
+        optionLabel={(value) => UNIT_WORDS[value] ?? value}
+      />
       <FormError message={update.error?.message} />
       <div className="flex justify-end">
         <SubmitButton pendingLabel="Saving…">Save garden settings</SubmitButton>

@@ -1,0 +1,128 @@
+import { useId, useState } from "react";
+import { isMonthDay, TYPICAL_FROSTS } from "#shared/calendar/frost.ts";
+import { HEMISPHERES, type Hemisphere } from "#shared/seasons.ts";
+import { errorMessage } from "#web/lib/api-client.ts";
+import { toast } from "#web/lib/toast.tsx";
+import type { GardenPlace } from "../place.ts";
+
+const HEMISPHERE_WORDS: Record<Hemisphere, string> = {
+  north: "Northern hemisphere",
+  south: "Southern hemisphere",
+};
+
+/** "04-20" as a date field holds it this year ("2026-04-20"), and back. */
+const asDateField = (md: string) => `${new Date().getFullYear()}-${md}`;
+const fromDateField = (value: string) => value.slice(5);
+
+/**
+ * Where you garden: the hemisphere, and the last spring and first autumn frost (or none). A member's is
+ * saved to their profile; a visitor's stays in this browser.
+ */
+export function PlaceForm({
+  place,
+  member,
+  onSave,
+  onDone,
+}: {
+  place: GardenPlace | null;
+  member: boolean;
+  onSave: (place: GardenPlace) => Promise<void>;
+  onDone?: () => void;
+}) {
+  const id = useId();
+  const [hemisphere, setHemisphere] = useState<Hemisphere | "">(place?.hemisphere ?? "");
+  const [frostFree, setFrostFree] = useState(place?.frostFree ?? false);
+  const [lastFrost, setLastFrost] = useState(place ? asDateField(place.lastFrost) : "");
+  const [firstFrost, setFirstFrost] = useState(place ? asDateField(place.firstFrost) : "");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!hemisphere) return setProblem("Choose your hemisphere");
+    const last = fromDateField(lastFrost);
+    const first = fromDateField(firstFrost);
+    if (!frostFree && (!isMonthDay(last) || !isMonthDay(first)))
+      return setProblem("Give both frost dates, or tick “It never freezes here”");
+    setProblem(null);
+    setSaving(true);
+    try {
+      const typical = TYPICAL_FROSTS[hemisphere];
+      await onSave({
+        hemisphere,
+        frostFree,
+        lastFrost: isMonthDay(last) ? last : typical.lastFrost,
+        firstFrost: isMonthDay(first) ? first : typical.firstFrost,
+      });
+      toast.success(member ? "Saved to your profile" : "Saved in this browser");
+      onDone?.();
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form noValidate aria-label="Where you garden" onSubmit={submit} className="flex flex-col gap-4">
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="mb-1 text-sm font-medium">Hemisphere</legend>
+        {HEMISPHERES.map((value) => (
+          <label key={value} className="flex cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-hemisphere`}
+              className="radio radio-primary radio-sm"
+              checked={hemisphere === value}
+              onChange={() => setHemisphere(value)}
+            />
+            {HEMISPHERE_WORDS[value]}
+          </label>
+        ))}
+      </fieldset>
+      <label className="flex cursor-pointer items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-primary checkbox-sm"
+          checked={frostFree}
+          onChange={(event) => setFrostFree(event.target.checked)}
+        />
+        It never freezes here
+      </label>
+      {!frostFree && (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(
+            [
+              ["Last spring frost", lastFrost, setLastFrost],
+              ["First autumn frost", firstFrost, setFirstFrost],
+            ] as const
+          ).map(([label, value, set]) => (
+            <label key={label} className="flex flex-col gap-1 text-sm font-medium">
+              {label}
+              <input
+                type="date"
+                className="input w-full"
+                value={value}
+                onChange={(event) => set(event.target.value)}
+              />
+            </label>
+          ))}
+        </div>
+      )}
+      <p className="text-xs text-base-content/70">
+        The year does not matter: only the day counts.{" "}
+        {member ? "Saved to your profile; only you see it." : "Kept in this browser only."}
+      </p>
+      {problem && (
+        <p role="alert" className="text-sm text-error">
+          {problem}
+        </p>
+      )}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? "Saving…" : "Save where I garden"}
+        </button>
+      </div>
+    </form>
+  );
+}
