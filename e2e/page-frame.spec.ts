@@ -312,7 +312,7 @@ test.describe("the footer", () => {
           .getByRole("navigation", { name: "Footer" })
           .getByRole("link")
           .filter({ visible: true });
-        await expect(links).toHaveCount(width < 768 ? 0 : 5);
+        await expect(links).toHaveCount(width < 768 ? 0 : 6);
         if (social)
           await expect(footer.getByRole("list", { name: "Social media" }).getByRole("link")).toHaveCount(4);
         if (width >= 768) expect(await rowTops(links)).toHaveLength(1);

@@ -13,6 +13,7 @@ const FOOTER_LINKS = [
   // The route that exists, not the previous version's /share-a-garden-tip, a page it never had.
   { to: paths.shareTip.getHref(), label: "Share a Garden Tip" },
   { to: paths.myTips.getHref(), label: "My Tips" },
+  { to: paths.calendar.getHref(), label: "Garden Calendar" },
 ];
 
 export function Footer() {
@@ -49,7 +50,7 @@ export function Footer() {
             </ul>
           )}
           <nav aria-label="Footer" className="hidden md:block md:w-full xl:w-auto">
-            <ul className="flex gap-x-6 whitespace-nowrap">
+            <ul className="flex gap-x-4 whitespace-nowrap lg:gap-x-6">
               {FOOTER_LINKS.map((link) => (
                 <li key={link.to}>
                   <Link to={link.to} className="link link-hover">
@@ -63,11 +64,6 @@ export function Footer() {
         <div className="flex flex-col items-center justify-between gap-3 border-t border-base-300 pt-6 text-sm md:flex-row">
           <p className="text-center">© {COPYRIGHT_YEAR} Gardening Community. All rights reserved.</p>
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 whitespace-nowrap">
-            <li>
-              <Link to={paths.calendar.getHref()} className="link link-hover">
-                Garden calendar
-              </Link>
-            </li>
             <li>
               <Link to={paths.privacy.getHref()} className="link link-hover">
                 Privacy Policy
