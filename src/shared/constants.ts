@@ -106,6 +106,9 @@ export type TipSort = (typeof TIP_SORTS)[number];
 export const TIP_SEARCH_MAX_LENGTH = 100;
 
 /** Length limits. The specification shows none; without them one request could store megabytes of text. */
+/** How many of the garden calendar's crops one tip may name. */
+export const MAX_TIP_CROPS = 5;
+
 export const LIMITS = {
   title: { min: 3, max: 120 },
   plantType: { min: 2, max: 60 },

@@ -57,6 +57,7 @@ const privateTip: Tip = {
   name: "Ivy Green",
   email: "ivy@example.com",
   authorHandle: "ivy_green",
+  crops: [],
   totalLiked: 3,
   totalComments: 0,
   createdAt: "2026-03-01T10:00:00.000Z",

@@ -4,6 +4,7 @@ import {
   CATEGORIES,
   DIFFICULTIES,
   LIMITS,
+  MAX_TIP_CROPS,
   TEAM_ROLES,
   TIP_SEARCH_MAX_LENGTH,
   TIP_SORTS,
@@ -19,6 +20,19 @@ import {
 } from "./common.ts";
 import { HoldSchema } from "./hold.ts";
 import { PhotoViewSchema } from "./photo.ts";
+
+/** A crop's slug as a client sends it; whether the calendar knows it is the server's to say. */
+const CropSlugSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a crop's slug, such as broad-bean` })
+    .max(100, `${label} must be a crop's slug, such as broad-bean`)
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, `${label} must be a crop's slug, such as broad-bean`);
+
+const TipCropsSchema = z
+  .array(CropSlugSchema("Each crop"), { error: "Crops must be a list of crops' slugs" })
+  .max(MAX_TIP_CROPS, `A tip may name at most ${MAX_TIP_CROPS} crops`)
+  // Named twice is named once.
+  .transform((slugs) => [...new Set(slugs)]);
 
 export const TipSchema = z
   .object({
@@ -48,6 +62,8 @@ export const TipSchema = z
      * "placeholder" when what they wrote went with it and the tip stays, emptied, for others' replies.
      */
     authorGone: z.enum(["anonymous", "placeholder"]).optional(),
+    /** The garden calendar's crops the tip is about, by slug: each has its page, /crops/{slug}. */
+    crops: z.array(z.string()),
     totalLiked: z.number().int(),
     /**
      * The comments the reader can read (placeholders not counted); in lists, those anyone can read. A
@@ -87,6 +103,8 @@ export const TipListQuerySchema = PageQuerySchema.extend({
     .enum(["true", "false"], { error: 'following must be "true" or "false"' })
     .optional()
     .transform((value) => value === "true"),
+  /** Only the tips naming this crop (a slug from GET /api/crops). */
+  crop: CropSlugSchema("crop").optional(),
   /** Opaque keyset cursor from X-Next-Cursor; replaces offset for deep paging. */
   cursor: z.string().max(512, "cursor is malformed").optional(),
 });
@@ -136,6 +154,11 @@ export const TipInputSchema = z
       // As the specification says, an empty availability becomes Public.
       .transform((value) => value || "Public")
       .pipe(z.enum(AVAILABILITIES, { error: `Availability must be one of: ${AVAILABILITIES.join(", ")}` })),
+    /**
+     * The garden calendar's crops the tip is about (slugs from GET /api/crops), at most MAX_TIP_CROPS.
+     * Left out on an update, the tip keeps the crops it names.
+     */
+    crops: TipCropsSchema.optional(),
   })
   .meta({ id: "TipInput" });
 export type TipInput = z.input<typeof TipInputSchema>;

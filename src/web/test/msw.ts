@@ -98,6 +98,7 @@ export function aTip(overrides: Partial<Tip> = {}): Tip {
     name: "Someone",
     email: "someone@example.com",
     authorHandle: "someone",
+    crops: [],
     totalLiked: 0,
     totalComments: 0,
     createdAt: "2026-05-01T10:00:00.000Z",

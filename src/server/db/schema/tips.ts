@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CATEGORIES } from "#shared/constants.ts";
+import { CATEGORIES, MAX_TIP_CROPS } from "#shared/constants.ts";
 import { users } from "./accounts.ts";
 import { availabilityEnum, difficultyEnum, gardenerStatusEnum, reportReasonEnum, roleEnum } from "./enums.ts";
 import { photos } from "./photos.ts";
@@ -112,6 +112,11 @@ export const tips = pgTable(
      * search looks at: a broad search at a million tips scans a third less time (ADR 022).
      */
     searchText: text("search_text").generatedAlwaysAs(tipSearchText),
+    /**
+     * The garden calendar's crops the tip is about (their slugs, ADR 091), checked against the crop list
+     * when written: its crop pages list it, and Browse Tips filters by it.
+     */
+    crops: text("crops").array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -147,7 +152,10 @@ export const tips = pgTable(
     index("tips_search_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
     // Which tips show an uploaded photo: one no tip or profile shows is deleted (ADR 021).
     index("tips_photo_idx").on(table.photoHash),
+    // A crop's tips (its page, Browse Tips by crop): the tips whose list holds the slug.
+    index("tips_crops_idx").using("gin", table.crops),
     check("tips_total_liked_check", sql`${table.totalLiked} >= 0`),
+    check("tips_crops_check", sql`cardinality(${table.crops}) <= ${sql.raw(String(MAX_TIP_CROPS))}`),
   ],
 );
 

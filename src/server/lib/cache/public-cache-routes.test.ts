@@ -44,7 +44,11 @@ const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly Pu
   },
   { route: "/api/config", path: "/api/config", reads: [] },
   { route: "/api/crops", path: "/api/crops", reads: [] },
-  { route: "/api/crops/{slug}", path: "/api/crops/tomato", reads: [] },
+  {
+    route: "/api/crops/{slug}",
+    path: "/api/crops/tomato?hemisphere=south&lastFrost=09-15",
+    reads: ["tips", "member_settings"],
+  },
 ];
 
 /** A committed change to each public table, as another instance or a tool would make it. */
@@ -59,6 +63,11 @@ const changeTo: Record<PublicTable, () => Promise<unknown>> = {
   moderation_cases: () => ctx.db.execute(sql`delete from moderation_cases where id is null`),
   follows: () =>
     ctx.db.execute(sql`update follows set created_at = created_at where follower_id = ${authorId}`),
+  // Only a change of where a member gardens: the rest of their settings is read by no public answer.
+  member_settings: () =>
+    ctx.db.execute(
+      sql`update member_settings set last_frost = case when last_frost = '04-01' then '04-02' else '04-01' end where user_id = ${authorId}`,
+    ),
 };
 
 beforeAll(async () => {
@@ -70,6 +79,8 @@ beforeAll(async () => {
   authorId = (signedUp.body as { user: { id: string } }).user.id;
   const tip = await author.post("/api/tips", newTip(`Cached ${word}`), { schema: TipSchema });
   tipId = tip.body._id;
+  // Where the author gardens, which crop pages read to rank tips.
+  expect((await author.patch("/api/settings", { hemisphere: "north", lastFrost: "04-10" })).status).toBe(200);
   await ctx.db.insert(gardeners).values({ name: `Gardener ${word}`, email: `${word}@example.com` });
 });
 afterAll(async () => {
@@ -133,6 +144,19 @@ describe("what the public cache keeps, and what empties it", () => {
     expect(cached(path)).toBe(true);
     expect((await createClient(ctx.app).post("/api/auth/sign-in/email", account)).status).toBe(200);
     expect(cached(path)).toBe(true);
+  });
+
+  it("keeps a crop page through a member's change of settings other than their place", async () => {
+    const path = "/api/crops/tomato?hemisphere=north&lastFrost=04-20";
+    const change = async (body: Record<string, unknown>) => {
+      await createClient(ctx.app).get(path);
+      expect(cached(path)).toBe(true);
+      expect((await author.patch("/api/settings", body)).status).toBe(200);
+      await ctx.publicCache.settled();
+      return cached(path);
+    };
+    expect(await change({ summaryDay: 3 })).toBe(true);
+    expect(await change({ lastFrost: "04-02" })).toBe(false);
   });
 
   /** A member's own answers: the path and what each reads. */

@@ -21,7 +21,7 @@ import { ChangeFeed, type FollowedDatabase } from "./change-feed.ts";
 
 /**
  * The tables cached answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010, 0012,
- * 0031, 0033, 0039, 0041).
+ * 0031, 0033, 0039, 0041, 0056: member_settings for a member's place only).
  */
 export const PUBLIC_TABLES = [
   "tips",
@@ -33,6 +33,7 @@ export const PUBLIC_TABLES = [
   "photo_holds",
   "moderation_cases",
   "follows",
+  "member_settings",
 ] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 /**

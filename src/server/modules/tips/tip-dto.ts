@@ -25,6 +25,7 @@ export function toTip(row: TipRow, images: Images, readerId: string | null = nul
           images: null,
           photo: null,
           hold: null,
+          crops: [],
         },
         images,
       ),
@@ -46,6 +47,7 @@ export function toTip(row: TipRow, images: Images, readerId: string | null = nul
     ...(row.authorRole === "member" ? {} : { authorRole: row.authorRole }),
     // A deleted account's tip shown to others is its own (kept anonymously), else a placeholder (ADR 089).
     ...(row.authorGone ? { authorGone: row.shown ? ("anonymous" as const) : ("placeholder" as const) } : {}),
+    crops: row.crops,
     totalLiked: row.totalLiked,
     totalComments: row.totalComments,
     createdAt: row.createdAt.toISOString(),

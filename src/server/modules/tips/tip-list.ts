@@ -126,6 +126,7 @@ export function listTipsQueries(
   }
   if (query.difficulty) filters.push(eq(tips.difficulty, query.difficulty));
   if (query.category) filters.push(eq(tips.category, query.category));
+  if (query.crop) filters.push(sql`${tips.crops} @> array[${query.crop}]::text[]`);
   if (query.q) {
     const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
     // As the specification has it, one's own tips are searched by title, category and plant type (the author
@@ -159,7 +160,7 @@ function totalQuery(
   where: SQL | undefined,
   { ownerId, authorId, followerId }: ListOptions,
 ) {
-  const filtered = query.difficulty || query.category || query.q;
+  const filtered = query.difficulty || query.category || query.q || query.crop;
   // A gardener's public tips, as kept with the tips (ADR 069).
   if (authorId && !filtered)
     return db
@@ -169,7 +170,7 @@ function totalQuery(
   if (ownerId || authorId) return db.select({ total: count() }).from(tips).where(where);
   // Counting every match of a common word costs as much as reading them all: count up to the cap. So
   // does counting every tip of a thousand gardeners followed.
-  if (query.q || followerId)
+  if (query.q || query.crop || followerId)
     return db.select({ total: sql<number>`count(*)::int` }).from(
       db
         .select({ one: sql`1` })
@@ -226,7 +227,7 @@ export async function listTips(
   const capped =
     !options.ownerId &&
     !options.authorId &&
-    (query.q !== undefined || options.followerId !== undefined) &&
+    (query.q !== undefined || query.crop !== undefined || options.followerId !== undefined) &&
     counted > SEARCH_COUNT_CAP;
   return {
     rows: page.map((r) => r.tip),

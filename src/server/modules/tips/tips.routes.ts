@@ -20,6 +20,7 @@ import { badQueryParameter, HttpError } from "../../lib/requests/errors.ts";
 import { idParam } from "../../lib/requests/ids.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { readableCommentCount } from "../../lib/rules/comment-counts.ts";
+import { checkCropFilter, checkTipCrops } from "../../lib/rules/crops.ts";
 import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
 import { isTipListed } from "../../lib/rules/visibility.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
@@ -47,7 +48,8 @@ const listTipsRoute = apiRoute({
     "(pass it back as `cursor`; `offset` works too). `?availability=Public&sort=likes&limit=6` gives the trending",
     "tips. `?email=` lists the signed-in user's own tips of every availability and answers 403 for anyone else.",
     "`q` searches title, plant type, category and author name, case-insensitively. `?following=true` lists only",
-    "the public tips of gardeners the signed-in caller follows (401 for a visitor).",
+    "the public tips of gardeners the signed-in caller follows (401 for a visitor). `?crop=tomato` lists the tips",
+    "naming that crop of the garden calendar (400 for a crop it does not know).",
   ].join(" "),
   middleware: optionalUser(),
   request: { query: TipListQuerySchema },
@@ -56,13 +58,13 @@ const listTipsRoute = apiRoute({
       description: "One page of tips",
       headers: z.object({
         [TOTAL_COUNT_HEADER]: z.string().meta({
-          description: `Number of matching tips; for a text search or the Following list at most ${SEARCH_COUNT_CAP}, see ${TOTAL_COUNT_EXACT_HEADER}`,
+          description: `Number of matching tips; for a text search, a crop or the Following list at most ${SEARCH_COUNT_CAP}, see ${TOTAL_COUNT_EXACT_HEADER}`,
         }),
         [TOTAL_COUNT_EXACT_HEADER]: z
           .literal("false")
           .optional()
           .meta({
-            description: `Sent when a text search or the Following list matches more than ${SEARCH_COUNT_CAP} tips: X-Total-Count is then ${SEARCH_COUNT_CAP}, a lower bound`,
+            description: `Sent when a text search, a crop or the Following list matches more than ${SEARCH_COUNT_CAP} tips: X-Total-Count is then ${SEARCH_COUNT_CAP}, a lower bound`,
           }),
         [NEXT_CURSOR_HEADER]: z
           .string()
@@ -72,7 +74,7 @@ const listTipsRoute = apiRoute({
       content: { "application/json": { schema: z.array(TipSchema) } },
     },
     ...errorResponses({
-      400: "Malformed query parameters, or a non-public availability without ?email=",
+      400: "Malformed query parameters, a crop the calendar does not know, or a non-public availability without ?email=",
       401: "Asking for the Following list while signed out",
       403: "Listing someone else's tips by e-mail, or listing by e-mail while signed out",
     }),
@@ -99,7 +101,9 @@ const getTipRoute = apiRoute({
 const SIGN_IN_FIRST = "Sign in first";
 
 const tipBody = { content: { "application/json": { schema: TipInputSchema } }, required: true };
-const writeErrors = errorResponses({ 400: "Invalid fields, each named in issues" });
+const writeErrors = errorResponses({
+  400: "Invalid fields, each named in issues (a crop the calendar does not know among them)",
+});
 
 /** A newcomer's tip holds at most a few links (lib/rules/newcomers.ts): its title, plant type and description. */
 const checkTipLinks = (
@@ -200,6 +204,7 @@ const likeRoute = (method: "post" | "delete") =>
 export const tipsRouter = createRouter()
   .openapi(listTipsRoute, async (c) => {
     const query = c.req.valid("query");
+    checkCropFilter(query.crop);
     let ownerId: string | undefined;
     if (query.email) {
       const user = await getSessionUser(c);
@@ -251,12 +256,14 @@ export const tipsRouter = createRouter()
     return c.json(tip, 200);
   })
   .openapi(createTipRoute, async (c) => {
+    checkTipCrops(c.req.valid("json").crops);
     const input = await withStoredImage(c, c.req.valid("json"));
     await checkTipLinks(c, input);
     const row = await writingPhoto(() => createTip(c.var.db, input, c.var.user));
     return c.json(toTip(row, imagesOf(c), c.var.user.id), 201);
   })
   .openapi(updateTipRoute, async (c) => {
+    checkTipCrops(c.req.valid("json").crops);
     const input = await withStoredImage(c, c.req.valid("json"));
     await checkTipLinks(c, input);
     const { row, previousPhoto } = await writingPhoto(() =>
