@@ -13,15 +13,14 @@ export interface ListPageState {
   sort: TipSort;
   /** Only the tips of gardeners the member follows, from ?following=1 (Browse Tips). */
   following: boolean;
+  /** Only the tips naming this crop of the garden calendar, from ?crop= (Browse Tips). */
+  crop: string | undefined;
 }
 
-type Change = Partial<{
-  page: number;
-  q: string;
-  level: Difficulty | undefined;
-  sort: TipSort;
-  following: boolean;
-}>;
+type Change = Partial<ListPageState>;
+
+/** The shape of a crop's slug; whether the calendar knows it is the API's to say. */
+const CROP_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 const readPage = (value: string | null) => {
   const page = Number(value);
@@ -36,6 +35,9 @@ export function readListPage(searchParams: URLSearchParams, defaultSort: TipSort
     level: DIFFICULTIES.find((d) => d === searchParams.get("level")),
     sort: TIP_SORTS.find((s) => s === searchParams.get("sort")) ?? defaultSort,
     following: searchParams.get("following") === "1",
+    crop: CROP_SLUG.test(searchParams.get("crop") ?? "")
+      ? (searchParams.get("crop") ?? undefined)
+      : undefined,
   };
 }
 
@@ -46,7 +48,7 @@ export const pageWindow = (page: number, pageSize: number) => ({
 });
 
 /**
- * A list page's position (page, search, level, sort, following) kept in the URL, so a reload, Back and a shared link
+ * A list page's position (page, search, level, sort, following, crop) kept in the URL, so a reload, Back and a shared link
  * all restore it. Every change but `replacePage` adds a history entry; changing what is listed goes back
  * to page 1. Values equal to their defaults are left out of the URL.
  */
@@ -72,6 +74,7 @@ export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort 
           if ("level" in change) put("level", change.level);
           if ("sort" in change) put("sort", change.sort === defaultSort ? undefined : change.sort);
           if ("following" in change) put("following", change.following ? "1" : undefined);
+          if ("crop" in change) put("crop", change.crop);
           // A new search, filter or order starts again at page 1.
           const page = "page" in change ? change.page : 1;
           put("page", page && page > 1 ? String(page) : undefined);
@@ -92,7 +95,8 @@ export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort 
       setLevel: (level: Difficulty | undefined) => write({ level }),
       setSort: (sort: TipSort) => write({ sort }),
       setFollowing: (following: boolean) => write({ following }),
-      clearFilters: () => write({ q: "", level: undefined, following: false }),
+      setCrop: (crop: string | undefined) => write({ crop }),
+      clearFilters: () => write({ q: "", level: undefined, following: false, crop: undefined }),
     }),
     [write],
   );
@@ -108,7 +112,7 @@ export function useListPage({ defaultSort = "newest" }: { defaultSort?: TipSort 
       ...options,
     }),
     /** True when a search or filter narrows the list. */
-    filtered: state.q !== "" || state.level !== undefined || state.following,
+    filtered: state.q !== "" || state.level !== undefined || state.following || state.crop !== undefined,
   };
 }
 

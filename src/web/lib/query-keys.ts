@@ -15,6 +15,9 @@ export const queryKeys = {
     lists: () => [...queryKeys.tips.all, "list"] as const,
     list: (params: Omit<TipListQuery, "cursor">) => [...queryKeys.tips.lists(), params] as const,
     detail: (id: string) => [...queryKeys.tips.all, "detail", id] as const,
+    /** A crop page's tips for a place (the garden calendar). */
+    crop: (slug: string, params: Record<string, string | number>) =>
+      [...queryKeys.tips.all, "crop", slug, params] as const,
   },
   gardeners: {
     all: ["gardeners"] as const,

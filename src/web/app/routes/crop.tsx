@@ -1,11 +1,16 @@
+import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { todayIn } from "#shared/calendar/frost.ts";
+import type { PlaceMatch } from "#shared/schemas/crop-page.ts";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
+import { Pagination } from "#web/components/ui/pagination.tsx";
 import { paths } from "#web/config/paths.ts";
+import { CROP_TIPS_PAGE, useCropTips } from "#web/features/calendar/api/get-crop-page.ts";
 import { cropBySlug, nextWindows, TASK_WORDS } from "#web/features/calendar/crops.ts";
-import { toPlace, useGardenPlace } from "#web/features/calendar/place.ts";
+import { type GardenPlace, toPlace, useGardenPlace } from "#web/features/calendar/place.ts";
+import { TipCardGrid } from "#web/features/tips/components/tip-card.tsx";
 import { browserTimeZone } from "#web/lib/settings.ts";
 
 const day = new Intl.DateTimeFormat("en-GB", {
@@ -83,11 +88,80 @@ export function CropRoute() {
       <p className="mt-4">
         <strong>Where it never freezes:</strong> {crop.warmClimate}
       </p>
+      <CropTips slug={crop.slug} name={crop.names.en} place={ready ? place : null} ready={ready} />
       <p className="mt-6">
         <Link className="link" to={paths.calendar.getHref()}>
           Back to the garden calendar
         </Link>
       </p>
     </PageFrame>
+  );
+}
+
+/** The headings of a crop page's tips, by how close their authors garden to the reader. */
+const MATCH_HEADINGS: Record<PlaceMatch, string> = {
+  near: "From gardeners with frosts like yours",
+  hemisphere: "From your hemisphere",
+  elsewhere: "From gardeners elsewhere",
+};
+
+/** The community's public tips naming the crop, those of gardeners like the reader first, a page at a time. */
+function CropTips({
+  slug,
+  name,
+  place,
+  ready,
+}: {
+  slug: string;
+  name: string;
+  place: GardenPlace | null;
+  ready: boolean;
+}) {
+  const [page, setPage] = useState(1);
+  const tips = useCropTips(slug, place, page, ready);
+  const items = tips.data?.tips.items ?? [];
+  const total = tips.data?.tips.total ?? 0;
+  const groups = (["near", "hemisphere", "elsewhere"] as const)
+    .map((match) => ({ match, tips: items.filter((item) => item.match === match).map((item) => item.tip) }))
+    .filter((group) => group.tips.length > 0);
+  return (
+    <section aria-labelledby="crop-tips" className="mt-8">
+      <h2 id="crop-tips" className="text-xl font-semibold">
+        Tips about {name}
+      </h2>
+      {tips.isError ? (
+        <p role="alert" className="mt-2 text-error">
+          The tips could not be loaded. {tips.error.message}
+        </p>
+      ) : !tips.data ? (
+        <span role="status" className="loading loading-spinner mt-3" aria-label="Loading tips…" />
+      ) : total === 0 ? (
+        <p className="mt-2">
+          No tip names {name} yet.{" "}
+          <Link className="link" to={paths.shareTip.getHref()}>
+            Share yours
+          </Link>
+          .
+        </p>
+      ) : (
+        <>
+          {groups.map((group) => (
+            <div key={group.match} className="mt-4">
+              {/* Without a place, there is nothing to be near: one list, no heading. */}
+              {place && (
+                <h3 className="mb-3 font-medium text-base-content/80">{MATCH_HEADINGS[group.match]}</h3>
+              )}
+              <TipCardGrid tips={group.tips} className="" compact headingLevel={place ? undefined : "h3"} />
+            </div>
+          ))}
+          <Pagination
+            page={page}
+            pageCount={Math.ceil(total / CROP_TIPS_PAGE)}
+            onPageChange={setPage}
+            label={`Tips about ${name}, pages`}
+          />
+        </>
+      )}
+    </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { QueryView } from "#web/components/ui/query-view.tsx";
 import { useUser } from "#web/lib/auth.ts";
 import { useDashboardStats } from "../api/get-dashboard-stats.ts";
@@ -7,7 +8,8 @@ import { RecentTips } from "./recent-tips.tsx";
 import { StatCards } from "./stat-cards.tsx";
 
 /** The dashboard's Overview: welcome, figures, charts, recent tips, quick actions. */
-export function DashboardOverview() {
+/** `season`: what the route shows between the greeting and the figures (this week's sowing). */
+export function DashboardOverview({ season }: { season?: ReactNode }) {
   const { user } = useUser();
   const stats = useDashboardStats();
   return (
@@ -16,6 +18,7 @@ export function DashboardOverview() {
         Welcome back, <span dir="auto">{user?.name || "Gardener"}</span>!
       </h1>
       <p className="mt-1 mb-6 text-base-content/80">Here is how your garden of tips is growing.</p>
+      {season}
       <QueryView
         query={stats}
         loadingLabel="Loading your figures…"

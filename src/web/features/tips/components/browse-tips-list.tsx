@@ -37,6 +37,7 @@ export function BrowseTipsList({ labelledBy }: { labelledBy: string }) {
       availability: "Public",
       difficulty: list.level,
       q: list.q || undefined,
+      crop: list.crop,
       following: following || undefined,
       ...pageWindow(list.page, PAGE_SIZE),
     },
@@ -49,7 +50,7 @@ export function BrowseTipsList({ labelledBy }: { labelledBy: string }) {
       {...publicTipsView(list, PAGE_SIZE, { scrollToTop: true })}
       toolbar={
         <div className="mb-6">
-          <TipFilters list={list} following={Boolean(user)} />
+          <TipFilters list={list} following={Boolean(user)} crop />
         </div>
       }
       empty={

@@ -113,6 +113,7 @@ function EditOwnTip({
               images: ownImage,
               category: tip.category,
               availability: tip.availability,
+              crops: tip.crops,
             }}
             // Removing the photo is allowed: the tip then shows the default plant image.
             imageRequired={false}

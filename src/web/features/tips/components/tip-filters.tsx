@@ -1,5 +1,6 @@
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
+import { CROP_FILE } from "#shared/calendar/crop-list.ts";
 import {
   DIFFICULTIES,
   type Difficulty,
@@ -11,6 +12,9 @@ import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import type { ListPage } from "#web/hooks/use-list-page.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+/** The calendar's crops in alphabetical order, for the crop filter. */
+const CROPS_BY_NAME = [...CROP_FILE.crops].sort((a, b) => a.names.en.localeCompare(b.names.en));
 
 /** The specification's sort options, in its words. */
 const SORT_LABELS: Record<TipSort, string> = {
@@ -31,6 +35,7 @@ export function TipFilters({
   level = true,
   sort = false,
   following = false,
+  crop = false,
 }: {
   list: ListPage;
   searchLabel?: string;
@@ -39,10 +44,10 @@ export function TipFilters({
   sort?: boolean;
   /** Offer "Only gardeners I follow" (to a signed-in member). */
   following?: boolean;
+  /** Offer the garden calendar's crops (Browse Tips). */
+  crop?: boolean;
 }) {
   const searchId = useId();
-  const levelId = useId();
-  const sortId = useId();
   const [draft, setDraft] = useState(list.q);
   const { q, setQuery } = list;
 
@@ -103,52 +108,71 @@ export function TipFilters({
               Only gardeners I follow
             </label>
           )}
+          {crop && (
+            <ListSelect
+              label="Filter by Crop"
+              value={list.crop ?? ""}
+              onChange={(value) => list.setCrop(value || undefined)}
+              options={[
+                { value: "", label: "All" },
+                ...CROPS_BY_NAME.map((one) => ({ value: one.slug, label: one.names.en })),
+              ]}
+            />
+          )}
           {level && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={levelId} className="text-sm font-medium">
-                Filter by Level
-              </label>
-              <select
-                id={levelId}
-                className="select w-full sm:w-44"
-                value={list.level ?? ""}
-                onChange={(event) =>
-                  list.setLevel(DIFFICULTIES.find((d): d is Difficulty => d === event.target.value))
-                }
-              >
-                <option value="">All</option>
-                {DIFFICULTIES.map((difficulty) => (
-                  <option key={difficulty} value={difficulty}>
-                    {difficulty}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ListSelect
+              label="Filter by Level"
+              value={list.level ?? ""}
+              onChange={(value) => list.setLevel(DIFFICULTIES.find((d): d is Difficulty => d === value))}
+              options={[
+                { value: "", label: "All" },
+                ...DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: difficulty })),
+              ]}
+            />
           )}
           {sort && (
-            <div className="flex flex-col gap-1">
-              <label htmlFor={sortId} className="text-sm font-medium">
-                Sort by
-              </label>
-              <select
-                id={sortId}
-                className="select w-full sm:w-44"
-                value={list.sort}
-                onChange={(event) => {
-                  const next = TIP_SORTS.find((s) => s === event.target.value);
-                  if (next) list.setSort(next);
-                }}
-              >
-                {TIP_SORTS.map((option) => (
-                  <option key={option} value={option}>
-                    {SORT_LABELS[option]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <ListSelect
+              label="Sort by"
+              value={list.sort}
+              onChange={(value) => {
+                const next = TIP_SORTS.find((one) => one === value);
+                if (next) list.setSort(next);
+              }}
+              options={TIP_SORTS.map((option) => ({ value: option, label: SORT_LABELS[option] }))}
+            />
           )}
         </div>
       </div>
     </HydrationGate>
+  );
+}
+
+/** One labelled choice of a list's toolbar (its filters and its order). */
+function ListSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}) {
+  return (
+    <label className="flex flex-col gap-1">
+      <span className="text-sm font-medium">{label}</span>
+      <select
+        className="select w-full sm:w-44"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

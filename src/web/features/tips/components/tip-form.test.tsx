@@ -59,9 +59,52 @@ describe("TipForm", () => {
       images: "https://example.com/tomato.jpg",
       category: "Vegetables",
       availability: "Hidden",
+      crops: [],
     });
     finish();
     expect(await screen.findByRole("button", { name: "Share Tip" })).toBeEnabled();
+  });
+
+  it("names crops by any of their names, each once, refuses one the calendar does not know, and sends them", async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderWithProviders(
+      <TipForm
+        author={author}
+        submitLabel="Update Tip"
+        submittingLabel="Updating..."
+        imageRequired={false}
+        defaultValues={{
+          title: "Pinch out side shoots",
+          plantType: "Cordon tomato",
+          difficulty: "Easy",
+          description: "Weekly, while they are small.",
+          category: "Vegetables",
+          crops: ["tomato"],
+        }}
+        onSubmit={onSubmit}
+      />,
+    );
+    const field = screen.getByLabelText("Crops (optional)");
+    // Enter adds the crop typed, in French here, and sends nothing yet.
+    await userEvent.type(field, "Basilic{Enter}");
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(field, "tomate{Enter}");
+    await userEvent.type(field, "Mandrake");
+    await userEvent.click(screen.getByRole("button", { name: "Add" }));
+    expect(screen.getByText(/The calendar does not know “Mandrake”/)).toBeVisible();
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    await userEvent.clear(field);
+    await userEvent.type(field, "Zanahoria{Enter}");
+    const chosen = screen.getByRole("list", { name: "Crops chosen" });
+    expect(within(chosen).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Tomato",
+      "Basil",
+      "Carrot",
+    ]);
+    await userEvent.click(within(chosen).getByRole("button", { name: "Remove Tomato" }));
+    await userEvent.click(screen.getByRole("button", { name: "Update Tip" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ crops: ["basil", "carrot"] }));
   });
 
   it("has the photo field of its own: a photo from the device, or the address of one", () => {

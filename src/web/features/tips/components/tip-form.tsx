@@ -20,6 +20,7 @@ import {
 } from "#web/components/ui/form/fields.tsx";
 import { Form } from "#web/components/ui/form/form.tsx";
 import { PhotoField, type UploadedPhotoShown } from "#web/components/ui/form/photo-field.tsx";
+import { CropsField } from "./crops-field.tsx";
 
 /**
  * The share form requires a picture (an uploaded photo or a link to one); the API itself does not. A
@@ -45,6 +46,7 @@ const EMPTY: TipFormInput = {
   images: "",
   category: "",
   availability: "Public",
+  crops: [],
 };
 
 /** The empty first option of a select that asks for a choice. */
@@ -120,6 +122,7 @@ export function TipForm({
         placeholder={defaultValues?.category ? undefined : PROMPT}
       />
       <SelectField name="availability" label="Availability" options={availabilities} />
+      <CropsField className="md:col-span-2" />
       <PhotoField
         name="images"
         label="Image URL"

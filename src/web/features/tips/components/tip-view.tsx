@@ -8,6 +8,7 @@ import { intrinsicSize } from "#web/components/ui/fallback-image.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
 import { AuthorLink } from "./author-link.tsx";
+import { cropName } from "./crops-field.tsx";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { ownImageOf, TipImage } from "./tip-image.tsx";
@@ -57,6 +58,20 @@ export function TipView({
             </Fact>
             <Fact label="Availability">{tip.availability}</Fact>
           </dl>
+          {tip.crops.length > 0 && (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="text-base-content/70">In the garden calendar:</span>
+              <ul aria-label="Crops" className="contents">
+                {tip.crops.map((slug) => (
+                  <li key={slug}>
+                    <Link to={paths.crop.getHref(slug)} className="badge badge-outline badge-lg link-hover">
+                      {cropName(slug)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <p className="text-lg leading-relaxed wrap-anywhere whitespace-pre-line" dir="auto">
             {tip.description}
           </p>
