@@ -108,42 +108,45 @@ test.describe("comments on a tip", () => {
     await Promise.all([visitor.close(), ben.context.close()]);
   });
 
-  for (const theme of ["light", "dark"] as const)
-    for (const width of [1280, 390])
-      test(`a tip's comments at ${width} px in the ${theme} theme: no overflow, no axe violations`, async ({
-        page,
-        login,
-        createTip,
-      }, testInfo) => {
-        await page.setViewportSize({ width, height: 900 });
-        const me = await login(newAccount("thread"));
-        await verifyEmail(page, me.email);
-        const tip = await createTip({ title: "Comments layout" });
-        const post = async (body: string, replyTo?: string) => {
-          const res = await page.request.post(`/api/tips/${tip._id}/comments`, {
-            data: { body, replyTo },
-            headers: { Origin: E2E.baseURL },
-          });
-          expect(res.status(), await res.text()).toBe(201);
-          return ((await res.json()) as { _id: string })._id;
-        };
-        const first = await post(
-          "Does this work in sandy soil?\nMine dries out fast. https://example.com/a-rather-long-address/that-goes-on-and-on",
-        );
-        await post("Yes: mulch twice as thick.", first);
-        await post(`${"Unbroken".repeat(20)} word`);
+  // Each theme once and each width once (ADR 092): colours do not change with the width, nor layout with the theme.
+  for (const [theme, width] of [
+    ["dark", 1280],
+    ["light", 390],
+  ] as const)
+    test(`a tip's comments at ${width} px in the ${theme} theme: no overflow, no axe violations`, async ({
+      page,
+      login,
+      createTip,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      const me = await login(newAccount("thread"));
+      await verifyEmail(page, me.email);
+      const tip = await createTip({ title: "Comments layout" });
+      const post = async (body: string, replyTo?: string) => {
+        const res = await page.request.post(`/api/tips/${tip._id}/comments`, {
+          data: { body, replyTo },
+          headers: { Origin: E2E.baseURL },
+        });
+        expect(res.status(), await res.text()).toBe(201);
+        return ((await res.json()) as { _id: string })._id;
+      };
+      const first = await post(
+        "Does this work in sandy soil?\nMine dries out fast. https://example.com/a-rather-long-address/that-goes-on-and-on",
+      );
+      await post("Yes: mulch twice as thick.", first);
+      await post(`${"Unbroken".repeat(20)} word`);
 
-        await gotoWithTheme(page, `/tips/${tip._id}`, theme);
-        await expect(commentsOf(page).getByRole("heading", { name: "3 comments" })).toBeVisible();
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        await expectNoA11yViolations(page, `tip comments (${theme}, ${width})`);
-        await keepScreenshot(commentsOf(page), testInfo.outputPath(`comments-${theme}-${width}.png`));
-        // The comments follow the tip at once, however short the tip is beside the screen: no gap opens
-        // between them on a tall window.
-        await page.setViewportSize({ width, height: 2400 });
-        const card = page.getByRole("article").first().locator(":scope > div").first();
-        const tipBottom = await card.evaluate((el) => el.getBoundingClientRect().bottom);
-        const commentsTop = await commentsOf(page).evaluate((el) => el.getBoundingClientRect().top);
-        expect(commentsTop - tipBottom).toBeLessThanOrEqual(80);
-      });
+      await gotoWithTheme(page, `/tips/${tip._id}`, theme);
+      await expect(commentsOf(page).getByRole("heading", { name: "3 comments" })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoA11yViolations(page, `tip comments (${theme}, ${width})`);
+      await keepScreenshot(commentsOf(page), testInfo.outputPath(`comments-${theme}-${width}.png`));
+      // The comments follow the tip at once, however short the tip is beside the screen: no gap opens
+      // between them on a tall window.
+      await page.setViewportSize({ width, height: 2400 });
+      const card = page.getByRole("article").first().locator(":scope > div").first();
+      const tipBottom = await card.evaluate((el) => el.getBoundingClientRect().bottom);
+      const commentsTop = await commentsOf(page).evaluate((el) => el.getBoundingClientRect().top);
+      expect(commentsTop - tipBottom).toBeLessThanOrEqual(80);
+    });
 });

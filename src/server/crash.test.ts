@@ -9,12 +9,12 @@ import { confirmFromOutbox, freePort, migratedDataDir, startServer, tempDir } fr
 import { createPostgresDatabase, testDriver } from "./test/test-db.ts";
 
 /**
- * A writer creates tips and likes as fast as it can while the server is killed with SIGKILL five times and
+ * A writer creates tips and likes as fast as it can while the server is killed with SIGKILL three times and
  * started again at once on the same data (a killed server must not keep the next one out, ADR 014). Every
  * restart succeeds, and every write the server acknowledged is there exactly once, with counts that agree
  * with the rows. On PGlite and PostgreSQL.
  */
-const KILLS = 5;
+const KILLS = 3;
 let databaseEnv: Record<string, string>;
 let dropDatabase = async () => {};
 

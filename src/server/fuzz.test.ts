@@ -20,11 +20,11 @@ import { createTestApp, testDriver } from "./test/test-db.ts";
  *
  * How hard (FUZZ_STRENGTH, ADR 047): "full" once a run, on PGlite; "light" on PostgreSQL, where only the
  * driver between the same server code and the same database engine differs; "deep" (npm run test:deep)
- * ten times the full run, for a night. Each run draws a new seed and prints it: FUZZ_SEED replays one.
+ * twenty times the full run, for a night. Each run draws a new seed and prints it: FUZZ_SEED replays one.
  */
 const STRENGTHS = {
   light: { perOperation: 40, withLimits: 5 },
-  full: { perOperation: 200, withLimits: 25 },
+  full: { perOperation: 100, withLimits: 12 },
   deep: { perOperation: 2000, withLimits: 250 },
 };
 const strengthName = (process.env.FUZZ_STRENGTH ?? (testDriver === "pglite" ? "full" : "light")) as string;
