@@ -7,6 +7,7 @@ import {
   keepScreenshot,
   test,
 } from "./fixtures.ts";
+import { E2E } from "./support/env.ts";
 
 /** A Wednesday early in March: sowing time in the north, autumn in the south. */
 const DAY = new Date("2027-03-03T10:00:00Z");
@@ -63,6 +64,101 @@ test.describe("the garden calendar", () => {
       await expect(page.getByText("Plant out")).toBeVisible();
       await expect(page.getByText("27 April 2027 to 17 May 2027")).toBeVisible();
       await expectNoA11yViolations(page, `a crop's page, ${theme}`);
+    });
+
+  for (const [theme, width] of [
+    ["dark", 1280],
+    ["light", 390],
+  ] as const)
+    test(`a tip tagged with a crop is found on the crop's page, first for gardeners like its author (${theme}, ${width} px)`, async ({
+      page,
+      login,
+      browser,
+      searchWord,
+    }, testInfo) => {
+      await page.clock.setFixedTime(DAY);
+      await page.setViewportSize({ width, height: 900 });
+      await login();
+      await gotoWithTheme(page, "/calendar", theme);
+      await setPlace(page, "Northern", "2027-04-20", "2027-10-20");
+      await expect(page.getByText("Saved to your profile")).toBeVisible();
+
+      // The northern member shares a tip and names its crop in French, as the form allows.
+      const northTitle = `Thin spinach early ${searchWord}`;
+      await page.goto("/share-garden-tip");
+      await page.getByLabel("Title").fill(northTitle);
+      await page.getByLabel("Plant type").fill("Spinach");
+      await page.getByLabel("Category").selectOption("Vegetables");
+      await page.getByLabel("Image URL").fill(`${E2E.baseURL}/images/tips/raised-vegetable-bed.svg`);
+      await page.getByLabel("Description").fill("Thin to a hand's width before the leaves touch.");
+      await page.getByLabel("Crops (optional)").fill("Épinard");
+      await page.getByLabel("Crops (optional)").press("Enter");
+      await expect(page.getByRole("list", { name: "Crops chosen" })).toContainText("Spinach");
+      await page.getByRole("button", { name: "Share Tip" }).click();
+      await expect(page.getByText("Tip submitted successfully!")).toBeVisible();
+
+      // A southern member has shared one too.
+      const south = await anotherMember(browser, "south");
+      const southTitle = `Sow spinach after the heat ${searchWord}`;
+      const settings = await south.page.request.patch("/api/settings", {
+        data: { hemisphere: "south", lastFrost: "10-01", firstFrost: "04-20" },
+        headers: { Origin: E2E.baseURL },
+      });
+      expect(settings.status()).toBe(200);
+      const shared = await south.page.request.post("/api/tips", {
+        data: {
+          title: southTitle,
+          plantType: "Spinach",
+          difficulty: "Easy",
+          description: "Wait for the first cool nights of autumn, then sow a row a fortnight.",
+          category: "Vegetables",
+          crops: ["spinach"],
+        },
+        headers: { Origin: E2E.baseURL },
+      });
+      expect(shared.status(), await shared.text()).toBe(201);
+
+      // Each reads the crop's page with their own kind of garden first.
+      const groupOf = (reader: Page, heading: string) =>
+        reader.getByRole("region", { name: /^Tips about Spinach/ }).locator("div", {
+          has: reader.getByRole("heading", { level: 3, name: heading }),
+        });
+      await gotoWithTheme(page, "/crops/spinach", theme);
+      await expect(groupOf(page, "From gardeners with frosts like yours")).toContainText(northTitle);
+      await expect(groupOf(page, "From gardeners elsewhere")).toContainText(southTitle);
+      await expectNoA11yViolations(page, `a crop's page with its tips, ${theme}`);
+      await keepScreenshot(page, testInfo.outputPath(`crop-tips-${theme}-${width}.png`), { fullPage: true });
+      await south.page.goto("/crops/spinach");
+      await expect(groupOf(south.page, "From gardeners with frosts like yours")).toContainText(southTitle);
+      await expect(groupOf(south.page, "From gardeners elsewhere")).toContainText(northTitle);
+      await south.context.close();
+
+      // The tip's page links its crop; Browse Tips filters by it.
+      await page
+        .getByRole("link", { name: new RegExp(northTitle) })
+        .first()
+        .click();
+      await expect(
+        page.getByRole("list", { name: "Crops" }).getByRole("link", { name: "Spinach" }),
+      ).toBeVisible();
+      await page.goto(`/browse-tips?q=${searchWord}`);
+      await page.getByLabel("Filter by Crop").selectOption("spinach");
+      await expect(page).toHaveURL(/crop=spinach/);
+      await expect(page.getByText(northTitle).first()).toBeVisible();
+      await expect(page.getByText(southTitle).first()).toBeVisible();
+      await page.getByLabel("Filter by Crop").selectOption("tomato");
+      await expect(page.getByText("No public tips found.")).toBeVisible();
+
+      // This week's sowing greets the member on the home page and the dashboard.
+      await page.goto("/");
+      const sow = page.getByRole("region", { name: "Sow this week" });
+      await expect(sow.getByRole("link", { name: "Tomato" })).toBeVisible();
+      await expectNoA11yViolations(page, `the home page with this week's sowing, ${theme}`);
+      await page.goto("/dashboard");
+      await expect(
+        page.getByRole("region", { name: "Sow this week" }).getByRole("link", { name: "Tomato" }),
+      ).toBeVisible();
+      await keepScreenshot(page, testInfo.outputPath(`dashboard-sow-${theme}-${width}.png`));
     });
 
   test("works without a connection once loaded, for a visitor whose place stays in the browser", async ({
