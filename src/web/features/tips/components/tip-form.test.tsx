@@ -96,11 +96,11 @@ describe("TipForm", () => {
     await userEvent.clear(field);
     await userEvent.type(field, "Zanahoria{Enter}");
     const chosen = screen.getByRole("list", { name: "Crops chosen" });
-    expect(within(chosen).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "Tomato",
-      "Basil",
-      "Carrot",
-    ]);
+    expect(
+      within(chosen)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Tomato", "Basil", "Carrot"]);
     await userEvent.click(within(chosen).getByRole("button", { name: "Remove Tomato" }));
     await userEvent.click(screen.getByRole("button", { name: "Update Tip" }));
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
