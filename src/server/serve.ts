@@ -1,10 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { eq } from "drizzle-orm";
 import { createApp } from "./app.ts";
 import { type Database, DatabaseUnavailableError } from "./db/client.ts";
-import { users } from "./db/schema.ts";
 import { seedOnFirstStart } from "./db/seed.ts";
 import { type Env, failToStart as fail } from "./env.ts";
 import { hasSessionCookie, memberKey, PublicCache, replyFor } from "./lib/cache/public-cache.ts";
@@ -23,6 +21,7 @@ import { createMailer } from "./mail/mailer.ts";
 import { ExportRunner, runDueDeletions } from "./modules/account-data/index.ts";
 import { resolveAuthSecret } from "./modules/accounts/index.ts";
 import { sendDueReminders, startBookmarkSweep } from "./modules/bookmarks/index.ts";
+import { sendDueSowingReminders, startSowingReminders } from "./modules/crops/index.ts";
 import { createRoleKeeper, startModerationSweep, unsentNotices } from "./modules/moderation/index.ts";
 import {
   sendSummaries,
@@ -31,7 +30,7 @@ import {
 } from "./modules/notifications/index.ts";
 import { startPhotoSweep } from "./modules/uploads/index.ts";
 import { startBackupService } from "./ops/backup-service.ts";
-import { startTestClock } from "./ops/test-clock.ts";
+import { memberByEmailIn, startTestClock } from "./ops/test-clock.ts";
 import { createArchiveStore, createPhotoStorage } from "./storage/create-storage.ts";
 
 /**
@@ -73,6 +72,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
   });
   // A deleted tip's bookmarks say so for three days, then go.
   const stopBookmarkSweep = startBookmarkSweep({ db: database.db, logger });
+  const stopSowingReminders = startSowingReminders({ db: database.db, logger });
   logger.info(`Uploaded photos are kept in ${storage.describe}`);
   // Public answers are kept between requests and dropped on every change, from this instance or another.
   const publicCache = new PublicCache();
@@ -146,14 +146,9 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
           summaries: (at, userId) => sendSummaries({ ...summaryRun, now: at, onlyUserId: userId }),
           mail: () => mailQueue.deliver(),
           deletions: (at, userId) => runDueDeletions(exports.deps, { now: at, onlyUserId: userId }),
+          sowing: (at, userId) => sendDueSowingReminders(database.db, at, userId),
         },
-        memberByEmail: async (email) => {
-          const [row] = await database.db
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.email, email.toLowerCase()));
-          return row?.id ?? null;
-        },
+        memberByEmail: memberByEmailIn(database.db),
         logger,
       })
     : async () => {};
@@ -314,6 +309,7 @@ export async function serve(env: Env, opening: Promise<Database>): Promise<void>
     stopPhotoSweep();
     stopModerationSweep();
     stopBookmarkSweep();
+    stopSowingReminders();
     stopNotificationMails();
     stopSummaries();
     stopExports();

@@ -2,6 +2,7 @@
 export * from "./schema/account-data.ts";
 export * from "./schema/account-deletions.ts";
 export * from "./schema/accounts.ts";
+export * from "./schema/calendar.ts";
 export * from "./schema/community.ts";
 export * from "./schema/enums.ts";
 export * from "./schema/moderation.ts";

@@ -1,7 +1,10 @@
 import { chmodSync, rmSync } from "node:fs";
 import { createServer, request } from "node:http";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import type { Db } from "../db/client.ts";
+import { users } from "../db/schema.ts";
 import type { Logger } from "../lib/logger.ts";
 
 /**
@@ -32,6 +35,14 @@ export interface TestClockOptions {
   memberByEmail: (email: string) => Promise<string | null>;
   logger: Pick<Logger, "warn" | "error">;
 }
+
+/** The account with an e-mail address, looked up in `db`: the member a test asks a job for. */
+export const memberByEmailIn =
+  (db: Db) =>
+  async (email: string): Promise<string | null> => {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+    return row?.id ?? null;
+  };
 
 /** Starts listening; answers the function that stops it. */
 export async function startTestClock({

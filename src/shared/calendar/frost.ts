@@ -32,7 +32,7 @@ export const TASKS = ["sowIndoors", "plantOut", "sowDirect", "sowAutumn"] as con
 export type Task = (typeof TASKS)[number];
 
 /** Weeks from the frost a window opens and closes (inclusive: "to" is the window's last week). */
-export type Weeks = readonly [from: number, to: number];
+type Weeks = readonly [from: number, to: number];
 export type Windows = Partial<Record<Task, Weeks>>;
 
 /** A day as the calendar counts: midnight UTC of that date. */
@@ -94,7 +94,7 @@ export interface DaySpan {
 }
 
 /** The days of `weeks` counted from `frost`. */
-export const spanOf = (frost: Date, weeks: Weeks): DaySpan => ({
+const spanOf = (frost: Date, weeks: Weeks): DaySpan => ({
   from: addDays(frost, weeks[0] * 7),
   to: addDays(frost, weeks[1] * 7 + 6),
 });
@@ -124,6 +124,52 @@ export function tasksIn(
     if (first) found.push({ task, span: first });
   }
   return found;
+}
+
+/**
+ * Each window of `windows` at `place` that is open on `today` or opens after it (the nearest such), in the
+ * order they open. The frost years from the one holding `today` to two after are asked.
+ */
+export function nextWindows(
+  windows: Windows,
+  place: Place,
+  today: Date,
+): Array<{ task: Task; span: DaySpan }> {
+  const start = frostYearStart(today, place.hemisphere);
+  const years = [0, 1, 2].map((offset) => frostsOf(onYearShift(start, offset), place));
+  const found: Array<{ task: Task; span: DaySpan }> = [];
+  for (const task of TASKS) {
+    const weeks = windows[task];
+    if (!weeks) continue;
+    const span = years
+      .map((frosts) => spanOf(task === "sowAutumn" ? frosts.firstFrost : frosts.lastFrost, weeks))
+      .find((candidate) => candidate.to >= today);
+    if (span) found.push({ task, span });
+  }
+  return found.sort((a, b) => a.span.from.getTime() - b.span.from.getTime());
+}
+
+/**
+ * The first window of `windows` at `place` to open after `today` (a window open today has begun, so its
+ * next opening is a year on): the day "it's time to sow" comes back.
+ */
+export function nextOpening(
+  windows: Windows,
+  place: Place,
+  today: Date,
+): { task: Task; span: DaySpan } | null {
+  const start = frostYearStart(today, place.hemisphere);
+  const years = [-1, 0, 1, 2].map((offset) => frostsOf(onYearShift(start, offset), place));
+  let best: { task: Task; span: DaySpan } | null = null;
+  for (const task of TASKS) {
+    const weeks = windows[task];
+    if (!weeks) continue;
+    for (const frosts of years) {
+      const span = spanOf(task === "sowAutumn" ? frosts.firstFrost : frosts.lastFrost, weeks);
+      if (span.from > today && (!best || span.from < best.span.from)) best = { task, span };
+    }
+  }
+  return best;
 }
 
 /** The same day of the year `years` later: a frost year's start (24 July or January) always exists. */

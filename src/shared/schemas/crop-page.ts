@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CropSchema } from "../calendar/crops.ts";
-import { isMonthDay } from "../calendar/frost.ts";
+import { isMonthDay, TASKS } from "../calendar/frost.ts";
 import { HEMISPHERES } from "../seasons.ts";
 import { PageQuerySchema } from "./common.ts";
 import { TipSchema } from "./tip.ts";
@@ -39,3 +39,31 @@ export const CropPageSchema = CropSchema.extend({
   }),
 }).meta({ id: "CropPage" });
 export type CropPage = z.infer<typeof CropPageSchema>;
+
+/** A member's reminder for a crop: it comes back as a notification the morning its next window opens. */
+export const SowingReminderSchema = z
+  .object({
+    crop: z.string(),
+    /** The window it is for. */
+    task: z.enum(TASKS),
+    /** The day the window opens in the member's garden, "YYYY-MM-DD". */
+    opensOn: z.string(),
+    /** When it comes back: 08:00 that day in the member's time zone. */
+    remindAt: z.string(),
+    /** The tip it was set from, if any. */
+    tipId: z.string().nullable(),
+    /** When it came back; null before. */
+    remindedAt: z.string().nullable(),
+  })
+  .meta({ id: "SowingReminder" });
+export type SowingReminder = z.infer<typeof SowingReminderSchema>;
+
+/** PUT /api/crops/{slug}/reminder: set from the crop's page, or from a tip naming the crop. */
+export const SowingReminderInputSchema = z
+  .object({ tipId: z.uuid({ error: "tipId must be a tip's id" }).optional() })
+  .meta({ id: "SowingReminderInput" });
+
+/** GET /api/crops/{slug}/reminder: the member's reminder for the crop, or null. */
+export const SowingReminderStateSchema = z
+  .object({ reminder: SowingReminderSchema.nullable() })
+  .meta({ id: "SowingReminderState" });

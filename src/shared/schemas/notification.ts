@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "decision",
   "outcome",
   "export",
+  "sowing",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -67,6 +68,8 @@ export const NotificationSchema = z
         }),
       })
       .optional(),
+    /** For a `sowing` reminder: the crop whose window opens today in the member's garden. */
+    crop: z.object({ slug: z.string(), name: z.string() }).optional(),
     /** Where opening it leads, in the site. */
     path: z.string(),
   })

@@ -11,7 +11,7 @@ import { tips } from "./tips.ts";
  * A member's notification (ADR 079), made by triggers where the event is written: a comment on their tip,
  * a reply to their comment, a comment naming them (@handle), the moderators' decision about what they
  * posted or on their report, likes on their tip and new followers (each grouped while unread, within 12
- * hours), a new public tip from a gardener they follow, a bookmark's reminder. `actor_ids` are who acted,
+ * hours), a new public tip from a gardener they follow, a bookmark's reminder, a crop's sowing time. `actor_ids` are who acted,
  * newest first; a notification about content that is hidden, held or deleted is withdrawn (deleted).
  */
 export const notifications = pgTable(
@@ -42,6 +42,8 @@ export const notifications = pgTable(
     mailDecidedAt: timestamp("mail_decided_at", { withTimezone: true, mode: "date" }),
     /** Not e-mailed before this: the member's quiet hours held it back (ADR 083). */
     mailAfter: timestamp("mail_after", { withTimezone: true, mode: "date" }),
+    /** For a `sowing` reminder: the crop (its slug) whose window opens today in the member's garden. */
+    crop: text("crop"),
   },
   (table) => [
     index("notifications_user_updated_idx").on(
@@ -64,7 +66,7 @@ export const notifications = pgTable(
     index("notifications_actors_idx").using("gin", table.actorIds),
     check(
       "notifications_kind_check",
-      sql`${table.kind} in ('comment', 'reply', 'mention', 'like', 'follow', 'new_tip', 'reminder', 'decision', 'outcome', 'export')`,
+      sql`${table.kind} in ('comment', 'reply', 'mention', 'like', 'follow', 'new_tip', 'reminder', 'decision', 'outcome', 'export', 'sowing')`,
     ),
   ],
 );

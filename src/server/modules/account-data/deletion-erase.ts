@@ -76,6 +76,7 @@ export async function eraseAccount(tx: Db, userId: string, keep: DeletionKeep): 
     sql`delete from follows where follower_id = ${userId} or followed_id = ${userId}`,
     sql`delete from blocks where blocker_id = ${userId} or blocked_id = ${userId}`,
     sql`delete from bookmarks where user_id = ${userId}`,
+    sql`delete from sowing_reminders where user_id = ${userId}`,
     sql`delete from tip_mutes where user_id = ${userId}`,
     sql`delete from thread_mutes where user_id = ${userId}`,
     sql`delete from member_settings where user_id = ${userId}`,

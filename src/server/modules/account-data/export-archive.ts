@@ -25,6 +25,7 @@ import {
   profileOf,
   reportPages,
   sessionPages,
+  sowingReminderPages,
   tipPages,
 } from "./export-reads.ts";
 
@@ -150,6 +151,13 @@ export async function writeArchive(
         row.remindedAt,
         row.goneAt,
       ],
+    ),
+  );
+  lazily("sowing-reminders.csv", () =>
+    csv(
+      ["crop", "task", "opens_on", "remind_at", "tip_id", "reminded_at", "set_at"],
+      sowingReminderPages(db, userId),
+      (row) => [row.crop, row.task, row.opensOn, row.remindAt, row.tipId, row.remindedAt, row.createdAt],
     ),
   );
   zip.addBuffer(json(await settingsOf(db, userId)), "settings.json");

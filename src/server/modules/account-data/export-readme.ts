@@ -19,6 +19,7 @@ const FILES: Array<[string, string]> = [
   ["follows.csv, followers.csv", "whom you follow and who follows you"],
   ["blocks.csv", "the members you blocked"],
   ["bookmarks.csv", "the tips you saved, with your notes and reminders"],
+  ["sowing-reminders.csv", "the crops you asked to be reminded to sow, and when"],
   ["settings.json", "your notification, e-mail and garden settings"],
   ["mutes.csv", "the tips and comment threads you muted"],
   ["reports.json", "the reports you made and what the moderators decided"],

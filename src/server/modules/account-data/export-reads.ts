@@ -12,6 +12,7 @@ import {
   photos,
   photoUploads,
   sessions,
+  sowingReminders,
   threadMutes,
   tipLikes,
   tipMutes,
@@ -202,6 +203,23 @@ export const bookmarkPages = (db: Db, userId: string) =>
       .orderBy(asc(bookmarks.tipId))
       .limit(PAGE);
     return { rows, next: rows.length === PAGE ? rows.at(-1)?.tipId : undefined };
+  });
+
+/** The member's sowing reminders, by crop. */
+export const sowingReminderPages = (db: Db, userId: string) =>
+  pagesOf(async (position) => {
+    const rows = await db
+      .select()
+      .from(sowingReminders)
+      .where(
+        and(
+          eq(sowingReminders.userId, userId),
+          position ? sql`${sowingReminders.crop} > ${position}` : undefined,
+        ),
+      )
+      .orderBy(asc(sowingReminders.crop))
+      .limit(PAGE);
+    return { rows, next: rows.length === PAGE ? rows.at(-1)?.crop : undefined };
   });
 
 /** The member's reports, newest first, as Your reports lists them. */

@@ -204,6 +204,7 @@ describe("downloading my data", () => {
         "followers.csv",
         "blocks.csv",
         "bookmarks.csv",
+        "sowing-reminders.csv",
         "settings.json",
         "reports.json",
         "notices.json",

@@ -6,6 +6,7 @@ import { SettingsSchema } from "#shared/schemas/settings.ts";
 import { createClient } from "../../test/http-client.ts";
 import { signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
+import { sendDueSowingReminders, setReminder } from "./sowing-reminders.ts";
 
 /** The garden calendar's crops as a client reads them, and where a member gardens as they set it. */
 let app: Awaited<ReturnType<typeof createTestApp>>;
@@ -191,8 +192,7 @@ describe("a crop's page", () => {
   });
   /** A member gardening at `place` who shares one public tip naming `crop`, titled `title`. */
   async function gardenerSharing(crop: string, title: string, place: Record<string, unknown> | null) {
-    const member = await signedInMember(app);
-    if (place) expect((await member.client.patch("/api/settings", place)).status).toBe(200);
+    const member = place ? await memberGardening(place) : await signedInMember(app);
     const shared = await member.client.post(
       "/api/tips",
       {
@@ -277,5 +277,157 @@ describe("a crop's page", () => {
       expect(res.status, query).toBe(400);
       expect(res.body.message).toContain(says);
     }
+  });
+});
+
+/** A signed-in member whose settings say where they garden. */
+async function memberGardening(place: Record<string, unknown>) {
+  const member = await signedInMember(app);
+  expect((await member.client.patch("/api/settings", place)).status).toBe(200);
+  return member;
+}
+
+describe("remind me when it's time to sow", () => {
+  const Reminder = z.object({
+    crop: z.string(),
+    task: z.string(),
+    opensOn: z.string(),
+    remindAt: z.string(),
+    tipId: z.string().nullable(),
+    remindedAt: z.string().nullable(),
+  });
+  const Notifications = z.array(
+    z.object({
+      kind: z.string(),
+      path: z.string(),
+      crop: z.object({ slug: z.string(), name: z.string() }).optional(),
+      tip: z.object({ _id: z.string() }).optional(),
+    }),
+  );
+  /** A Wednesday early in March: sowing time in the north, autumn in the south. */
+  const DAY = new Date("2027-03-03T10:00:00Z");
+
+  it("asks where the member gardens first, and a signed-in member", async () => {
+    const member = await signedInMember(app);
+    const refused = await member.client.put("/api/crops/tomato/reminder", {}, { schema: ApiErrorSchema });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("Tell the calendar where you garden first");
+    expect((await createClient(app.app).put("/api/crops/tomato/reminder", {})).status).toBe(401);
+    expect((await member.client.put("/api/crops/mandrake/reminder", {})).status).toBe(404);
+    const none = await member.client.get("/api/crops/tomato/reminder", {
+      schema: z.object({ reminder: z.null() }),
+    });
+    expect(none.status).toBe(200);
+  });
+
+  it("comes back once, on the morning the next window opens in each member's own garden and time zone", async () => {
+    const north = await memberGardening({
+      hemisphere: "north",
+      lastFrost: "04-20",
+      firstFrost: "10-20",
+      timeZone: "Europe/London",
+    });
+    const south = await memberGardening({
+      hemisphere: "south",
+      lastFrost: "10-01",
+      firstFrost: "04-20",
+      timeZone: "Australia/Hobart",
+    });
+    // Set on a day the test picks (a session would not last to it on a faked clock): the route's own
+    // answer, on today's date, is the next test's.
+    // Sowing tomatoes indoors began on 23 February in the north: next is planting out, a week after the frost.
+    const tomato = { body: await setReminder(app.db, north.id, "tomato", { now: DAY }) };
+    expect(tomato.body).toMatchObject({
+      crop: "tomato",
+      task: "plantOut",
+      opensOn: "2027-04-27",
+      remindAt: "2027-04-27T07:00:00.000Z", // 08:00 in London's summer time
+      remindedAt: null,
+    });
+    // In Tasmania spinach is being sown for autumn already: next is spring's, six weeks before the frost.
+    const spinach = { body: await setReminder(app.db, south.id, "spinach", { now: DAY }) };
+    expect(spinach.body).toMatchObject({
+      task: "sowDirect",
+      opensOn: "2027-08-20",
+      remindAt: "2027-08-19T22:00:00.000Z", // 08:00 in Hobart
+    });
+
+    expect(await sendDueSowingReminders(app.db, new Date("2027-04-27T06:59:00Z"), north.id)).toBe(0);
+    expect(await sendDueSowingReminders(app.db, new Date("2027-04-27T07:00:00Z"), north.id)).toBe(1);
+    expect(await sendDueSowingReminders(app.db, new Date("2027-04-28T07:00:00Z"), north.id)).toBe(0);
+    const told = await north.client.get("/api/notifications", { schema: Notifications });
+    expect(told.body.filter((one) => one.kind === "sowing")).toEqual([
+      expect.objectContaining({ path: "/crops/tomato", crop: { slug: "tomato", name: "Tomato" } }),
+    ]);
+    const read = await north.client.get("/api/crops/tomato/reminder", {
+      schema: z.object({ reminder: Reminder }),
+    });
+    expect(read.body.reminder.remindedAt).toBe("2027-04-27T07:00:00.000Z");
+    // The southern member's is not due in April.
+    expect(await sendDueSowingReminders(app.db, new Date("2027-04-27T07:00:00Z"), south.id)).toBe(0);
+  });
+
+  it("is set from a tip naming the crop and leads back to it; replaced, and removed", async () => {
+    const member = await memberGardening({ hemisphere: "north", lastFrost: "04-20", firstFrost: "10-20" });
+    const author = await signedInMember(app);
+    const tip = await author.client.post(
+      "/api/tips",
+      {
+        title: "Sow leeks in a seed bed",
+        plantType: "Leek",
+        difficulty: "Easy",
+        description: "Sow thinly in a seed bed and move them when pencil thick.",
+        category: "Vegetables",
+        crops: ["leek"],
+      },
+      { schema: z.object({ _id: z.string() }) },
+    );
+    const hidden = await author.client.post(
+      "/api/tips",
+      {
+        title: "Leeks, privately",
+        plantType: "Leek",
+        difficulty: "Easy",
+        description: "Notes for myself about leeks.",
+        category: "Vegetables",
+        availability: "Private",
+        crops: ["leek"],
+      },
+      { schema: z.object({ _id: z.string() }) },
+    );
+    const path = "/api/crops/leek/reminder";
+    for (const [body, status] of [
+      [{ tipId: hidden.body._id }, 404],
+      [{ tipId: "not-an-id" }, 400],
+    ] as const)
+      expect((await member.client.put(path, body)).status, JSON.stringify(body)).toBe(status);
+    const wrongCrop = await member.client.put(
+      "/api/crops/onion/reminder",
+      { tipId: tip.body._id },
+      {
+        schema: ApiErrorSchema,
+      },
+    );
+    expect(wrongCrop.status).toBe(400);
+    expect(wrongCrop.body.message).toBe("That tip does not name this crop");
+    const set = await member.client.put(path, { tipId: tip.body._id }, { schema: Reminder });
+    expect(set.body.tipId).toBe(tip.body._id);
+    // Setting it again replaces it: one reminder per crop.
+    const again = await member.client.put(path, {}, { schema: Reminder });
+    expect(again.body.tipId).toBeNull();
+    await member.client.put(path, { tipId: tip.body._id });
+    expect(
+      await sendDueSowingReminders(app.db, new Date(Date.parse(set.body.remindAt) + 1000), member.id),
+    ).toBe(1);
+    const told = await member.client.get("/api/notifications", { schema: Notifications });
+    expect(told.body.find((one) => one.kind === "sowing")).toMatchObject({
+      crop: { slug: "leek", name: "Leek" },
+      tip: { _id: tip.body._id },
+      path: "/crops/leek",
+    });
+    expect((await member.client.delete(path)).status).toBe(204);
+    expect((await member.client.delete(path)).status).toBe(204);
+    const gone = await member.client.get(path, { schema: z.object({ reminder: z.null() }) });
+    expect(gone.body.reminder).toBeNull();
   });
 });

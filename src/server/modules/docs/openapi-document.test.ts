@@ -194,6 +194,11 @@ describe("the API document's sessions and limits", () => {
       "delete /gardeners/{handle}/follow": expect.stringMatching(
         /^Too many unfollows \(at most 60 per account in a minute/,
       ),
+      "put /crops/{slug}/reminder": expect.stringMatching(
+        /^Too many reminder changes \(at most 60 per account in a minute, 300 per address in a minute\)/,
+      ),
+      "get /crops/{slug}/reminder": expect.stringMatching(/^Too many reminder changes/),
+      "delete /crops/{slug}/reminder": expect.stringMatching(/^Too many reminder changes/),
       "put /tips/{id}/bookmark": expect.stringMatching(
         /^Too many bookmark changes \(at most 60 per account in a minute/,
       ),

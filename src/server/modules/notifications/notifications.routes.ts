@@ -9,6 +9,7 @@ import {
 } from "#shared/schemas/notification.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
 import { apiRoute, errorResponses, jsonAnswer } from "../../lib/requests/openapi.ts";
+import { cropOf } from "../../lib/rules/crops.ts";
 import { requireUser } from "../../lib/security/session.ts";
 import { type Images, imagesOf } from "../../lib/urls.ts";
 import { listNotifications, markRead, type NotificationRow, unreadCount } from "./notifications.service.ts";
@@ -24,6 +25,7 @@ function pathOf(row: NotificationRow): string {
   if (row.kind === "decision") return "/reports#decisions";
   if (row.kind === "export") return "/profile#your-data";
   if (row.kind === "outcome") return "/reports#reported";
+  if (row.kind === "sowing" && row.crop) return `/crops/${row.crop}`;
   if (row.comment && row.tip) return `/tips/${row.tip.id}#comment-${row.comment.id}`;
   if (row.tip) return `/tips/${row.tip.id}`;
   const first = row.actors[0];
@@ -49,6 +51,7 @@ function toNotification(row: NotificationRow, images: Images): Notification {
     ...(row.tip ? { tip: { _id: row.tip.id, title: row.tip.title } } : {}),
     ...(row.comment ? { comment: { _id: row.comment.id, excerpt: row.comment.excerpt } } : {}),
     ...(row.moderation ? { moderation: row.moderation } : {}),
+    ...(row.crop ? { crop: { slug: row.crop, name: cropOf(row.crop)?.names.en ?? row.crop } } : {}),
     path: pathOf(row),
   };
 }
@@ -60,7 +63,7 @@ const listRoute = apiRoute({
   tags: ["Notifications"],
   summary: "Your notifications",
   description:
-    "Newest first by their latest event, 20 a page: pass X-Next-Cursor back as `cursor` for the next. A comment on your tip, a reply to your comment, a comment naming you (`@handle`), the moderators' decision about what you posted and the outcome of your report, likes on your tip and new followers (each grouped while unread, within 12 hours), a new public tip from a gardener you follow, a bookmark's reminder. Never of your own action, from a member you blocked or an account on hold, nor about hidden, held or deleted content. Those from accounts younger than a week you do not follow are listed apart: `newcomers=true`.",
+    "Newest first by their latest event, 20 a page: pass X-Next-Cursor back as `cursor` for the next. A comment on your tip, a reply to your comment, a comment naming you (`@handle`), the moderators' decision about what you posted and the outcome of your report, likes on your tip and new followers (each grouped while unread, within 12 hours), a new public tip from a gardener you follow, a bookmark's reminder, a crop's sowing time (`crop`). Never of your own action, from a member you blocked or an account on hold, nor about hidden, held or deleted content. Those from accounts younger than a week you do not follow are listed apart: `newcomers=true`.",
   middleware: [requireUser(SIGN_IN)] as const,
   request: { query: NotificationListQuerySchema },
   responses: {

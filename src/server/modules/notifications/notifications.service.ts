@@ -52,6 +52,8 @@ export interface NotificationRow {
   actors: Actor[];
   /** For the moderators' word: what they decided about which item. */
   moderation: ModerationWord | null;
+  /** For a sowing reminder: the crop's slug. */
+  crop: string | null;
 }
 
 interface ModerationWord {
@@ -128,6 +130,7 @@ export async function listNotifications(
         return account ? [account] : [];
       }),
       moderation: (notification.noticeId && words.get(notification.noticeId)) || null,
+      crop: notification.crop,
     })),
     nextCursor: read.length > limit && last ? `${last.micros}_${last.notification.id}` : null,
   };

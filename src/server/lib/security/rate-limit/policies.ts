@@ -59,6 +59,23 @@ const EMAILS = {
   perIp: { count: 100, minutes: 15 },
 } as const;
 
+/** What is private to the member (their bookmarks, follows ended, reminders): only a bound on a script's pace. */
+const SCRIPT_PACE = {
+  failuresOnly: false,
+  perAccount: { count: 60, minutes: 1 },
+  perIp: { count: 300, minutes: 1 },
+} as const;
+
+/** Changing what readers already see (a tip, a gardener page, a comment): each one empties cached pages. */
+const EDITS = {
+  failuresOnly: false,
+  perAccount: [
+    { count: 10, minutes: 1 },
+    { count: 100, minutes: 60 },
+  ],
+  perIp: { count: 60, minutes: 1 },
+} as const;
+
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
@@ -120,26 +137,8 @@ export const RATE_LIMITS = {
       { count: 300, minutes: 60 },
     ],
   },
-  /** An edit rewrites what readers see and empties the public cache, like a new tip. */
-  editTip: {
-    what: "tip edits",
-    failuresOnly: false,
-    perAccount: [
-      { count: 10, minutes: 1 },
-      { count: 100, minutes: 60 },
-    ],
-    perIp: { count: 60, minutes: 1 },
-  },
-  /** A gardener page's changes: each one empties the cached pages. */
-  editProfile: {
-    what: "profile changes",
-    failuresOnly: false,
-    perAccount: [
-      { count: 10, minutes: 1 },
-      { count: 100, minutes: 60 },
-    ],
-    perIp: { count: 60, minutes: 1 },
-  },
+  editTip: { what: "tip edits", ...EDITS },
+  editProfile: { what: "profile changes", ...EDITS },
   /**
    * A comment reaches every reader of the tip. Members may talk, a few seconds apart; an account younger
    * than a day (free to make by the hundred) gets a comment a minute and 30 a day.
@@ -162,15 +161,7 @@ export const RATE_LIMITS = {
     ],
   },
   /** Changing and deleting comments, together. */
-  editComment: {
-    what: "comment changes",
-    failuresOnly: false,
-    perAccount: [
-      { count: 10, minutes: 1 },
-      { count: 100, minutes: 60 },
-    ],
-    perIp: { count: 60, minutes: 1 },
-  },
+  editComment: { what: "comment changes", ...EDITS },
   /**
    * A moderator's or administrator's actions: generous for a real queue, but a stolen moderator session
    * cannot sweep the site in a minute.
@@ -234,20 +225,12 @@ export const RATE_LIMITS = {
     ],
     perIp: { count: 300, minutes: 1 },
   },
-  /** Unfollowing: tells nobody, so only a bound on a script's pace. */
-  unfollow: {
-    what: "unfollows",
-    failuresOnly: false,
-    perAccount: { count: 60, minutes: 1 },
-    perIp: { count: 300, minutes: 1 },
-  },
-  /** Saving tips and taking them back, together: private to the member, so only a bound on a script's pace. */
-  bookmark: {
-    what: "bookmark changes",
-    failuresOnly: false,
-    perAccount: { count: 60, minutes: 1 },
-    perIp: { count: 300, minutes: 1 },
-  },
+  /** Unfollowing: tells nobody. */
+  unfollow: { what: "unfollows", ...SCRIPT_PACE },
+  /** Saving tips and taking them back, together. */
+  bookmark: { what: "bookmark changes", ...SCRIPT_PACE },
+  /** Setting and removing sowing reminders. */
+  sowingReminder: { what: "reminder changes", ...SCRIPT_PACE },
   /**
    * Asking whether a tip is muted (each tip page a member opens), muting and unmuting: private to the
    * member, so only a bound on a script's pace.
