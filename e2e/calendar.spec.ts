@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { runClockedJob } from "../src/server/ops/test-clock.ts";
 import {
   anotherMember,
   expect,
@@ -7,7 +8,7 @@ import {
   keepScreenshot,
   test,
 } from "./fixtures.ts";
-import { E2E } from "./support/env.ts";
+import { dataDir, E2E } from "./support/env.ts";
 
 /** A Wednesday early in March: sowing time in the north, autumn in the south. */
 const DAY = new Date("2027-03-03T10:00:00Z");
@@ -141,6 +142,38 @@ test.describe("the garden calendar", () => {
       await expect(
         page.getByRole("list", { name: "Crops" }).getByRole("link", { name: "Spinach" }),
       ).toBeVisible();
+      const tipPage = page.url();
+
+      // Reminded when it is time to sow, from the tip: the day comes on the test server's clock.
+      await page.getByRole("button", { name: "Remind me when it's time to sow Spinach" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "We will remind you on" })).toContainText(
+        /on \d{1,2} \w+ \d{4}, to sow Spinach (outdoors|for autumn and winter)\./,
+      );
+      await expectNoA11yViolations(page, `a tip's reminder, ${theme}`);
+      await keepScreenshot(page, testInfo.outputPath(`tip-reminder-${theme}-${width}.png`), {
+        fullPage: true,
+      });
+      const { reminder } = (await (await page.request.get("/api/crops/spinach/reminder")).json()) as {
+        reminder: { remindAt: string };
+      };
+      const session = (await (await page.request.get("/api/auth/get-session")).json()) as {
+        user: { email: string };
+      };
+      const sowingAt = (offset: number) =>
+        runClockedJob(dataDir, {
+          job: "sowing",
+          at: new Date(Date.parse(reminder.remindAt) + offset).toISOString(),
+          email: session.user.email,
+        });
+      expect(await sowingAt(-60_000)).toBe(0);
+      expect(await sowingAt(60_000)).toBe(1);
+      await page.goto("/notifications");
+      await page
+        .getByRole("list", { name: "Your notifications" })
+        .getByRole("link", { name: new RegExp(`Time to sow: Spinach, as “${northTitle}” says`) })
+        .click();
+      await expect(page).toHaveURL(/\/crops\/spinach$/);
+      await page.goto(tipPage);
       await page.goto(`/browse-tips?q=${searchWord}`);
       await page.getByLabel("Filter by Crop").selectOption("spinach");
       await expect(page).toHaveURL(/crop=spinach/);

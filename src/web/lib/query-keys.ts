@@ -31,6 +31,8 @@ export const queryKeys = {
     /** Whether the signed-in member follows them. */
     follow: (handle: string) => [...queryKeys.gardeners.all, "follow", handle.toLowerCase()] as const,
   },
+  /** The signed-in member's sowing reminder for a crop. */
+  sowingReminder: (crop: string) => ["sowing-reminder", crop] as const,
   comments: {
     all: ["comments"] as const,
     /** A tip's comments, every page read so far. */

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { todayIn } from "#shared/calendar/frost.ts";
+import { nextWindows, todayIn } from "#shared/calendar/frost.ts";
 import type { PlaceMatch } from "#shared/schemas/crop-page.ts";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
@@ -8,7 +8,8 @@ import { PageHead } from "#web/components/ui/page-head.tsx";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { paths } from "#web/config/paths.ts";
 import { CROP_TIPS_PAGE, useCropTips } from "#web/features/calendar/api/get-crop-page.ts";
-import { cropBySlug, nextWindows, TASK_WORDS } from "#web/features/calendar/crops.ts";
+import { SowingReminderButton } from "#web/features/calendar/components/sowing-reminder-button.tsx";
+import { cropBySlug, TASK_WORDS } from "#web/features/calendar/crops.ts";
 import { type GardenPlace, toPlace, useGardenPlace } from "#web/features/calendar/place.ts";
 import { TipCardGrid } from "#web/features/tips/components/tip-card.tsx";
 import { browserTimeZone } from "#web/lib/settings.ts";
@@ -58,7 +59,7 @@ export function CropRoute() {
           </p>
         ) : (
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-            {nextWindows(crop, toPlace(place), today).map(({ task, span }) => (
+            {nextWindows(crop.windows, toPlace(place), today).map(({ task, span }) => (
               <div key={task} className="contents">
                 <dt className="font-medium">{TASK_WORDS[task]}</dt>
                 <dd>
@@ -69,6 +70,9 @@ export function CropRoute() {
           </dl>
         )}
       </section>
+      <div className="mt-4">
+        <SowingReminderButton crop={crop.slug} name={crop.names.en} />
+      </div>
       <dl className="mt-6 grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-base-content/70">Ready in</dt>

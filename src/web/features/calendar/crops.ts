@@ -1,15 +1,6 @@
 import { CROP_FILE } from "#shared/calendar/crop-list.ts";
 import type { Crop } from "#shared/calendar/crops.ts";
-import {
-  type DaySpan,
-  frostsOf,
-  frostYearStart,
-  type Place,
-  spanOf,
-  TASKS,
-  type Task,
-  tasksIn,
-} from "#shared/calendar/frost.ts";
+import { type DaySpan, type Place, type Task, tasksIn } from "#shared/calendar/frost.ts";
 
 /**
  * The crop list, in the page's own code (ADR 090): the calendar computes every date in the browser, so
@@ -45,22 +36,4 @@ export function dueIn(
       task,
       crops: (byTask.get(task) ?? []).sort((a, b) => a.crop.names.en.localeCompare(b.crop.names.en)),
     }));
-}
-
-/** Each window of `crop` at `place`: the one open now, or else the next to open, after `today`. */
-export function nextWindows(crop: Crop, place: Place, today: Date): Array<{ task: Task; span: DaySpan }> {
-  const start = frostYearStart(today, place.hemisphere);
-  const years = [0, 1, 2].map((n) =>
-    frostsOf(new Date(Date.UTC(start.getUTCFullYear() + n, start.getUTCMonth(), 24)), place),
-  );
-  const found: Array<{ task: Task; span: DaySpan }> = [];
-  for (const task of TASKS) {
-    const weeks = crop.windows[task];
-    if (!weeks) continue;
-    const span = years
-      .map((frosts) => spanOf(task === "sowAutumn" ? frosts.firstFrost : frosts.lastFrost, weeks))
-      .find((candidate) => candidate.to >= today);
-    if (span) found.push({ task, span });
-  }
-  return found.sort((a, b) => a.span.from.getTime() - b.span.from.getTime());
 }

@@ -8,6 +8,7 @@ import {
   Heart,
   MessageCircle,
   Reply,
+  Shovel,
   Sprout,
   UserPlus,
 } from "lucide-react";
@@ -32,6 +33,7 @@ const ICONS: Record<NotificationKind, typeof Bell> = {
   decision: Gavel,
   outcome: Flag,
   export: Download,
+  sowing: Shovel,
 };
 
 const when = new Intl.DateTimeFormat("en-GB", {
@@ -72,6 +74,8 @@ function sentenceOf(notification: Notification): ReactNode {
       return `Your reminder: ${title}`;
     case "export":
       return "The copy of your data you asked for is ready to download";
+    case "sowing":
+      return `Time to sow: ${notification.crop?.name ?? "your crop"}${notification.tip ? `, as ${title} says` : ""}`;
     case "decision":
     case "outcome": {
       const word = notification.moderation;
@@ -109,7 +113,7 @@ export function NotificationList({ newcomers }: { newcomers: boolean }) {
               message={
                 newcomers
                   ? "Nothing from new members."
-                  : "Nothing yet. Comments, mentions, likes and followers show here, the moderators' word on your reports, and your bookmarks' reminders."
+                  : "Nothing yet. Comments, mentions, likes and followers show here, the moderators' word on your reports, your bookmarks' reminders, and when to sow."
               }
             />
           );
