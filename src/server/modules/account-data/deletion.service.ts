@@ -131,6 +131,14 @@ export async function cancelDeletion(
   deps: Pick<ExportDeps, "db" | "baseUrl">,
   userId: string,
 ): Promise<boolean> {
+  // Every sign-in asks: one read of the pending deletions' unique index, and a transaction only for the
+  // rare member who is leaving.
+  const [pending] = await deps.db
+    .select({ id: accountDeletions.id })
+    .from(accountDeletions)
+    .where(and(eq(accountDeletions.userId, userId), eq(accountDeletions.state, "pending")))
+    .limit(1);
+  if (!pending) return false;
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(accountDeletions)
