@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { aloneTests } from "./scripts/test-groups.mjs";
+import { aloneTests, onOneDatabase } from "./scripts/test-groups.mjs";
 
 const serverTests = ["src/server/**/*.test.ts"];
 /** Tests that touch no database run once; the rest run on PGlite and again on PostgreSQL. */
@@ -77,7 +77,7 @@ export default defineConfig({
           ...onPostgres,
           name: "server-postgres",
           include: serverTests,
-          exclude: [...noDatabaseTests, ...pgliteOnlyTests, ...aloneTests],
+          exclude: [...noDatabaseTests, ...pgliteOnlyTests, ...onOneDatabase, ...aloneTests],
           maxWorkers: WORKERS,
           isolate: false,
         },

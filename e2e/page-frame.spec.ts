@@ -280,33 +280,34 @@ async function rowTops(locator: Locator) {
 
 test.describe("the footer", () => {
   for (const social of [false, true]) {
-    for (const width of [390, 768, 1024, 1280]) {
-      test(`keeps each of its rows on one line at ${width} px${social ? ", with the social icons" : ""}`, async ({
-        page,
-        login,
-      }) => {
-        // A page the server does not render (the profile's form) is drawn by the browser, which asks the
-        // API for the site's settings: there the test can stand in for a server with every social network
-        // configured.
-        await login();
-        if (social)
-          await page.route("**/api/config", (route) =>
-            route.fulfill({
-              json: {
-                googleSignIn: false,
-                social: Object.fromEntries(
-                  ["facebook", "twitter", "instagram", "linkedin"].map((network) => [
-                    network,
-                    `https://${network}.example/garden`,
-                  ]),
-                ),
-              },
-            }),
-          );
+    test(`keeps each of its rows on one line at 390, 768, 1024 and 1280 px${social ? ", with the social icons" : ""}`, async ({
+      page,
+      login,
+    }) => {
+      // A page the server does not render (the profile's form) is drawn by the browser, which asks the
+      // API for the site's settings: there the test can stand in for a server with every social network
+      // configured.
+      await login();
+      if (social)
+        await page.route("**/api/config", (route) =>
+          route.fulfill({
+            json: {
+              googleSignIn: false,
+              social: Object.fromEntries(
+                ["facebook", "twitter", "instagram", "linkedin"].map((network) => [
+                  network,
+                  `https://${network}.example/garden`,
+                ]),
+              ),
+            },
+          }),
+        );
+      await page.goto("/profile");
+      const footer = page.getByRole("contentinfo");
+      await expect(footer).toContainText("All rights reserved");
+      // One page, resized: the footer's rows answer to the width alone.
+      for (const width of [390, 768, 1024, 1280]) {
         await page.setViewportSize({ width, height: 800 });
-        await page.goto("/profile");
-        const footer = page.getByRole("contentinfo");
-        await expect(footer).toContainText("All rights reserved");
         // The section links are for wider screens only (they are in the menu on a phone).
         const links = footer
           .getByRole("navigation", { name: "Footer" })
@@ -335,8 +336,8 @@ test.describe("the footer", () => {
           expect(rect.x).toBeGreaterThanOrEqual(0);
           expect(rect.x + rect.width).toBeLessThanOrEqual(width);
         }
-      });
-    }
+      }
+    });
   }
 });
 

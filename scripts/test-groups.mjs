@@ -15,15 +15,16 @@ export const aloneTests = [
 
 /**
  * What can differ from one Node.js release to the next, run again on the newest LTS (Node 24) on the
- * embedded database: the server as a process (start, shutdown, a crash, an earlier release's data, its
- * request log), the PGlite thread, sharp and the photo decoder's process, node:crypto (scrypt, HMAC,
+ * embedded database: the server as a process (start, shutdown, a start after SIGKILL, an earlier release's
+ * data, its request log), the PGlite thread, sharp and the photo decoder's process, node:crypto (scrypt, HMAC,
  * secrets), streams and sockets (a photo uploaded to the built server and backed up, chunked bodies,
  * SMTP, S3 through the AWS SDK), and fetch. Everything else is our own JavaScript over the same libraries,
- * which Node 20 has run: the uploads module's own rules (sizes, limits, the sweep) among it.
+ * which Node 20 has run: the uploads module's own rules (sizes, limits, the sweep) among it. What survives
+ * a crash is PGlite's write-ahead log on the disk, the same WebAssembly on every release, so the crash
+ * test's three kills run on Node 20 only; server.unit starts a server again after a SIGKILL on both.
  */
 export const acrossNodeVersions = [
   "src/server/backup.test.ts",
-  "src/server/crash.test.ts",
   "src/server/observability.test.ts",
   "src/server/server.unit.test.ts",
   "src/server/upgrade.test.ts",
@@ -35,4 +36,16 @@ export const acrossNodeVersions = [
   "src/server/modules/accounts/secret.unit.test.ts",
   "src/server/modules/uploads/photo-decoder.unit.test.ts",
   "src/server/storage/s3-storage.test.ts",
+];
+
+/**
+ * Files whose subject is not the database (the HTTP layer's bounds and headers, the API document and the
+ * checker of answers against it, the S3 client): their queries are the ones every other file runs on
+ * both engines, so they run once, on the embedded database, and not again on PostgreSQL.
+ */
+export const onOneDatabase = [
+  "src/server/lib/requests/request-bounds.test.ts",
+  "src/server/modules/docs/openapi-document.test.ts",
+  "src/server/storage/s3-storage.test.ts",
+  "src/server/test/openapi-validator.test.ts",
 ];

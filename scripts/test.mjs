@@ -13,7 +13,9 @@ const root = new URL("..", import.meta.url).pathname;
 process.chdir(root);
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const resultsDir = path.join(root, "test-results");
-rmSync(resultsDir, { recursive: true, force: true });
+// A whole run starts from an empty folder; a pass of its own (CI's Node 24 pass after `npm test`) keeps
+// the whole run's reports and timings beside its own.
+if (!only) rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -100,7 +102,7 @@ async function ensurePostgres() {
 
 function vitest(projects, label, files = []) {
   banner(label);
-  const name = projects.join("-");
+  const name = `${projects.join("-")}${only ? `-${only}` : ""}`;
   const outputFile = path.join(resultsDir, `vitest-${name}.json`);
   const timingsFile = path.join(resultsDir, `vitest-${name}-timings.json`);
   const projectArgs = projects.flatMap((name) => ["--project", name]);

@@ -10,7 +10,7 @@ import { openDatabase } from "./db/client.ts";
 import { tipLikes, users } from "./db/schema.ts";
 import { databaseBefore } from "./test/earlier-release.ts";
 import { pgliteSnapshot } from "./test/migrated-templates.ts";
-import { freePort, runNpmScript, serveSite, tempDir } from "./test/server-process.ts";
+import { freePort, migratedDataDir, runNpmScript, serveSite, tempDir } from "./test/server-process.ts";
 import { createPostgresDatabase } from "./test/test-db.ts";
 import { insertTips } from "./test/tip-fixtures.ts";
 
@@ -274,7 +274,8 @@ describe("moving an embedded site to a PostgreSQL server", () => {
   }, 120_000);
 
   it("refuses while the embedded site is running, and says what to do", async () => {
-    const dataDir = tempDir();
+    // Already migrated (ADR 047): the site's first start is not what this test is about.
+    const dataDir = await migratedDataDir();
     const server = await serveSite({ DATA_DIR: dataDir });
     const base = server.base;
     try {
