@@ -95,6 +95,12 @@ test.describe("the garden calendar", () => {
       await page.getByLabel("Crops (optional)").fill("Épinard");
       await page.getByLabel("Crops (optional)").press("Enter");
       await expect(page.getByRole("list", { name: "Crops chosen" })).toContainText("Spinach");
+      // And says when, in months of its own hemisphere (the form starts on the member's).
+      const when = page.getByRole("group", { name: "When (optional)" });
+      await when.getByLabel("When it is for").selectOption("Months of the year");
+      await expect(when.getByLabel("Hemisphere")).toHaveValue("north");
+      await when.getByLabel("To month").selectOption("May");
+      await keepScreenshot(page, testInfo.outputPath(`share-when-${theme}-${width}.png`), { fullPage: true });
       await page.getByRole("button", { name: "Share Tip" }).click();
       await expect(page.getByText("Tip submitted successfully!")).toBeVisible();
 
@@ -132,6 +138,18 @@ test.describe("the garden calendar", () => {
       await south.page.goto("/crops/spinach");
       await expect(groupOf(south.page, "From gardeners with frosts like yours")).toContainText(southTitle);
       await expect(groupOf(south.page, "From gardeners elsewhere")).toContainText(northTitle);
+      // The northern tip's months, read in the south, come six months on, with a note saying so.
+      await south.page
+        .getByRole("link", { name: new RegExp(northTitle) })
+        .first()
+        .click();
+      await expect(south.page.getByText("September to November where you garden")).toBeVisible();
+      await expect(
+        south.page.getByText(
+          "Shifted six months for the southern hemisphere: the author wrote March to May in the northern hemisphere.",
+        ),
+      ).toBeVisible();
+      await keepScreenshot(south.page.getByRole("article"), testInfo.outputPath(`when-shifted-${theme}.png`));
       await south.context.close();
 
       // The tip's page links its crop; Browse Tips filters by it.
@@ -142,6 +160,8 @@ test.describe("the garden calendar", () => {
       await expect(
         page.getByRole("list", { name: "Crops" }).getByRole("link", { name: "Spinach" }),
       ).toBeVisible();
+      await expect(page.getByText("March to May in the northern hemisphere")).toBeVisible();
+      await expect(page.getByText(/Shifted six months/)).toHaveCount(0);
       const tipPage = page.url();
 
       // Reminded when it is time to sow, from the tip: the day comes on the test server's clock.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TipWhenSchema } from "../calendar/tip-when.ts";
 import {
   AVAILABILITIES,
   CATEGORIES,
@@ -64,6 +65,8 @@ export const TipSchema = z
     authorGone: z.enum(["anonymous", "placeholder"]).optional(),
     /** The garden calendar's crops the tip is about, by slug: each has its page, /crops/{slug}. */
     crops: z.array(z.string()),
+    /** When the advice is for, when the author said: weeks from a frost, or months in a hemisphere. */
+    when: TipWhenSchema.optional(),
     totalLiked: z.number().int(),
     /**
      * The comments the reader can read (placeholders not counted); in lists, those anyone can read. A
@@ -159,6 +162,11 @@ export const TipInputSchema = z
      * Left out on an update, the tip keeps the crops it names.
      */
     crops: TipCropsSchema.optional(),
+    /**
+     * When the advice is for (optional): weeks before or after a frost, or months in the author's
+     * hemisphere. Null takes it away; left out on an update, the tip keeps it.
+     */
+    when: TipWhenSchema.nullable().optional(),
   })
   .meta({ id: "TipInput" });
 export type TipInput = z.input<typeof TipInputSchema>;

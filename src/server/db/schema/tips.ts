@@ -6,12 +6,14 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { TipWhen } from "#shared/calendar/tip-when.ts";
 import { CATEGORIES, MAX_TIP_CROPS } from "#shared/constants.ts";
 import { users } from "./accounts.ts";
 import { availabilityEnum, difficultyEnum, gardenerStatusEnum, reportReasonEnum, roleEnum } from "./enums.ts";
@@ -117,6 +119,11 @@ export const tips = pgTable(
      * when written: its crop pages list it, and Browse Tips filters by it.
      */
     crops: text("crops").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When the advice is for (ADR 095): weeks from a frost or months in a hemisphere, as the API's
+     * TipWhen checked it; null when the author gave none.
+     */
+    when: jsonb("sow_when").$type<TipWhen>(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -155,6 +162,7 @@ export const tips = pgTable(
     // A crop's tips (its page, Browse Tips by crop): the tips whose list holds the slug.
     index("tips_crops_idx").using("gin", table.crops),
     check("tips_total_liked_check", sql`${table.totalLiked} >= 0`),
+    check("tips_sow_when_check", sql`${table.when} is null or ${table.when}->>'kind' in ('frost', 'months')`),
     check("tips_crops_check", sql`cardinality(${table.crops}) <= ${sql.raw(String(MAX_TIP_CROPS))}`),
   ],
 );

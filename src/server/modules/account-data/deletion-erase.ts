@@ -116,7 +116,8 @@ export async function eraseAccount(tx: Db, userId: string, keep: DeletionKeep): 
         and not exists (select 1 from comments reply where reply.thread_id = root.id and reply.id <> root.id)`);
     // Their tips: one others' comments are under stays as an empty placeholder; the rest goes.
     await tx.execute(sql`
-      update tips set title = 'Deleted tip', description = '', plant_type = '', images = null, photo_hash = null
+      update tips set title = 'Deleted tip', description = '', plant_type = '', images = null, photo_hash = null,
+        crops = '{}', sow_when = null
       where author_id = ${userId} and exists (select 1 from comments c where c.tip_id = tips.id)`);
     await tx.execute(
       sql`delete from tips where author_id = ${userId} and not exists (select 1 from comments c where c.tip_id = tips.id)`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { CropSchema } from "#shared/calendar/crops.ts";
+import { TipWhenSchema } from "#shared/calendar/tip-when.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { SettingsSchema } from "#shared/schemas/settings.ts";
 import { createClient } from "../../test/http-client.ts";
@@ -139,6 +140,76 @@ describe("tips naming crops", () => {
     expect(changed.body.crops).toEqual(["onion", "garlic"]);
     const cleared = await member.client.put(path, aTip([]), { schema: TipWithCrops });
     expect(cleared.body.crops).toEqual([]);
+  });
+
+  it("say when their advice is for, keep it through an edit that leaves it out, and lose it to null", async () => {
+    const member = await signedInMember(app);
+    const TipWithWhen = TipWithCrops.extend({ when: TipWhenSchema.optional() });
+    const weeks = { kind: "frost", frost: "last", weeks: -6 } as const;
+    const shared = await member.client.post(
+      "/api/tips",
+      { ...aTip(["tomato"]), when: weeks },
+      { schema: TipWithWhen },
+    );
+    expect(shared.status, shared.text).toBe(201);
+    expect(shared.body.when).toEqual(weeks);
+    const path = `/api/tips/${shared.body._id}`;
+    // Read by anyone, as the author gave it; the reader's own terms are the page's to show.
+    expect((await createClient(app.app).get(path, { schema: TipWithWhen })).body.when).toEqual(weeks);
+    const kept = await member.client.put(path, aTip(), { schema: TipWithWhen });
+    expect(kept.body.when).toEqual(weeks);
+    const months = { kind: "months", from: 11, to: 2, hemisphere: "south" } as const;
+    const changed = await member.client.put(path, { ...aTip(), when: months }, { schema: TipWithWhen });
+    expect(changed.body.when).toEqual(months);
+    const cleared = await member.client.put(path, { ...aTip(), when: null }, { schema: TipWithWhen });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(cleared.body).not.toHaveProperty("when");
+    // A tip that never said answers without it.
+    const plain = await member.client.post("/api/tips", aTip(), { schema: TipWithWhen });
+    expect(plain.body).not.toHaveProperty("when");
+  });
+
+  it("refuse a when that is no frost's weeks nor months, saying which part, and store nothing", async () => {
+    const member = await signedInMember(app);
+    const shared = await member.client.post(
+      "/api/tips",
+      { ...aTip(), when: { kind: "months", from: 3, to: 4, hemisphere: "north" } },
+      { schema: TipWithCrops },
+    );
+    const path = `/api/tips/${shared.body._id}`;
+    for (const [when, at, says] of [
+      [{ kind: "frost", frost: "last", weeks: 17 }, "when.weeks", "weeks must be between -16 and 16"],
+      [{ kind: "frost", frost: "last", weeks: 2.5 }, "when.weeks", "weeks must be a whole number of weeks"],
+      [
+        { kind: "frost", frost: "spring", weeks: 2 },
+        "when.frost",
+        'frost must be "last" (spring) or "first"',
+      ],
+      [{ kind: "months", from: 0, to: 4, hemisphere: "north" }, "when.from", "from must be a month's number"],
+      [{ kind: "months", from: 3, to: 13, hemisphere: "north" }, "when.to", "to must be a month's number"],
+      [
+        { kind: "months", from: 3, to: 4, hemisphere: "east" },
+        "when.hemisphere",
+        'hemisphere must be "north"',
+      ],
+      [{ kind: "season", season: "spring" }, "when.kind", 'when must be {kind: "frost"'],
+      ["in spring", "when", 'when must be {kind: "frost"'],
+    ] as const) {
+      const refused = await member.client.post("/api/tips", { ...aTip(), when }, { schema: ApiErrorSchema });
+      expect(refused.status, JSON.stringify(when)).toBe(400);
+      expect(refused.body.issues, JSON.stringify(when)).toContainEqual({
+        path: at,
+        message: expect.stringContaining(says),
+      });
+      const edit = await member.client.put(path, { ...aTip(), when }, { schema: ApiErrorSchema });
+      expect(edit.status, JSON.stringify(when)).toBe(400);
+    }
+    const read = await member.client.get(path, { schema: TipWithCrops.extend({ when: TipWhenSchema }) });
+    expect(read.body.when).toEqual({ kind: "months", from: 3, to: 4, hemisphere: "north" });
+    const mine = await member.client.get(`/api/tips?email=${encodeURIComponent(member.account.email)}`, {
+      schema: z.array(TipWithCrops),
+    });
+    expect(mine.body).toHaveLength(1);
   });
 
   it("are listed by crop: public and shown ones only, counted; an unknown crop is refused", async () => {

@@ -26,6 +26,7 @@ export function toTip(row: TipRow, images: Images, readerId: string | null = nul
           photo: null,
           hold: null,
           crops: [],
+          when: null,
         },
         images,
       ),
@@ -48,6 +49,7 @@ export function toTip(row: TipRow, images: Images, readerId: string | null = nul
     // A deleted account's tip shown to others is its own (kept anonymously), else a placeholder (ADR 089).
     ...(row.authorGone ? { authorGone: row.shown ? ("anonymous" as const) : ("placeholder" as const) } : {}),
     crops: row.crops,
+    ...(row.when ? { when: row.when } : {}),
     totalLiked: row.totalLiked,
     totalComments: row.totalComments,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import { useParams } from "react-router";
 import { BookmarkButton } from "#web/features/bookmarks/components/bookmark-button.tsx";
 import { SowingReminderButton } from "#web/features/calendar/components/sowing-reminder-button.tsx";
+import { TipWhenLine } from "#web/features/calendar/components/tip-when-line.tsx";
 import { CommentsSection } from "#web/features/comments/components/comments-section.tsx";
 import { MuteButton } from "#web/features/notifications/components/mute-button.tsx";
 import { ThreadMuteButton } from "#web/features/notifications/components/thread-mute-button.tsx";
@@ -15,6 +16,7 @@ export function TipDetailsRoute() {
   return (
     <TipDetails
       id={id}
+      about={(tip) => tip.when && <TipWhenLine when={tip.when} />}
       actions={(tip) => (
         <>
           <BookmarkButton tip={tip} />

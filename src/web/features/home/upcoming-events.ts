@@ -1,4 +1,4 @@
-import { MONTHS } from "#web/lib/format.ts";
+import { MONTHS } from "#shared/months.ts";
 /**
  * One of the home page's static upcoming events: the specification's three June events, each dated at its
  * next occurrence, so it is always upcoming and its calendar entry useful.

@@ -114,6 +114,7 @@ function EditOwnTip({
               category: tip.category,
               availability: tip.availability,
               crops: tip.crops,
+              when: tip.when ?? null,
             }}
             // Removing the photo is allowed: the tip then shows the default plant image.
             imageRequired={false}

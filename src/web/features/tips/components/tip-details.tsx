@@ -25,9 +25,12 @@ export function TipDetails({
   id,
   below,
   actions,
+  about,
 }: {
   id: string;
   below?: (tip: Tip) => ReactNode;
+  /** More about the tip, shown with its facts above its description (when it is for), from the route. */
+  about?: (tip: Tip) => ReactNode;
   /** What a reader can do beside Like (save it), composed by the route. */
   actions?: (tip: Tip) => ReactNode;
 }) {
@@ -85,6 +88,7 @@ export function TipDetails({
                 isAuthor={isAuthor}
                 onDelete={() => remove.ask(data)}
                 actions={actions?.(data)}
+                about={about?.(data)}
               />
             </HydrationGate>
             {below?.(data)}

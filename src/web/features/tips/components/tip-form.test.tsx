@@ -2,9 +2,32 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "#web/test/render.tsx";
-import { TipForm } from "./tip-form.tsx";
+import { TipForm, type TipFormInput } from "./tip-form.tsx";
 
 const author = { name: "Ivy Green", email: "ivy@example.com" };
+
+/** The edit form of a saved tip with `saved` changed; answers what it sends. */
+function editForm(saved: Partial<TipFormInput>) {
+  const onSubmit = vi.fn(async () => {});
+  renderWithProviders(
+    <TipForm
+      author={author}
+      submitLabel="Update Tip"
+      submittingLabel="Updating..."
+      imageRequired={false}
+      defaultValues={{
+        title: "Pinch out side shoots",
+        plantType: "Cordon tomato",
+        difficulty: "Easy",
+        description: "Weekly, while they are small.",
+        category: "Vegetables",
+        ...saved,
+      }}
+      onSubmit={onSubmit}
+    />,
+  );
+  return onSubmit;
+}
 
 describe("TipForm", () => {
   it("shows the author read-only and checks every field before sending", async () => {
@@ -60,30 +83,14 @@ describe("TipForm", () => {
       category: "Vegetables",
       availability: "Hidden",
       crops: [],
+      when: null,
     });
     finish();
     expect(await screen.findByRole("button", { name: "Share Tip" })).toBeEnabled();
   });
 
   it("names crops by any of their names, each once, refuses one the calendar does not know, and sends them", async () => {
-    const onSubmit = vi.fn(async () => {});
-    renderWithProviders(
-      <TipForm
-        author={author}
-        submitLabel="Update Tip"
-        submittingLabel="Updating..."
-        imageRequired={false}
-        defaultValues={{
-          title: "Pinch out side shoots",
-          plantType: "Cordon tomato",
-          difficulty: "Easy",
-          description: "Weekly, while they are small.",
-          category: "Vegetables",
-          crops: ["tomato"],
-        }}
-        onSubmit={onSubmit}
-      />,
-    );
+    const onSubmit = editForm({ crops: ["tomato"] });
     const field = screen.getByLabelText("Crops (optional)");
     // Enter adds the crop typed, in French here, and sends nothing yet.
     await userEvent.type(field, "Basilic{Enter}");
@@ -105,6 +112,39 @@ describe("TipForm", () => {
     await userEvent.click(screen.getByRole("button", { name: "Update Tip" }));
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ crops: ["basil", "carrot"] }));
+  });
+
+  it("says when the advice is for in weeks from a frost or in months, and takes it away again", async () => {
+    const onSubmit = editForm({ when: { kind: "frost", frost: "first", weeks: 2 } });
+    const when = screen.getByRole("group", { name: "When (optional)" });
+    expect(within(when).getByLabelText("When it is for")).toHaveValue("frost");
+    expect(within(when).getByLabelText("Weeks")).toHaveValue("2");
+    expect(within(when).getByLabelText("Before or after")).toHaveValue("1");
+    await userEvent.selectOptions(within(when).getByLabelText("Weeks"), "3");
+    await userEvent.selectOptions(within(when).getByLabelText("Before or after"), "before");
+    await userEvent.selectOptions(within(when).getByLabelText("Which frost"), "the last spring frost");
+    await userEvent.click(screen.getByRole("button", { name: "Update Tip" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ when: { kind: "frost", frost: "last", weeks: -3 } }),
+    );
+
+    // Months, across the year's end, in the southern hemisphere.
+    await userEvent.selectOptions(within(when).getByLabelText("When it is for"), "Months of the year");
+    await userEvent.selectOptions(within(when).getByLabelText("From month"), "November");
+    await userEvent.selectOptions(within(when).getByLabelText("To month"), "February");
+    await userEvent.selectOptions(within(when).getByLabelText("Hemisphere"), "southern hemisphere");
+    await userEvent.click(screen.getByRole("button", { name: "Update Tip" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit).toHaveBeenLastCalledWith(
+      expect.objectContaining({ when: { kind: "months", from: 11, to: 2, hemisphere: "south" } }),
+    );
+
+    await userEvent.selectOptions(within(when).getByLabelText("When it is for"), "Any time of year");
+    expect(within(when).queryByLabelText("From month")).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Update Tip" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(3));
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ when: null }));
   });
 
   it("has the photo field of its own: a photo from the device, or the address of one", () => {

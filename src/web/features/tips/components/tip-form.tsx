@@ -21,6 +21,7 @@ import {
 import { Form } from "#web/components/ui/form/form.tsx";
 import { PhotoField, type UploadedPhotoShown } from "#web/components/ui/form/photo-field.tsx";
 import { CropsField } from "./crops-field.tsx";
+import { WhenField } from "./when-field.tsx";
 
 /**
  * The share form requires a picture (an uploaded photo or a link to one); the API itself does not. A
@@ -47,6 +48,7 @@ const EMPTY: TipFormInput = {
   category: "",
   availability: "Public",
   crops: [],
+  when: null,
 };
 
 /** The empty first option of a select that asks for a choice. */
@@ -123,6 +125,7 @@ export function TipForm({
       />
       <SelectField name="availability" label="Availability" options={availabilities} />
       <CropsField className="md:col-span-2" />
+      <WhenField className="md:col-span-2" />
       <PhotoField
         name="images"
         label="Image URL"

@@ -22,10 +22,13 @@ export function TipView({
   isAuthor,
   onDelete,
   actions,
+  about,
 }: {
   tip: Tip;
   isAuthor: boolean;
   onDelete: () => void;
+  /** More about the tip, above its description (when it is for), composed by the route. */
+  about?: ReactNode;
   /** More of what a reader can do with the tip, beside Like (the route composes them). */
   actions?: ReactNode;
 }) {
@@ -72,6 +75,7 @@ export function TipView({
               </ul>
             </div>
           )}
+          {about}
           <p className="text-lg leading-relaxed wrap-anywhere whitespace-pre-line" dir="auto">
             {tip.description}
           </p>

@@ -1,0 +1,2 @@
+ALTER TABLE "tips" ADD COLUMN "sow_when" jsonb;--> statement-breakpoint
+ALTER TABLE "tips" ADD CONSTRAINT "tips_sow_when_check" CHECK ("tips"."sow_when" is null or "tips"."sow_when"->>'kind' in ('frost', 'months'));
