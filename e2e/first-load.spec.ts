@@ -19,6 +19,8 @@ test.describe("without JavaScript", () => {
         title: "Explore Gardeners - Gardening Community",
         heading: "Explore Gardeners",
       },
+      { url: "/calendar", title: "Garden Calendar - Gardening Community", heading: "Garden calendar" },
+      { url: "/crops/spinach", title: "Spinach - Gardening Community", heading: "Spinach" },
     ];
     for (const { url, title, heading } of pages) {
       const response = await page.goto(url);
@@ -26,7 +28,7 @@ test.describe("without JavaScript", () => {
       await expect(page).toHaveTitle(title);
       await expect(page.getByRole("heading", { name: heading }).first()).toBeVisible();
       await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
       await expect(page.getByRole("contentinfo")).toBeVisible();
     }
   });
@@ -51,7 +53,16 @@ test.describe("without JavaScript", () => {
         .evaluateAll((controls) =>
           controls.filter((control) => !control.matches(":disabled")).map((c) => c.outerHTML.slice(0, 160)),
         );
-    const urls = ["/", "/browse-tips", "/explore-gardeners", "/privacy", "/terms", "/no/such/place"];
+    const urls = [
+      "/",
+      "/browse-tips",
+      "/explore-gardeners",
+      "/calendar",
+      "/crops/spinach",
+      "/privacy",
+      "/terms",
+      "/no/such/place",
+    ];
     for (const url of [...urls, "/auth/login", "/auth/signup", "/auth/reset"]) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();

@@ -32,7 +32,14 @@ import { throttling } from "lighthouse/core/config/constants.js";
 import { isBuildCurrent, markBuilt } from "./build-state.mjs";
 
 process.chdir(new URL("..", import.meta.url).pathname);
-const PUBLIC_PAGES = ["/", "/browse-tips", "/explore-gardeners", "/auth/login"];
+const PUBLIC_PAGES = [
+  "/",
+  "/browse-tips",
+  "/explore-gardeners",
+  "/auth/login",
+  "/calendar",
+  "/crops/spinach",
+];
 /** A member's pages; `:tip` is the member's own tip. Private to the member, so `noindex`: SEO is not scored. */
 const MEMBER_PAGES = ["/tips/:tip", "/my-tips", "/dashboard", "/moderation"];
 /** The member's address: an administrator once verified (ADMIN_EMAILS), so the moderation queue opens. */

@@ -306,7 +306,7 @@ export const paths = {
     module: "calendar.tsx",
     component: "CalendarRoute",
     access: "anyone",
-    rendered: false,
+    rendered: true,
   },
   crop: {
     path: "/crops/:slug",
@@ -315,7 +315,7 @@ export const paths = {
     module: "crop.tsx",
     component: "CropRoute",
     access: "anyone",
-    rendered: false,
+    rendered: true,
   },
   privacy: {
     path: "/privacy",

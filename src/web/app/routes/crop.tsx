@@ -12,6 +12,7 @@ import { SowingReminderButton } from "#web/features/calendar/components/sowing-r
 import { cropBySlug, TASK_WORDS } from "#web/features/calendar/crops.ts";
 import { type GardenPlace, toPlace, useGardenPlace } from "#web/features/calendar/place.ts";
 import { TipCardGrid } from "#web/features/tips/components/tip-card.tsx";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { browserTimeZone } from "#web/lib/settings.ts";
 
 const day = new Intl.DateTimeFormat("en-GB", {
@@ -26,6 +27,7 @@ export function CropRoute() {
   const { slug = "" } = useParams();
   const crop = cropBySlug(slug);
   const { place, ready, units } = useGardenPlace();
+  const hydrated = useHydrated();
   if (!crop)
     return (
       <MessagePage
@@ -48,7 +50,8 @@ export function CropRoute() {
         <h2 id="when" className="text-lg font-semibold">
           When, where you garden
         </h2>
-        {!ready ? (
+        {/* Counted from the reader's own day, so in the browser only: the server's may not be theirs. */}
+        {!ready || !hydrated ? (
           <span role="status" className="loading loading-spinner" aria-label="Loading where you garden…" />
         ) : !place ? (
           <p className="mt-2">

@@ -2,7 +2,9 @@ import { CalendarDays, Sprout } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { type DaySpan, monthOf, todayIn, weekOf } from "#shared/calendar/frost.ts";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
 import { browserTimeZone } from "#web/lib/settings.ts";
 import { dueIn, TASK_WORDS } from "../crops.ts";
 import { type GardenPlace, toPlace, useGardenPlace } from "../place.ts";
@@ -32,6 +34,7 @@ function placeInWords(place: GardenPlace): string {
 export function GardenCalendar() {
   const { place, ready, save, member } = useGardenPlace();
   const [changing, setChanging] = useState(false);
+  const hydrated = useHydrated();
   const today = todayIn(new Date(), browserTimeZone());
   if (!ready)
     return <span role="status" className="loading loading-spinner" aria-label="Loading where you garden…" />;
@@ -44,9 +47,11 @@ export function GardenCalendar() {
         {place && !changing ? (
           <div className="mt-2 flex flex-wrap items-center gap-3">
             <p>{placeInWords(place)}</p>
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setChanging(true)}>
-              Change
-            </button>
+            <HydrationGate>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => setChanging(true)}>
+                Change
+              </button>
+            </HydrationGate>
           </div>
         ) : (
           <div className="mt-3">
@@ -59,7 +64,8 @@ export function GardenCalendar() {
           </div>
         )}
       </section>
-      {place && (
+      {/* Counted from the reader's own day, so in the browser only: the server's may not be theirs. */}
+      {place && hydrated && (
         <>
           <DueList
             title={`Sow this week, ${dayWords.format(weekOf(today).from)} to ${dayWords.format(weekOf(today).to)}`}

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { isMonthDay, TYPICAL_FROSTS } from "#shared/calendar/frost.ts";
 import { HEMISPHERES, type Hemisphere } from "#shared/seasons.ts";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { toast } from "#web/lib/toast.tsx";
 import type { GardenPlace } from "../place.ts";
@@ -65,64 +66,67 @@ export function PlaceForm({
 
   return (
     <form noValidate aria-label="Where you garden" onSubmit={submit} className="flex flex-col gap-4">
-      <fieldset className="flex flex-wrap gap-4">
-        <legend className="mb-1 text-sm font-medium">Hemisphere</legend>
-        {HEMISPHERES.map((value) => (
-          <label key={value} className="flex cursor-pointer items-center gap-2">
-            <input
-              type="radio"
-              name={`${id}-hemisphere`}
-              className="radio radio-primary radio-sm"
-              checked={hemisphere === value}
-              onChange={() => setHemisphere(value)}
-            />
-            {HEMISPHERE_WORDS[value]}
-          </label>
-        ))}
-      </fieldset>
-      <label className="flex cursor-pointer items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-primary checkbox-sm"
-          checked={frostFree}
-          onChange={(event) => setFrostFree(event.target.checked)}
-        />
-        It never freezes here
-      </label>
-      {!frostFree && (
-        <div className="grid gap-4 sm:grid-cols-2">
-          {(
-            [
-              ["Last spring frost", lastFrost, setLastFrost],
-              ["First autumn frost", firstFrost, setFirstFrost],
-            ] as const
-          ).map(([label, value, set]) => (
-            <label key={label} className="flex flex-col gap-1 text-sm font-medium">
-              {label}
+      {/* Rendered by the server: nothing can be chosen before the page's script can save it. */}
+      <HydrationGate>
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-sm font-medium">Hemisphere</legend>
+          {HEMISPHERES.map((value) => (
+            <label key={value} className="flex cursor-pointer items-center gap-2">
               <input
-                type="date"
-                className="input w-full"
-                value={value}
-                onChange={(event) => set(event.target.value)}
+                type="radio"
+                name={`${id}-hemisphere`}
+                className="radio radio-primary radio-sm"
+                checked={hemisphere === value}
+                onChange={() => setHemisphere(value)}
               />
+              {HEMISPHERE_WORDS[value]}
             </label>
           ))}
-        </div>
-      )}
-      <p className="text-xs text-base-content/70">
-        The year does not matter: only the day counts.{" "}
-        {member ? "Saved to your profile; only you see it." : "Kept in this browser only."}
-      </p>
-      {problem && (
-        <p role="alert" className="text-sm text-error">
-          {problem}
+        </fieldset>
+        <label className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-primary checkbox-sm"
+            checked={frostFree}
+            onChange={(event) => setFrostFree(event.target.checked)}
+          />
+          It never freezes here
+        </label>
+        {!frostFree && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {(
+              [
+                ["Last spring frost", lastFrost, setLastFrost],
+                ["First autumn frost", firstFrost, setFirstFrost],
+              ] as const
+            ).map(([label, value, set]) => (
+              <label key={label} className="flex flex-col gap-1 text-sm font-medium">
+                {label}
+                <input
+                  type="date"
+                  className="input w-full"
+                  value={value}
+                  onChange={(event) => set(event.target.value)}
+                />
+              </label>
+            ))}
+          </div>
+        )}
+        <p className="text-xs text-base-content/70">
+          The year does not matter: only the day counts.{" "}
+          {member ? "Saved to your profile; only you see it." : "Kept in this browser only."}
         </p>
-      )}
-      <div>
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? "Saving…" : "Save where I garden"}
-        </button>
-      </div>
+        {problem && (
+          <p role="alert" className="text-sm text-error">
+            {problem}
+          </p>
+        )}
+        <div>
+          <button type="submit" className="btn btn-primary" disabled={saving}>
+            {saving ? "Saving…" : "Save where I garden"}
+          </button>
+        </div>
+      </HydrationGate>
     </form>
   );
 }

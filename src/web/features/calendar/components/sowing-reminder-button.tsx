@@ -1,6 +1,7 @@
 import { BellRing } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Task } from "#shared/calendar/frost.ts";
+import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useUser } from "#web/lib/auth.ts";
@@ -28,12 +29,14 @@ const TASK_SHORT: Record<Task, (name: string) => string> = {
  */
 export function SowingReminderButton({ crop, name, tipId }: { crop: string; name: string; tipId?: string }) {
   const { user } = useUser();
+  const location = useLocation();
   const reminder = useSowingReminder(crop, Boolean(user));
   const change = useChangeSowingReminder(crop);
   const label = tipId ? `Remind me when it's time to sow ${name}` : "Remind me when it's time to sow";
   if (!user)
     return (
-      <Link to={paths.auth.login.getHref()} className="btn btn-outline btn-sm">
+      // Back to this page once signed in.
+      <Link to={paths.auth.login.getHref()} state={{ from: location }} className="btn btn-outline btn-sm">
         <BellRing aria-hidden="true" className="size-4" />
         Sign in to be reminded when to sow {name}
       </Link>
@@ -42,33 +45,35 @@ export function SowingReminderButton({ crop, name, tipId }: { crop: string; name
   const waiting = set && !set.remindedAt ? set : null;
   return (
     <div className="flex flex-col gap-1">
-      {waiting ? (
-        <div className="flex flex-wrap items-center gap-2">
-          <p role="status" className="flex items-center gap-2 text-sm">
-            <BellRing aria-hidden="true" className="size-4 text-primary" />
-            We will remind you on {day.format(new Date(`${waiting.opensOn}T00:00:00Z`))},{" "}
-            {TASK_SHORT[waiting.task](name)}.
-          </p>
+      <HydrationGate>
+        {waiting ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <p role="status" className="flex items-center gap-2 text-sm">
+              <BellRing aria-hidden="true" className="size-4 text-primary" />
+              We will remind you on {day.format(new Date(`${waiting.opensOn}T00:00:00Z`))},{" "}
+              {TASK_SHORT[waiting.task](name)}.
+            </p>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              disabled={change.isPending}
+              onClick={() => change.mutate(null)}
+            >
+              Remove the reminder<span className="sr-only"> for {name}</span>
+            </button>
+          </div>
+        ) : (
           <button
             type="button"
-            className="btn btn-ghost btn-sm"
-            disabled={change.isPending}
-            onClick={() => change.mutate(null)}
+            className="btn btn-outline btn-sm self-start"
+            disabled={change.isPending || reminder.isPending}
+            onClick={() => change.mutate(tipId ? { tipId } : {})}
           >
-            Remove the reminder<span className="sr-only"> for {name}</span>
+            <BellRing aria-hidden="true" className="size-4" />
+            {label}
           </button>
-        </div>
-      ) : (
-        <button
-          type="button"
-          className="btn btn-outline btn-sm self-start"
-          disabled={change.isPending || reminder.isPending}
-          onClick={() => change.mutate(tipId ? { tipId } : {})}
-        >
-          <BellRing aria-hidden="true" className="size-4" />
-          {label}
-        </button>
-      )}
+        )}
+      </HydrationGate>
       {change.isError && (
         <p role="alert" className="text-sm text-error">
           {errorMessage(change.error)}{" "}
