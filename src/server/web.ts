@@ -9,6 +9,7 @@ import type { AppEnv } from "./lib/app-env.ts";
 import { hasSessionCookie, PAGE_TABLES, replyFor } from "./lib/cache/public-cache.ts";
 import { AnswersRead, markPublic, toResponse } from "./lib/cache/public-cache-layer.ts";
 import { compress, type Encoding, etagOf, matchesEtag, preferredEncoding } from "./lib/requests/negotiate.ts";
+import { cropOf } from "./lib/rules/crops.ts";
 import { readShell } from "./web-shell.ts";
 
 /** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx): the server's rendering of a page. */
@@ -114,6 +115,7 @@ function send(c: Context<AppEnv>, entry: StaticFile, status: 200 | 404 = 200): R
 export type GardenerFate = "current" | "nobody" | { movedTo: string };
 
 const GARDENER_PAGE = /^\/gardeners\/([^/]+)\/?$/;
+const CROP_PAGE = /^\/crops\/([^/]+)\/?$/;
 
 /**
  * Production serving of the built SPA, from memory: a page of the app (the shell's list of them) answers
@@ -212,6 +214,9 @@ export function serveWeb(
       }
       if (fate === "nobody") status = 404;
     }
+    // A crop the calendar does not know is no page either (the app says so), not a page to index.
+    const crop = CROP_PAGE.exec(urlPath);
+    if (crop?.[1] && !cropOf(crop[1])) status = 404;
     // A member's own page is no search result, whoever asks (its content needs their session anyway).
     const answer = await pageAnswer(c, status);
     if (page?.member) answer.headers.set("X-Robots-Tag", "noindex");

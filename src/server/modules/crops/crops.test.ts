@@ -7,12 +7,13 @@ import { SettingsSchema } from "#shared/schemas/settings.ts";
 import { createClient } from "../../test/http-client.ts";
 import { signedInMember } from "../../test/members.ts";
 import { createTestApp } from "../../test/test-db.ts";
+import { standInWebRoot } from "../../test/web-root.ts";
 import { sendDueSowingReminders, setReminder } from "./sowing-reminders.ts";
 
 /** The garden calendar's crops as a client reads them, and where a member gardens as they set it. */
 let app: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  app = await createTestApp({ config: { RATE_LIMIT: false } });
+  app = await createTestApp({ config: { RATE_LIMIT: false }, webRoot: standInWebRoot() });
 });
 afterAll(() => app.close());
 
@@ -79,6 +80,19 @@ describe("where a member gardens", () => {
     expect(leap.body).toMatchObject({ lastFrost: "02-29", firstFrost: "05-01", frostFree: true });
     const read = await member.client.get("/api/settings", { schema: SettingsSchema });
     expect(read.body).toEqual(leap.body);
+  });
+});
+
+describe("a crop page's address", () => {
+  it("is a page for a crop the calendar knows, and a 404 for any other", async () => {
+    const page = await app.app.request("/crops/spinach");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    for (const path of ["/crops/mandrake", "/crops/Spinach", "/crops/%00"]) {
+      const missing = await app.app.request(path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.headers.get("content-type"), path).toContain("text/html");
+    }
   });
 });
 
