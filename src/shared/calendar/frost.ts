@@ -102,6 +102,36 @@ const spanOf = (frost: Date, weeks: Weeks): DaySpan => ({
 const overlaps = (a: DaySpan, b: DaySpan) => a.from <= b.to && b.from <= a.to;
 
 /**
+ * Each task of `windows` with its window's days in each frost year `offsets` away from the one holding
+ * `day` (task by task, the years in the order given): what the three questions below choose among.
+ */
+function* spansAround(
+  windows: Windows,
+  place: Place,
+  day: Date,
+  offsets: readonly number[],
+): Generator<{ task: Task; span: DaySpan }> {
+  const start = frostYearStart(day, place.hemisphere);
+  const years = offsets.map((offset) => frostsOf(onYearShift(start, offset), place));
+  for (const task of TASKS) {
+    const weeks = windows[task];
+    if (!weeks) continue;
+    for (const frosts of years)
+      yield { task, span: spanOf(task === "sowAutumn" ? frosts.firstFrost : frosts.lastFrost, weeks) };
+  }
+}
+
+/** For each task, the first of `candidates` that `keep` takes: at most one window a task. */
+function firstPerTask(
+  candidates: Iterable<{ task: Task; span: DaySpan }>,
+  keep: (span: DaySpan) => boolean,
+): Array<{ task: Task; span: DaySpan }> {
+  const found = new Map<Task, DaySpan>();
+  for (const { task, span } of candidates) if (!found.has(task) && keep(span)) found.set(task, span);
+  return [...found].map(([task, span]) => ({ task, span }));
+}
+
+/**
  * The tasks of `windows` open at some day of `range` at `place`, each with its window's days. A window
  * may reach into the frost year before or after the one `range` starts in (a sowing 14 weeks after a late
  * frost runs past the split), so the three frost years around it are all asked.
@@ -111,19 +141,7 @@ export function tasksIn(
   place: Place,
   range: DaySpan,
 ): Array<{ task: Task; span: DaySpan }> {
-  const start = frostYearStart(range.from, place.hemisphere);
-  const years = [-1, 0, 1].map((offset) => frostsOf(onYearShift(start, offset), place));
-  const found: Array<{ task: Task; span: DaySpan }> = [];
-  for (const task of TASKS) {
-    const weeks = windows[task];
-    if (!weeks) continue;
-    const spans = years
-      .map((frosts) => spanOf(task === "sowAutumn" ? frosts.firstFrost : frosts.lastFrost, weeks))
-      .filter((span) => overlaps(span, range));
-    const first = spans[0];
-    if (first) found.push({ task, span: first });
-  }
-  return found;
+  return firstPerTask(spansAround(windows, place, range.from, [-1, 0, 1]), (span) => overlaps(span, range));
 }
 
 /**
@@ -135,18 +153,9 @@ export function nextWindows(
   place: Place,
   today: Date,
 ): Array<{ task: Task; span: DaySpan }> {
-  const start = frostYearStart(today, place.hemisphere);
-  const years = [0, 1, 2].map((offset) => frostsOf(onYearShift(start, offset), place));
-  const found: Array<{ task: Task; span: DaySpan }> = [];
-  for (const task of TASKS) {
-    const weeks = windows[task];
-    if (!weeks) continue;
-    const span = years
-      .map((frosts) => spanOf(task === "sowAutumn" ? frosts.firstFrost : frosts.lastFrost, weeks))
-      .find((candidate) => candidate.to >= today);
-    if (span) found.push({ task, span });
-  }
-  return found.sort((a, b) => a.span.from.getTime() - b.span.from.getTime());
+  return firstPerTask(spansAround(windows, place, today, [0, 1, 2]), (span) => span.to >= today).sort(
+    (a, b) => a.span.from.getTime() - b.span.from.getTime(),
+  );
 }
 
 /**
@@ -158,17 +167,9 @@ export function nextOpening(
   place: Place,
   today: Date,
 ): { task: Task; span: DaySpan } | null {
-  const start = frostYearStart(today, place.hemisphere);
-  const years = [-1, 0, 1, 2].map((offset) => frostsOf(onYearShift(start, offset), place));
   let best: { task: Task; span: DaySpan } | null = null;
-  for (const task of TASKS) {
-    const weeks = windows[task];
-    if (!weeks) continue;
-    for (const frosts of years) {
-      const span = spanOf(task === "sowAutumn" ? frosts.firstFrost : frosts.lastFrost, weeks);
-      if (span.from > today && (!best || span.from < best.span.from)) best = { task, span };
-    }
-  }
+  for (const candidate of spansAround(windows, place, today, [-1, 0, 1, 2]))
+    if (candidate.span.from > today && (!best || candidate.span.from < best.span.from)) best = candidate;
   return best;
 }
 
