@@ -17,14 +17,14 @@ export const aloneTests = [
  * What can differ from one Node.js release to the next, run again on the newest LTS (Node 24) on the
  * embedded database: the server as a process (start, shutdown, a start after SIGKILL, an earlier release's
  * data, its request log), the PGlite thread, sharp and the photo decoder's process, node:crypto (scrypt, HMAC,
- * secrets), streams and sockets (a photo uploaded to the built server and backed up, chunked bodies,
- * SMTP, S3 through the AWS SDK), and fetch. Everything else is our own JavaScript over the same libraries,
+ * secrets), streams and sockets (whole backups written through tar and gzip, one asked for through
+ * DATA_DIR's socket, chunked bodies, SMTP, S3 through the AWS SDK), and fetch. Everything else is our own JavaScript over the same libraries,
  * which Node 20 has run: the uploads module's own rules (sizes, limits, the sweep) among it. What survives
  * a crash is PGlite's write-ahead log on the disk, the same WebAssembly on every release, so the crash
  * test's three kills run on Node 20 only; server.unit starts a server again after a SIGKILL on both.
  */
 export const acrossNodeVersions = [
-  "src/server/backup.test.ts",
+  "src/server/ops/backup-service.test.ts",
   "src/server/observability.test.ts",
   "src/server/server.unit.test.ts",
   "src/server/upgrade.test.ts",
