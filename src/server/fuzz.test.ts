@@ -23,7 +23,7 @@ import { createTestApp, testDriver } from "./test/test-db.ts";
  * twenty times the full run, for a night. Each run draws a new seed and prints it: FUZZ_SEED replays one.
  */
 const STRENGTHS = {
-  light: { perOperation: 40, withLimits: 5 },
+  light: { perOperation: 20, withLimits: 3 },
   full: { perOperation: 100, withLimits: 12 },
   deep: { perOperation: 2000, withLimits: 250 },
 };
