@@ -6,9 +6,11 @@ import {
   expectNoA11yViolations,
   gotoWithTheme,
   keepScreenshot,
+  newAccount,
   test,
 } from "./fixtures.ts";
 import { dataDir, E2E } from "./support/env.ts";
+import { verifyEmail } from "./support/mail.ts";
 
 /** A Wednesday early in March: sowing time in the north, autumn in the south. */
 const DAY = new Date("2027-03-03T10:00:00Z");
@@ -229,6 +231,59 @@ test.describe("the garden calendar", () => {
       ).toBeVisible();
       await keepScreenshot(page, testInfo.outputPath(`dashboard-sow-${theme}-${width}.png`));
     });
+
+  test("a crop the site's administrator adds has its page and its place in the calendar at once", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    // The administrator ADMIN_EMAILS names, signed up and verified as a person is.
+    const email = "admin.calendar@garden.test";
+    expect(E2E.administrators).toContain(email);
+    const context = await browser.newContext();
+    cleanups.push(() => context.close());
+    const admin = { page: await context.newPage() };
+    const signUp = await admin.page.request.post("/api/auth/sign-up/email", {
+      data: { ...newAccount("admin"), email },
+      headers: { Origin: E2E.baseURL },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(200);
+    await verifyEmail(admin.page, email);
+    const crop = {
+      names: { en: "Yacon", fr: "Poire de terre", es: "Yacón", de: "Yacón" },
+      botanical: "Smallanthus sonchifolius",
+      kind: "vegetable",
+      windows: { sowIndoors: [-6, -2], plantOut: [2, 4] },
+      daysToMaturity: [180, 210],
+      spacingCm: 90,
+      warmClimate: "Plant crowns at the start of the rainy season; lift the tubers when the tops die back.",
+    };
+    const added = await admin.page.request.put("/api/crops/yacon", {
+      data: crop,
+      headers: { Origin: E2E.baseURL },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    cleanups.unshift(async () => {
+      const removed = await admin.page.request.delete("/api/crops/yacon?untag=true", {
+        headers: { Origin: E2E.baseURL },
+      });
+      expect(removed.status()).toBe(204);
+    });
+
+    await page.clock.setFixedTime(DAY);
+    await page.setViewportSize({ width: 390, height: 900 });
+    // The server renders its page like a shipped crop's.
+    expect((await page.request.get("/crops/yacon")).status()).toBe(200);
+    await gotoWithTheme(page, "/crops/yacon", "light");
+    await expect(page.getByRole("heading", { level: 1, name: "Yacon" })).toBeVisible();
+    await expect(page.getByText("Smallanthus sonchifolius")).toBeVisible();
+    await page.getByRole("link", { name: "Tell the calendar where you garden" }).click();
+    await setPlace(page, "Northern", "2027-04-20", "2027-10-20");
+    // Sown indoors from six weeks before a last frost on 20 April to the end of the second before: this month.
+    const month = page.getByRole("region", { name: /^This month/ });
+    await month.getByRole("link", { name: "Yacon" }).click();
+    await expect(page.getByText("9 March 2027 to 12 April 2027")).toBeVisible();
+    await keepScreenshot(page, testInfo.outputPath("site-crop-light-390.png"));
+  });
 
   test("works without a connection once loaded, for a visitor whose place stays in the browser", async ({
     page,

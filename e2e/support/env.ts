@@ -19,6 +19,7 @@ export const E2E = {
     "dark-390",
     "established-1",
     "established-2",
+    "calendar",
   ].map((key) => `admin.${key}@garden.test`),
   oidcPort: port + 1,
   google: {

@@ -17,6 +17,7 @@ import { createRouter } from "./lib/requests/create-router.ts";
 import { createErrorHandler, noSuchEndpoint } from "./lib/requests/errors.ts";
 import { jsonObjectBodies } from "./lib/requests/json-body.ts";
 import { noteRequests } from "./lib/requests/request-log.ts";
+import { findCrop } from "./lib/rules/crops.ts";
 import { Limiter } from "./lib/security/rate-limit.ts";
 import { sameOriginWrites, trustedOrigins } from "./lib/security/same-origin.ts";
 import { securityHeaders } from "./lib/security/security-headers.ts";
@@ -133,15 +134,20 @@ export function createApp(deps: AppDeps) {
   app.use("/uploads/*", apiContext(parts));
   app.get("/uploads/:name", servePhotoFile(storage, new HeldPhotos(db, publicCache)));
   app.route("/", createMetricsRouter({ metrics, token: config.METRICS_TOKEN }));
-  if (deps.webRoot)
-    serveWeb(app, deps.webRoot, shell, {
-      gardener: async (handle) => {
-        const leads = await whereHandleLeads(db, handle);
-        return leads.to === "moved" ? { movedTo: leads.handle } : leads.to;
-      },
-    });
+  if (deps.webRoot) serveWeb(app, deps.webRoot, shell, namedInAddresses(db));
   app.notFound((c) => c.json<ApiError>({ message: "Not found" }, 404));
   return app;
+}
+
+/** What a page's address names, for pages that are one only while it exists: a gardener, a crop. */
+function namedInAddresses(db: Db): Parameters<typeof serveWeb>[3] {
+  return {
+    gardener: async (handle) => {
+      const leads = await whereHandleLeads(db, handle);
+      return leads.to === "moved" ? { movedTo: leads.handle } : leads.to;
+    },
+    crop: async (slug) => (await findCrop(db, slug)) !== undefined,
+  };
 }
 
 /** What the app is made of, from its dependencies and their defaults. */

@@ -9,7 +9,6 @@ import type { AppEnv } from "./lib/app-env.ts";
 import { hasSessionCookie, PAGE_TABLES, replyFor } from "./lib/cache/public-cache.ts";
 import { AnswersRead, markPublic, toResponse } from "./lib/cache/public-cache-layer.ts";
 import { compress, type Encoding, etagOf, matchesEtag, preferredEncoding } from "./lib/requests/negotiate.ts";
-import { cropOf } from "./lib/rules/crops.ts";
 import { readShell } from "./web-shell.ts";
 
 /** What dist/ssr/entry-server.js exports (src/web/entry-server.tsx): the server's rendering of a page. */
@@ -127,7 +126,14 @@ export function serveWeb(
   app: Hono<AppEnv>,
   webRoot: string,
   { bare: shell, rendered: frame, pages, compressed } = readShell(webRoot),
-  { gardener }: { gardener?: (handle: string) => Promise<GardenerFate> } = {},
+  {
+    gardener,
+    crop: isCrop,
+  }: {
+    gardener?: (handle: string) => Promise<GardenerFate>;
+    /** Whether the calendar knows the crop a crop page's address names. */
+    crop?: (slug: string) => Promise<boolean>;
+  } = {},
 ) {
   const indexFile = path.join(webRoot, "index.html");
   if (!existsSync(indexFile))
@@ -216,7 +222,7 @@ export function serveWeb(
     }
     // A crop the calendar does not know is no page either (the app says so), not a page to index.
     const crop = CROP_PAGE.exec(urlPath);
-    if (crop?.[1] && !cropOf(crop[1])) status = 404;
+    if (status === 200 && crop?.[1] && isCrop && !(await isCrop(crop[1]))) status = 404;
     // A member's own page is no search result, whoever asks (its content needs their session anyway).
     const answer = await pageAnswer(c, status);
     if (page?.member) answer.headers.set("X-Robots-Tag", "noindex");

@@ -105,9 +105,12 @@ export type TipSort = (typeof TIP_SORTS)[number];
 
 export const TIP_SEARCH_MAX_LENGTH = 100;
 
-/** Length limits. The specification shows none; without them one request could store megabytes of text. */
 /** How many of the garden calendar's crops one tip may name. */
 export const MAX_TIP_CROPS = 5;
+/** How many crops a site may add to the shipped list: every calendar page carries them. */
+export const MAX_SITE_CROPS = 200;
+
+/** Length limits. The specification shows none; without them one request could store megabytes of text. */
 
 export const LIMITS = {
   title: { min: 3, max: 120 },

@@ -13,30 +13,48 @@ const WeeksSchema = z
   .tuple([z.number().int().min(-26).max(26), z.number().int().min(-26).max(26)])
   .refine(([from, to]) => from <= to, { error: "a window opens before it closes" });
 
+/** Names a crop's page, /crops/{slug}: lower-case letters and digits, words joined by hyphens. */
+export const CropSlugSchema = z
+  .string()
+  .max(60)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, {
+    error: "a crop's slug is lower-case letters and digits, words joined by hyphens",
+  });
+
 export const CropSchema = z
   .object({
-    /** Names its page, /crops/{slug}. */
-    slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+    slug: CropSlugSchema,
     names: z.object(
-      Object.fromEntries(CROP_LANGUAGES.map((lang) => [lang, z.string().min(1)])) as {
+      Object.fromEntries(CROP_LANGUAGES.map((lang) => [lang, z.string().trim().min(1).max(60)])) as {
         [Lang in (typeof CROP_LANGUAGES)[number]]: z.ZodString;
       },
     ),
-    botanical: z.string().min(3),
+    botanical: z.string().trim().min(3).max(100),
     kind: z.enum(CROP_KINDS),
     /** Weeks before (negative) or after the last spring frost, or the first autumn frost for `sowAutumn`. */
     windows: z
       .partialRecord(z.enum(TASKS), WeeksSchema)
       .refine((windows) => Object.keys(windows).length > 0, { error: "a crop has a window" }),
     /** From sowing, or from planting out where the crop is planted out. */
-    daysToMaturity: z.tuple([z.number().int().positive(), z.number().int().positive()]),
+    daysToMaturity: z
+      .tuple([z.number().int().positive().max(3650), z.number().int().positive().max(3650)])
+      .refine(([from, to]) => from <= to, { error: "the shortest comes first" }),
     /** Between plants, in centimetres. */
-    spacingCm: z.number().int().positive(),
+    spacingCm: z.number().int().positive().max(2000),
     /** Where it never freezes: when and how. */
-    warmClimate: z.string().min(1),
+    warmClimate: z.string().trim().min(1).max(500),
   })
   .meta({ id: "Crop" });
 export type Crop = z.infer<typeof CropSchema>;
+
+/**
+ * A crop a site adds or changes (PUT /api/crops/{slug}): the whole crop, its slug in the address (a crop
+ * read from GET /api/crops may be sent back as it is: its slug, if any, must be the address's).
+ */
+export const CropInputSchema = CropSchema.extend({ slug: CropSlugSchema.optional() }).meta({
+  id: "CropInput",
+});
+export type CropInput = z.infer<typeof CropInputSchema>;
 
 /** The shipped list as a file: what it is, under which licence, and the crops. */
 export const CropFileSchema = z.object({

@@ -10,6 +10,10 @@ export const queryKeys = {
   config: ["config"] as const,
   passwordPolicy: ["password-policy"] as const,
   resetToken: (token: string) => ["reset-token", token] as const,
+  crops: {
+    /** The crops this site added to the calendar's shipped list. */
+    site: ["crops", "site"] as const,
+  },
   tips: {
     all: ["tips"] as const,
     lists: () => [...queryKeys.tips.all, "list"] as const,

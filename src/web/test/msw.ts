@@ -15,6 +15,8 @@ export const server = setupServer(
   http.get("*/api/config", () => HttpResponse.json({ social: {}, googleSignIn: false })),
   http.get("*/api/auth/password-policy", () => HttpResponse.json(PASSWORD_POLICY)),
   http.get("*/api/auth/get-session", () => HttpResponse.json(null)),
+  // The site has added no crops to the calendar's shipped list (the pages carry that one).
+  http.get("*/api/crops", () => HttpResponse.json({ about: "", licence: "CC0-1.0", crops: [] })),
 );
 
 /** The signed-in member's own gardener page, as GET /api/profile answers it. */

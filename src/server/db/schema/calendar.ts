@@ -1,6 +1,7 @@
-// The garden calendar's reminders: "remind me when it's time to sow" (ADR 093).
+// The garden calendar's tables: the crops a site adds (ADR 096) and "remind me when it's time to sow" (ADR 093).
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { Crop } from "#shared/calendar/crops.ts";
 import { TASKS } from "#shared/calendar/frost.ts";
 import { users } from "./accounts.ts";
 import { tips } from "./tips.ts";
@@ -38,4 +39,22 @@ export const sowingReminders = pgTable(
       sql`${table.task} in ('sowIndoors', 'plantOut', 'sowDirect', 'sowAutumn')`,
     ),
   ],
+);
+
+/**
+ * Crops an administrator added beside the shipped list (ADR 096): in the database, so every instance, a
+ * backup and a move carry them. A slug the shipped list has is never here (the API refuses it).
+ */
+export const siteCrops = pgTable(
+  "site_crops",
+  {
+    slug: text("slug").primaryKey(),
+    /** The whole crop as `CropSchema` checks it, its slug included. */
+    crop: jsonb("crop").$type<Crop>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** The administrator who saved it last; kept if their account goes. */
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [check("site_crops_slug_check", sql`${table.crop}->>'slug' = ${table.slug}`)],
 );

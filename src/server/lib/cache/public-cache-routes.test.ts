@@ -43,11 +43,11 @@ const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly Pu
     reads: ["tips", "comments", "users", "photo_holds", "moderation_cases"],
   },
   { route: "/api/config", path: "/api/config", reads: [] },
-  { route: "/api/crops", path: "/api/crops", reads: [] },
+  { route: "/api/crops", path: "/api/crops", reads: ["site_crops"] },
   {
     route: "/api/crops/{slug}",
     path: "/api/crops/tomato?hemisphere=south&lastFrost=09-15",
-    reads: ["tips", "member_settings"],
+    reads: ["tips", "member_settings", "site_crops"],
   },
 ];
 
@@ -68,6 +68,7 @@ const changeTo: Record<PublicTable, () => Promise<unknown>> = {
     ctx.db.execute(
       sql`update member_settings set last_frost = case when last_frost = '04-01' then '04-02' else '04-01' end where user_id = ${authorId}`,
     ),
+  site_crops: () => ctx.db.execute(sql`delete from site_crops where slug = 'none'`),
 };
 
 beforeAll(async () => {

@@ -21,7 +21,7 @@ import { ChangeFeed, type FollowedDatabase } from "./change-feed.ts";
 
 /**
  * The tables cached answers read, each with a trigger that NOTIFYs on change (migrations 0007, 0010, 0012,
- * 0031, 0033, 0039, 0041, 0056: member_settings for a member's place only).
+ * 0031, 0033, 0039, 0041, 0056: member_settings for a member's place only, 0059).
  */
 export const PUBLIC_TABLES = [
   "tips",
@@ -34,13 +34,15 @@ export const PUBLIC_TABLES = [
   "moderation_cases",
   "follows",
   "member_settings",
+  "site_crops",
 ] as const;
 export type PublicTable = (typeof PUBLIC_TABLES)[number];
 /**
  * What a visitor's page reads: not comments (their count is on the tip), blocks (a visitor has none) nor
- * photo holds (photos are files of their own), so a new comment does not drop every cached page.
+ * photo holds (photos are files of their own), so a new comment does not drop every cached page. The
+ * site's crops, which change seldom, decide whether a crop's page is one.
  */
-export const PAGE_TABLES: readonly PublicTable[] = ["tips", "gardeners", "tip_likes", "users"];
+export const PAGE_TABLES: readonly PublicTable[] = ["tips", "gardeners", "tip_likes", "users", "site_crops"];
 
 /** The channel those triggers notify on; a payload is the changed table's name. */
 const PUBLIC_CHANGE_CHANNEL = "public_change";

@@ -1,37 +1,79 @@
+import { eq, inArray } from "drizzle-orm";
 import { CROP_FILE } from "#shared/calendar/crop-list.ts";
-import { type Crop, CropFileSchema } from "#shared/calendar/crops.ts";
+import { type Crop, CropFileSchema, CropSlugSchema } from "#shared/calendar/crops.ts";
+import type { Db } from "../../db/client.ts";
+import { siteCrops } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../requests/errors.ts";
 
 /**
- * The crops the garden calendar knows (ADR 090): the list shipped in src/shared/calendar/crops.json, read and checked
- * once when the server starts, so a mistake in it stops the server rather than a page.
+ * The crops the garden calendar knows (ADR 090, 096): the list shipped in src/shared/calendar/crops.json,
+ * read and checked once when the server starts (a mistake in it stops the server rather than a page), and
+ * the crops this site's administrators added, read from `site_crops` only for a slug the shipped list
+ * lacks, so tips naming shipped crops, nearly all of them, cost no read.
  */
 const shipped = CropFileSchema.parse(CROP_FILE);
 
-export const CROPS: readonly Crop[] = shipped.crops;
-const bySlug = new Map(CROPS.map((crop) => [crop.slug, crop]));
+export const SHIPPED_CROPS: readonly Crop[] = shipped.crops;
+const bySlug = new Map(SHIPPED_CROPS.map((crop) => [crop.slug, crop]));
 
-/** The crop `slug` names, or undefined. */
-export const cropOf = (slug: string): Crop | undefined => bySlug.get(slug);
+/** Whether `slug` is one of the shipped crops (which a site may not replace). */
+export const isShipped = (slug: string): boolean => bySlug.has(slug);
 
-/** Where the list comes from and under which licence, as its file says. */
+/** Where the shipped list comes from and under which licence, as its file says. */
 export const CROP_SOURCE = { about: shipped.about, licence: shipped.licence };
+
+/** The crops this site added, by English name. */
+export async function addedCrops(db: Db): Promise<Crop[]> {
+  const rows = await db.select({ crop: siteCrops.crop }).from(siteCrops);
+  return rows.map((row) => row.crop).sort(byName);
+}
+
+export const byName = (a: Crop, b: Crop) => a.names.en.localeCompare(b.names.en, "en");
+
+/** The crop `slug` names, shipped or added, or undefined. */
+export async function findCrop(db: Db, slug: string): Promise<Crop | undefined> {
+  const crop = bySlug.get(slug);
+  if (crop || !CropSlugSchema.safeParse(slug).success) return crop;
+  const [row] = await db.select({ crop: siteCrops.crop }).from(siteCrops).where(eq(siteCrops.slug, slug));
+  return row?.crop;
+}
+
+/** The crops among `slugs` the calendar knows, by slug: one read for those the shipped list lacks. */
+export async function cropsNamed(db: Db, slugs: readonly string[]): Promise<Map<string, Crop>> {
+  const found = new Map<string, Crop>();
+  const rest = new Set<string>();
+  for (const slug of slugs) {
+    const crop = bySlug.get(slug);
+    if (crop) found.set(slug, crop);
+    else if (CropSlugSchema.safeParse(slug).success) rest.add(slug);
+  }
+  if (rest.size > 0) {
+    const rows = await db
+      .select({ crop: siteCrops.crop })
+      .from(siteCrops)
+      .where(inArray(siteCrops.slug, [...rest]));
+    for (const { crop } of rows) found.set(crop.slug, crop);
+  }
+  return found;
+}
 
 /**
  * Refuses (400, each unknown slug named at its place) crops the calendar does not know, as a tip's body
  * names them.
  */
-export function checkTipCrops(slugs: readonly string[] | undefined): void {
-  const issues = (slugs ?? []).flatMap((slug, index) =>
-    bySlug.has(slug) ? [] : [{ path: `crops.${index}`, message: unknownCrop(slug) }],
+export async function checkTipCrops(db: Db, slugs: readonly string[] | undefined): Promise<void> {
+  if (!slugs?.length || slugs.every(isShipped)) return;
+  const known = await cropsNamed(db, slugs);
+  const issues = slugs.flatMap((slug, index) =>
+    known.has(slug) ? [] : [{ path: `crops.${index}`, message: unknownCrop(slug) }],
   );
   const [first] = issues;
   if (first) throw new HttpError(400, `Invalid field "${first.path}": ${first.message}`, issues);
 }
 
 /** Refuses (400) a crop filter naming a crop the calendar does not know. */
-export function checkCropFilter(slug: string | undefined): void {
-  if (slug !== undefined && !bySlug.has(slug)) throw badQueryParameter("crop", unknownCrop(slug));
+export async function checkCropFilter(db: Db, slug: string | undefined): Promise<void> {
+  if (slug !== undefined && !(await findCrop(db, slug))) throw badQueryParameter("crop", unknownCrop(slug));
 }
 
 const unknownCrop = (slug: string) => `"${slug}" is no crop the calendar knows; GET /api/crops lists them`;

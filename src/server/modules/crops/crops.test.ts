@@ -1,11 +1,16 @@
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { CropSchema } from "#shared/calendar/crops.ts";
+import { type Crop, CropSchema } from "#shared/calendar/crops.ts";
 import { TipWhenSchema } from "#shared/calendar/tip-when.ts";
+import { MAX_SITE_CROPS } from "#shared/constants.ts";
 import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { SettingsSchema } from "#shared/schemas/settings.ts";
+import { siteCrops } from "../../db/schema.ts";
+import { SHIPPED_CROPS } from "../../lib/rules/crops.ts";
 import { createClient } from "../../test/http-client.ts";
 import { signedInMember } from "../../test/members.ts";
+import { memberWithRole } from "../../test/moderation-fixtures.ts";
 import { createTestApp } from "../../test/test-db.ts";
 import { standInWebRoot } from "../../test/web-root.ts";
 import { sendDueSowingReminders, setReminder } from "./sowing-reminders.ts";
@@ -421,7 +426,7 @@ describe("remind me when it's time to sow", () => {
     // Set on a day the test picks (a session would not last to it on a faked clock): the route's own
     // answer, on today's date, is the next test's.
     // Sowing tomatoes indoors began on 23 February in the north: next is planting out, a week after the frost.
-    const tomato = { body: await setReminder(app.db, north.id, "tomato", { now: DAY }) };
+    const tomato = { body: await setReminder(app.db, north.id, shipped("tomato"), { now: DAY }) };
     expect(tomato.body).toMatchObject({
       crop: "tomato",
       task: "plantOut",
@@ -430,7 +435,7 @@ describe("remind me when it's time to sow", () => {
       remindedAt: null,
     });
     // In Tasmania spinach is being sown for autumn already: next is spring's, six weeks before the frost.
-    const spinach = { body: await setReminder(app.db, south.id, "spinach", { now: DAY }) };
+    const spinach = { body: await setReminder(app.db, south.id, shipped("spinach"), { now: DAY }) };
     expect(spinach.body).toMatchObject({
       task: "sowDirect",
       opensOn: "2027-08-20",
@@ -514,5 +519,233 @@ describe("remind me when it's time to sow", () => {
     expect((await member.client.delete(path)).status).toBe(204);
     const gone = await member.client.get(path, { schema: z.object({ reminder: z.null() }) });
     expect(gone.body.reminder).toBeNull();
+  });
+});
+
+/** A shipped crop, as the server reads it. */
+function shipped(slug: string): Crop {
+  const crop = SHIPPED_CROPS.find((one) => one.slug === slug);
+  if (!crop) throw new Error(`No shipped crop ${slug}`);
+  return crop;
+}
+
+describe("crops a site adds", () => {
+  const CropList = z.object({ about: z.string(), licence: z.string(), crops: z.array(CropSchema) });
+  /** A crop of its own (its English name unique to the test), as an administrator would send it. */
+  const yacon = (name: string) => ({
+    names: { en: name, fr: "Poire de terre", es: "Yacón", de: "Yacón" },
+    botanical: "Smallanthus sonchifolius",
+    kind: "vegetable",
+    windows: { sowIndoors: [-6, -2], plantOut: [2, 4] },
+    daysToMaturity: [180, 210],
+    spacingCm: 90,
+    warmClimate: "Plant crowns at the start of the rainy season; lift the tubers when the tops die back.",
+  });
+  const unique = () => Math.random().toString(36).slice(2, 8);
+  let administrator: Awaited<ReturnType<typeof memberWithRole>>;
+  beforeAll(async () => {
+    administrator = await memberWithRole(app, "administrator");
+  });
+  const siteList = async () =>
+    (await createClient(app.app).get("/api/crops?source=site", { schema: CropList })).body.crops;
+
+  it("are added and changed by administrators only, and join the list, the pages and the filter at once", async () => {
+    const slug = `yacon-${unique()}`;
+    const name = `Yacon ${slug}`;
+    const page = `/crops/${slug}`;
+    // Asked before it exists: a 404 a visitor's cache keeps until the crop comes.
+    expect((await app.app.request(page)).status).toBe(404);
+    expect((await app.app.request(page)).status).toBe(404);
+    const moderator = await memberWithRole(app, "moderator");
+    const member = await signedInMember(app);
+    for (const [client, status] of [
+      [createClient(app.app), 401],
+      [member.client, 403],
+      [moderator.client, 403],
+    ] as const)
+      expect((await client.put(`/api/crops/${slug}`, yacon(name))).status).toBe(status);
+    expect((await siteList()).map((crop) => crop.slug)).not.toContain(slug);
+
+    const added = await administrator.client.put(`/api/crops/${slug}`, yacon(name), { schema: CropSchema });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body).toMatchObject({ slug, names: { en: name }, windows: { plantOut: [2, 4] } });
+    // Sent back as it was read, its slug included, it changes the crop.
+    const changed = await administrator.client.put(
+      `/api/crops/${slug}`,
+      { ...added.body, spacingCm: 75 },
+      { schema: CropSchema },
+    );
+    expect(changed.status, changed.text).toBe(200);
+
+    const all = await createClient(app.app).get("/api/crops", { schema: CropList });
+    const names = all.body.crops.map((crop) => crop.names.en);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));
+    expect(all.body.crops.find((crop) => crop.slug === slug)?.spacingCm).toBe(75);
+    expect(all.body.crops.length).toBe(SHIPPED_CROPS.length + (await siteList()).length);
+    const site = await siteList();
+    expect(site.map((crop) => crop.slug)).toContain(slug);
+    expect(site.every((crop) => !SHIPPED_CROPS.some((one) => one.slug === crop.slug))).toBe(true);
+    const shippedOnly = await createClient(app.app).get("/api/crops?source=shipped", { schema: CropList });
+    expect(shippedOnly.body.crops.length).toBe(SHIPPED_CROPS.length);
+    expect((await createClient(app.app).get("/api/crops?source=mine")).status).toBe(400);
+
+    const read = await createClient(app.app).get(`/api/crops/${slug}`, { schema: CropSchema });
+    expect(read.body).toMatchObject({ slug, spacingCm: 75 });
+    expect((await app.app.request(page)).status).toBe(200);
+    expect((await createClient(app.app).get(`/api/tips?crop=${slug}`)).status).toBe(200);
+  });
+
+  it("refuse a shipped crop's slug, a name another crop has and a crop not whole, saying why, storing nothing", async () => {
+    const taken = `yacon-${unique()}`;
+    expect((await administrator.client.put(`/api/crops/${taken}`, yacon(`Yacon ${taken}`))).status).toBe(201);
+    const slug = `oca-${unique()}`;
+    const good = yacon(`Oca ${slug}`);
+    for (const [path, body, status, says] of [
+      ["/api/crops/tomato", good, 409, "one of the crops the calendar ships with"],
+      [
+        `/api/crops/${slug}`,
+        { ...good, names: { ...good.names, en: "tomato" } },
+        409,
+        'A shipped crop is named "tomato"',
+      ],
+      [
+        `/api/crops/${slug}`,
+        { ...good, names: { ...good.names, en: `YACON ${taken}` } },
+        409,
+        `The crop "${taken}"`,
+      ],
+      [`/api/crops/${slug}`, { ...good, names: { en: "Oca" } }, 400, "names.fr"],
+      [`/api/crops/${slug}`, { ...good, windows: {} }, 400, "a crop has a window"],
+      [
+        `/api/crops/${slug}`,
+        { ...good, windows: { sowDirect: [4, -2] } },
+        400,
+        "a window opens before it closes",
+      ],
+      [`/api/crops/${slug}`, { ...good, windows: { sowSometime: [1, 2] } }, 400, "windows"],
+      [`/api/crops/${slug}`, { ...good, daysToMaturity: [200, 100] }, 400, "the shortest comes first"],
+      [`/api/crops/${slug}`, { ...good, spacingCm: 0 }, 400, "spacingCm"],
+      [`/api/crops/${slug}`, { ...good, kind: "weed" }, 400, "kind"],
+      [`/api/crops/${slug}`, { ...good, slug: "other" }, 400, `the crop's slug is the address's, "${slug}"`],
+      [`/api/crops/${slug}`, "yacon", 400, ""],
+      ["/api/crops/Oca!", good, 404, "a crop's slug is lower-case letters and digits"],
+      [`/api/crops/${"a".repeat(61)}`, good, 404, "60"],
+    ] as const) {
+      const res = await administrator.client.put(path, body, { schema: ApiErrorSchema });
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(status);
+      expect(res.body.message, JSON.stringify(body)).toContain(says);
+    }
+    const slugs = (await siteList()).map((crop) => crop.slug);
+    expect(slugs).toContain(taken);
+    expect(slugs).not.toContain(slug);
+    expect(
+      (await createClient(app.app).get("/api/crops/tomato", { schema: CropSchema })).body.spacingCm,
+    ).toBe(shipped("tomato").spacingCm);
+  });
+
+  it(`stop at ${MAX_SITE_CROPS} a site, and a change of one already there still goes`, async () => {
+    const before = (await siteList()).length;
+    const filler = Array.from({ length: MAX_SITE_CROPS - before }, (_, index) => {
+      const slug = `filler-${unique()}-${index}`;
+      return { slug, crop: { ...yacon(`Filler ${slug}`), slug } as Crop };
+    });
+    await app.db.insert(siteCrops).values(filler);
+    try {
+      const slug = `oca-${unique()}`;
+      const refused = await administrator.client.put(`/api/crops/${slug}`, yacon(`Oca ${slug}`), {
+        schema: ApiErrorSchema,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(`A site adds at most ${MAX_SITE_CROPS} crops; remove one first`);
+      const [first] = filler;
+      if (!first) throw new Error("no filler");
+      expect((await administrator.client.put(`/api/crops/${first.slug}`, first.crop)).status).toBe(200);
+    } finally {
+      await app.db.delete(siteCrops).where(
+        inArray(
+          siteCrops.slug,
+          filler.map(({ slug }) => slug),
+        ),
+      );
+    }
+  });
+
+  it("walk through a tip, its filter, its page and a reminder, and go only once no tip names them", async () => {
+    const slug = `yacon-${unique()}`;
+    const name = `Yacon ${slug}`;
+    expect((await administrator.client.put(`/api/crops/${slug}`, yacon(name))).status).toBe(201);
+    const author = await memberGardening({ hemisphere: "south", lastFrost: "09-20", firstFrost: "05-01" });
+    const tip = await author.client.post(
+      "/api/tips",
+      {
+        title: "Lift yacon after the first frost",
+        plantType: "Yacon",
+        difficulty: "Easy",
+        description: "The frost sweetens the tubers: lift them a week after it and cure them in the sun.",
+        category: "Vegetables",
+        crops: [slug, "potato"],
+      },
+      { schema: z.object({ _id: z.string(), crops: z.array(z.string()) }) },
+    );
+    expect(tip.status, tip.text).toBe(201);
+    expect(tip.body.crops).toEqual([slug, "potato"]);
+    const listed = await createClient(app.app).get(`/api/tips?crop=${slug}`, {
+      schema: z.array(z.object({ _id: z.string() })),
+    });
+    expect(listed.body.map((one) => one._id)).toEqual([tip.body._id]);
+    const onPage = await createClient(app.app).get(`/api/crops/${slug}?hemisphere=south&lastFrost=09-25`, {
+      schema: z.object({
+        tips: z.object({
+          items: z.array(z.object({ tip: z.object({ _id: z.string() }), match: z.string() })),
+        }),
+      }),
+    });
+    expect(onPage.body.tips.items).toEqual([
+      { tip: expect.objectContaining({ _id: tip.body._id }), match: "near" },
+    ]);
+
+    const reminded = await author.client.put(
+      `/api/crops/${slug}/reminder`,
+      { tipId: tip.body._id },
+      {
+        schema: z.object({ crop: z.string(), task: z.string(), remindAt: z.string() }),
+      },
+    );
+    expect(reminded.status, reminded.text).toBe(200);
+    expect(reminded.body).toMatchObject({ crop: slug });
+    expect(
+      await sendDueSowingReminders(app.db, new Date(Date.parse(reminded.body.remindAt) + 1000), author.id),
+    ).toBe(1);
+    const told = await author.client.get("/api/notifications", {
+      schema: z.array(z.object({ crop: z.object({ slug: z.string(), name: z.string() }).optional() })),
+    });
+    expect(told.body.find((one) => one.crop?.slug === slug)?.crop).toEqual({ slug, name });
+    await author.client.put(`/api/crops/${slug}/reminder`, {});
+
+    const refused = await administrator.client.delete(`/api/crops/${slug}`, { schema: ApiErrorSchema });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      "A tip names this crop: ask again with ?untag=true to take it off it too",
+    );
+    expect((await createClient(app.app).get(`/api/crops/${slug}`)).status).toBe(200);
+    expect((await author.client.delete(`/api/crops/${slug}?untag=true`)).status).toBe(403);
+    expect((await administrator.client.delete(`/api/crops/${slug}?untag=yes`)).status).toBe(400);
+    expect((await administrator.client.delete(`/api/crops/${slug}?untag=true`)).status).toBe(204);
+
+    const after = await createClient(app.app).get(`/api/tips/${tip.body._id}`, {
+      schema: z.object({ crops: z.array(z.string()) }),
+    });
+    expect(after.body.crops).toEqual(["potato"]);
+    expect((await createClient(app.app).get(`/api/crops/${slug}`)).status).toBe(404);
+    expect((await createClient(app.app).get(`/api/tips?crop=${slug}`)).status).toBe(400);
+    expect((await author.client.get(`/api/crops/${slug}/reminder`)).status).toBe(404);
+    expect((await app.app.request(`/crops/${slug}`)).status).toBe(404);
+    expect((await siteList()).map((crop) => crop.slug)).not.toContain(slug);
+    // Its reminders went with it: the sweep finds none to send.
+    expect(await sendDueSowingReminders(app.db, new Date("2100-01-01T00:00:00Z"), author.id)).toBe(0);
+    expect((await administrator.client.delete(`/api/crops/${slug}`)).status).toBe(404);
+    const shippedOne = await administrator.client.delete("/api/crops/tomato", { schema: ApiErrorSchema });
+    expect(shippedOne.status).toBe(409);
+    expect(shippedOne.body.message).toBe("The crops the calendar ships with cannot be removed");
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Crop } from "#shared/calendar/crops.ts";
 import { nextOpening, type Place, TYPICAL_FROSTS, todayIn } from "#shared/calendar/frost.ts";
 import type { SowingReminder } from "#shared/schemas/crop-page.ts";
 import { isTimeZone, REMINDER_HOUR, zonedTime } from "#shared/seasons.ts";
@@ -7,7 +8,6 @@ import type { Db } from "../../db/client.ts";
 import { rowsOf } from "../../db/rows.ts";
 import { sowingReminders, tips } from "../../db/schema.ts";
 import { HttpError } from "../../lib/requests/errors.ts";
-import { cropOf } from "../../lib/rules/crops.ts";
 import { tipSeenBy } from "../../lib/rules/visibility.ts";
 import { settingsOf } from "../settings/index.ts";
 import { findVisibleTip } from "../tips/index.ts";
@@ -43,11 +43,9 @@ export async function reminderOf(db: Db, userId: string, crop: string): Promise<
 export async function setReminder(
   db: Db,
   userId: string,
-  crop: string,
+  { slug: crop, windows }: Crop,
   { tipId, now }: { tipId?: string | undefined; now: Date },
 ): Promise<SowingReminder> {
-  const windows = cropOf(crop)?.windows;
-  if (!windows) throw new HttpError(404, "No crop has that name");
   if (tipId) {
     const tip = await findVisibleTip(db, tipId, userId);
     if (!tip) throw new HttpError(404, "Tip not found");

@@ -199,6 +199,8 @@ describe("the API document's sessions and limits", () => {
       ),
       "get /crops/{slug}/reminder": expect.stringMatching(/^Too many reminder changes/),
       "delete /crops/{slug}/reminder": expect.stringMatching(/^Too many reminder changes/),
+      "put /crops/{slug}": expect.stringMatching(/^Too many crop changes/),
+      "delete /crops/{slug}": expect.stringMatching(/^Too many crop changes/),
       "put /tips/{id}/bookmark": expect.stringMatching(
         /^Too many bookmark changes \(at most 60 per account in a minute/,
       ),

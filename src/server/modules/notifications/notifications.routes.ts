@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Crop } from "#shared/calendar/crops.ts";
 import { DEFAULT_AVATAR_IMAGE, NEXT_CURSOR_HEADER } from "#shared/constants.ts";
 import {
   MarkReadSchema,
@@ -9,7 +10,7 @@ import {
 } from "#shared/schemas/notification.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
 import { apiRoute, errorResponses, jsonAnswer } from "../../lib/requests/openapi.ts";
-import { cropOf } from "../../lib/rules/crops.ts";
+import { cropsNamed } from "../../lib/rules/crops.ts";
 import { requireUser } from "../../lib/security/session.ts";
 import { type Images, imagesOf } from "../../lib/urls.ts";
 import { listNotifications, markRead, type NotificationRow, unreadCount } from "./notifications.service.ts";
@@ -33,7 +34,7 @@ function pathOf(row: NotificationRow): string {
   return "/notifications";
 }
 
-function toNotification(row: NotificationRow, images: Images): Notification {
+function toNotification(row: NotificationRow, images: Images, crops: Map<string, Crop>): Notification {
   return {
     _id: row.id,
     kind: row.kind,
@@ -51,7 +52,7 @@ function toNotification(row: NotificationRow, images: Images): Notification {
     ...(row.tip ? { tip: { _id: row.tip.id, title: row.tip.title } } : {}),
     ...(row.comment ? { comment: { _id: row.comment.id, excerpt: row.comment.excerpt } } : {}),
     ...(row.moderation ? { moderation: row.moderation } : {}),
-    ...(row.crop ? { crop: { slug: row.crop, name: cropOf(row.crop)?.names.en ?? row.crop } } : {}),
+    ...(row.crop ? { crop: { slug: row.crop, name: crops.get(row.crop)?.names.en ?? row.crop } } : {}),
     path: pathOf(row),
   };
 }
@@ -112,8 +113,11 @@ export const notificationsRouter = createRouter()
     const { rows, nextCursor } = await listNotifications(c.var.db, c.var.user.id, c.req.valid("query"));
     if (nextCursor) c.header(NEXT_CURSOR_HEADER, nextCursor);
     const images = imagesOf(c);
+    const crops = await cropsNamed(c.var.db, [
+      ...new Set(rows.flatMap((row) => (row.crop ? [row.crop] : []))),
+    ]);
     return c.json(
-      rows.map((row) => toNotification(row, images)),
+      rows.map((row) => toNotification(row, images, crops)),
       200,
     );
   })

@@ -13,6 +13,7 @@ import {
   TipUpdateSchema,
 } from "#shared/schemas/tip.ts";
 import type { SignedInEnv } from "../../lib/app-env.ts";
+import type { PublicTable } from "../../lib/cache/public-cache.ts";
 import { markPublic } from "../../lib/cache/public-cache-layer.ts";
 import { BODY_LIMITS, bodyLimit } from "../../lib/requests/body-limit.ts";
 import { createRouter } from "../../lib/requests/create-router.ts";
@@ -20,7 +21,7 @@ import { badQueryParameter, HttpError } from "../../lib/requests/errors.ts";
 import { idParam } from "../../lib/requests/ids.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { readableCommentCount } from "../../lib/rules/comment-counts.ts";
-import { checkCropFilter, checkTipCrops } from "../../lib/rules/crops.ts";
+import { checkCropFilter, checkTipCrops, isShipped } from "../../lib/rules/crops.ts";
 import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
 import { isTipListed } from "../../lib/rules/visibility.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
@@ -204,7 +205,7 @@ const likeRoute = (method: "post" | "delete") =>
 export const tipsRouter = createRouter()
   .openapi(listTipsRoute, async (c) => {
     const query = c.req.valid("query");
-    checkCropFilter(query.crop);
+    await checkCropFilter(c.var.db, query.crop);
     let ownerId: string | undefined;
     if (query.email) {
       const user = await getSessionUser(c);
@@ -227,8 +228,10 @@ export const tipsRouter = createRouter()
     const { rows, total, totalExact, nextCursor } = await listTips(c.var.db, query, { ownerId, followerId });
     // The public list holds nothing of the caller: one answer for everyone, signed in or not. A member's
     // own list, and the list of those they follow, is theirs alone.
-    if (followerId) markPublic(c, "member", ["tips", "follows"]);
-    else markPublic(c, ownerId ? "member" : "everyone", ["tips"]);
+    // A crop the site added answers 400 once it is removed: its list goes with it.
+    const reads: PublicTable[] = query.crop && !isShipped(query.crop) ? ["tips", "site_crops"] : ["tips"];
+    if (followerId) markPublic(c, "member", [...reads, "follows"]);
+    else markPublic(c, ownerId ? "member" : "everyone", reads);
     const images = imagesOf(c);
     c.header(TOTAL_COUNT_HEADER, String(total));
     if (!totalExact) c.header(TOTAL_COUNT_EXACT_HEADER, "false");
@@ -256,14 +259,14 @@ export const tipsRouter = createRouter()
     return c.json(tip, 200);
   })
   .openapi(createTipRoute, async (c) => {
-    checkTipCrops(c.req.valid("json").crops);
+    await checkTipCrops(c.var.db, c.req.valid("json").crops);
     const input = await withStoredImage(c, c.req.valid("json"));
     await checkTipLinks(c, input);
     const row = await writingPhoto(() => createTip(c.var.db, input, c.var.user));
     return c.json(toTip(row, imagesOf(c), c.var.user.id), 201);
   })
   .openapi(updateTipRoute, async (c) => {
-    checkTipCrops(c.req.valid("json").crops);
+    await checkTipCrops(c.var.db, c.req.valid("json").crops);
     const input = await withStoredImage(c, c.req.valid("json"));
     await checkTipLinks(c, input);
     const { row, previousPhoto } = await writingPhoto(() =>

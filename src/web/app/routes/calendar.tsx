@@ -1,6 +1,12 @@
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { GardenCalendar } from "#web/features/calendar/components/garden-calendar.tsx";
+import { siteCropsQueryOptions } from "#web/lib/crops.ts";
+import type { PageData } from "#web/lib/member-data.ts";
+
+/** The site's own crops come with the page, so its lists need nothing more once the script runs. */
+export const pageData: PageData = ({ client, queryClient }) =>
+  queryClient.prefetchQuery(siteCropsQueryOptions(client));
 
 export function CalendarRoute() {
   return (

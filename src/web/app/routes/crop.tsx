@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { nextWindows, todayIn } from "#shared/calendar/frost.ts";
+import { nextWindows } from "#shared/calendar/frost.ts";
 import type { PlaceMatch } from "#shared/schemas/crop-page.ts";
 import { MessagePage } from "#web/components/ui/message-page.tsx";
 import { PageFrame } from "#web/components/ui/page-frame.tsx";
@@ -9,11 +9,11 @@ import { Pagination } from "#web/components/ui/pagination.tsx";
 import { paths } from "#web/config/paths.ts";
 import { CROP_TIPS_PAGE, useCropTips } from "#web/features/calendar/api/get-crop-page.ts";
 import { SowingReminderButton } from "#web/features/calendar/components/sowing-reminder-button.tsx";
-import { cropBySlug, TASK_WORDS } from "#web/features/calendar/crops.ts";
+import { TASK_WORDS, useReadersToday } from "#web/features/calendar/crops.ts";
 import { type GardenPlace, toPlace, useGardenPlace } from "#web/features/calendar/place.ts";
 import { TipCardGrid } from "#web/features/tips/components/tip-card.tsx";
-import { useHydrated } from "#web/hooks/use-hydrated.ts";
-import { browserTimeZone } from "#web/lib/settings.ts";
+import { isShippedCrop, siteCropsQueryOptions, useCrops } from "#web/lib/crops.ts";
+import type { PageData } from "#web/lib/member-data.ts";
 
 const day = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -22,12 +22,21 @@ const day = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
+/** The server renders a crop the site added with it (a shipped one needs nothing asked). */
+export const pageData: PageData = async ({ params, client, queryClient }) => {
+  if (params.slug && !isShippedCrop(params.slug))
+    await queryClient.prefetchQuery(siteCropsQueryOptions(client));
+};
+
 /** A crop's page: its names, its windows where the reader gardens, and how to grow it. */
 export function CropRoute() {
   const { slug = "" } = useParams();
-  const crop = cropBySlug(slug);
+  const { bySlug, settled } = useCrops({ only: [slug] });
+  const crop = bySlug(slug);
   const { place, ready, units } = useGardenPlace();
-  const hydrated = useHydrated();
+  const today = useReadersToday();
+  if (!crop && !settled)
+    return <span role="status" className="loading loading-spinner" aria-label="Loading the crop…" />;
   if (!crop)
     return (
       <MessagePage
@@ -37,7 +46,6 @@ export function CropRoute() {
         action={{ to: paths.calendar.getHref(), label: "Open the garden calendar" }}
       />
     );
-  const today = todayIn(new Date(), browserTimeZone());
   const spacing = units === "imperial" ? `${Math.round(crop.spacingCm / 2.54)} in` : `${crop.spacingCm} cm`;
   return (
     <PageFrame measure="narrow">
@@ -51,7 +59,7 @@ export function CropRoute() {
           When, where you garden
         </h2>
         {/* Counted from the reader's own day, so in the browser only: the server's may not be theirs. */}
-        {!ready || !hydrated ? (
+        {!ready || !today ? (
           <span role="status" className="loading loading-spinner" aria-label="Loading where you garden…" />
         ) : !place ? (
           <p className="mt-2">

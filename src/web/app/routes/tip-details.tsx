@@ -1,12 +1,11 @@
 import { useParams } from "react-router";
 import { BookmarkButton } from "#web/features/bookmarks/components/bookmark-button.tsx";
-import { SowingReminderButton } from "#web/features/calendar/components/sowing-reminder-button.tsx";
+import { TipSowingReminders } from "#web/features/calendar/components/sowing-reminder-button.tsx";
 import { TipWhenLine } from "#web/features/calendar/components/tip-when-line.tsx";
 import { CommentsSection } from "#web/features/comments/components/comments-section.tsx";
 import { MuteButton } from "#web/features/notifications/components/mute-button.tsx";
 import { ThreadMuteButton } from "#web/features/notifications/components/thread-mute-button.tsx";
 import { tipQueryOptions } from "#web/features/tips/api/get-tip.ts";
-import { cropName } from "#web/features/tips/components/crops-field.tsx";
 import { TipDetails } from "#web/features/tips/components/tip-details.tsx";
 import { loaded, type MemberData } from "#web/lib/member-data.ts";
 
@@ -25,13 +24,7 @@ export function TipDetailsRoute() {
       )}
       below={(tip) => (
         <>
-          {tip.crops.length > 0 && (
-            <section aria-label="When to sow" className="mx-auto flex max-w-4xl flex-col gap-2 px-4">
-              {tip.crops.map((crop) => (
-                <SowingReminderButton key={crop} crop={crop} name={cropName(crop)} tipId={tip._id} />
-              ))}
-            </section>
-          )}
+          {tip.crops.length > 0 && <TipSowingReminders crops={tip.crops} tipId={tip._id} />}
           <CommentsSection
             tip={tip}
             threadAction={(root, who) => <ThreadMuteButton tipId={tip._id} commentId={root._id} who={who} />}

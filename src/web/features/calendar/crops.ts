@@ -1,14 +1,16 @@
-import { CROP_FILE } from "#shared/calendar/crop-list.ts";
 import type { Crop } from "#shared/calendar/crops.ts";
-import { type DaySpan, type Place, type Task, tasksIn } from "#shared/calendar/frost.ts";
+import { type DaySpan, type Place, type Task, tasksIn, todayIn } from "#shared/calendar/frost.ts";
+import { useHydrated } from "#web/hooks/use-hydrated.ts";
+import { browserTimeZone } from "#web/lib/settings.ts";
 
 /**
- * The crop list, in the page's own code (ADR 090): the calendar computes every date in the browser, so
- * it keeps working without a connection once loaded. The server checks the same file when it starts.
+ * The reader's day (midnight UTC of their date where they are), which every window is counted from; null
+ * while a page the server rendered is being taken over, as the server's clock and zone are not theirs.
  */
-const CROPS: readonly Crop[] = CROP_FILE.crops;
-
-export const cropBySlug = (slug: string) => CROPS.find((crop) => crop.slug === slug);
+export function useReadersToday(): Date | null {
+  const hydrated = useHydrated();
+  return hydrated ? todayIn(new Date(), browserTimeZone()) : null;
+}
 
 /** What each window asks of the gardener, as the calendar says it. */
 export const TASK_WORDS: Record<Task, string> = {
@@ -20,11 +22,12 @@ export const TASK_WORDS: Record<Task, string> = {
 
 /** The crops with a window open in `range`, by task, each with the day its window closes. */
 export function dueIn(
+  crops: readonly Crop[],
   place: Place,
   range: DaySpan,
 ): Array<{ task: Task; crops: Array<{ crop: Crop; until: Date }> }> {
   const byTask = new Map<Task, Array<{ crop: Crop; until: Date }>>();
-  for (const crop of CROPS)
+  for (const crop of crops)
     for (const { task, span } of tasksIn(crop.windows, place, range)) {
       const list = byTask.get(task) ?? [];
       list.push({ crop, until: span.to });

@@ -231,6 +231,8 @@ export const RATE_LIMITS = {
   bookmark: { what: "bookmark changes", ...SCRIPT_PACE },
   /** Setting and removing sowing reminders. */
   sowingReminder: { what: "reminder changes", ...SCRIPT_PACE },
+  /** Administrators adding, changing and removing the site's own crops. */
+  siteCrop: { what: "crop changes", ...SCRIPT_PACE },
   /**
    * Asking whether a tip is muted (each tip page a member opens), muting and unmuting: private to the
    * member, so only a bound on a script's pace.

@@ -1,12 +1,11 @@
 import { CalendarDays, Sprout } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { type DaySpan, monthOf, todayIn, weekOf } from "#shared/calendar/frost.ts";
+import { type DaySpan, monthOf, weekOf } from "#shared/calendar/frost.ts";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
-import { useHydrated } from "#web/hooks/use-hydrated.ts";
-import { browserTimeZone } from "#web/lib/settings.ts";
-import { dueIn, TASK_WORDS } from "../crops.ts";
+import { useCrops } from "#web/lib/crops.ts";
+import { dueIn, TASK_WORDS, useReadersToday } from "../crops.ts";
 import { type GardenPlace, toPlace, useGardenPlace } from "../place.ts";
 import { PlaceForm } from "./place-form.tsx";
 
@@ -34,8 +33,7 @@ function placeInWords(place: GardenPlace): string {
 export function GardenCalendar() {
   const { place, ready, save, member } = useGardenPlace();
   const [changing, setChanging] = useState(false);
-  const hydrated = useHydrated();
-  const today = todayIn(new Date(), browserTimeZone());
+  const today = useReadersToday();
   if (!ready)
     return <span role="status" className="loading loading-spinner" aria-label="Loading where you garden…" />;
   return (
@@ -65,7 +63,7 @@ export function GardenCalendar() {
         )}
       </section>
       {/* Counted from the reader's own day, so in the browser only: the server's may not be theirs. */}
-      {place && hydrated && (
+      {place && today && (
         <>
           <DueList
             title={`Sow this week, ${dayWords.format(weekOf(today).from)} to ${dayWords.format(weekOf(today).to)}`}
@@ -96,7 +94,8 @@ function DueList({
   place: GardenPlace;
   icon: React.ReactNode;
 }) {
-  const groups = dueIn(toPlace(place), range);
+  const { crops } = useCrops();
+  const groups = dueIn(crops, toPlace(place), range);
   return (
     <section aria-label={title}>
       <h2 className="flex items-center gap-2 text-xl font-semibold">

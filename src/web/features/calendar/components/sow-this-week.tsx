@@ -1,9 +1,9 @@
 import { Sprout } from "lucide-react";
 import { Link } from "react-router";
-import { todayIn, weekOf } from "#shared/calendar/frost.ts";
+import { weekOf } from "#shared/calendar/frost.ts";
 import { paths } from "#web/config/paths.ts";
-import { browserTimeZone } from "#web/lib/settings.ts";
-import { dueIn, TASK_WORDS } from "../crops.ts";
+import { useCrops } from "#web/lib/crops.ts";
+import { dueIn, TASK_WORDS, useReadersToday } from "../crops.ts";
 import { type GardenPlace, toPlace } from "../place.ts";
 
 /**
@@ -11,8 +11,10 @@ import { type GardenPlace, toPlace } from "../place.ts";
  * gardens, each crop linking to its page. Loaded only once a place is known (it carries the crop list).
  */
 export default function SowThisWeek({ place }: { place: GardenPlace }) {
-  const week = weekOf(todayIn(new Date(), browserTimeZone()));
-  const groups = dueIn(toPlace(place), week);
+  const today = useReadersToday();
+  const { crops } = useCrops();
+  if (!today) return null;
+  const groups = dueIn(crops, toPlace(place), weekOf(today));
   return (
     <section aria-labelledby="sow-this-week" className="rounded-box border border-base-300 bg-base-100 p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

@@ -5,6 +5,7 @@ import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import { paths } from "#web/config/paths.ts";
 import { errorMessage } from "#web/lib/api-client.ts";
 import { useUser } from "#web/lib/auth.ts";
+import { useCrops } from "#web/lib/crops.ts";
 import { useChangeSowingReminder, useSowingReminder } from "../api/sowing-reminder.ts";
 
 const day = new Intl.DateTimeFormat("en-GB", {
@@ -85,5 +86,17 @@ export function SowingReminderButton({ crop, name, tipId }: { crop: string; name
         </p>
       )}
     </div>
+  );
+}
+
+/** Under a tip naming crops: a reminder for each, leading back to the tip. */
+export function TipSowingReminders({ crops, tipId }: { crops: readonly string[]; tipId: string }) {
+  const { bySlug } = useCrops({ only: crops });
+  return (
+    <section aria-label="When to sow" className="mx-auto flex max-w-4xl flex-col gap-2 px-4">
+      {crops.map((crop) => (
+        <SowingReminderButton key={crop} crop={crop} name={bySlug(crop)?.names.en ?? crop} tipId={tipId} />
+      ))}
+    </section>
   );
 }

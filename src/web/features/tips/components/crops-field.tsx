@@ -1,23 +1,19 @@
 import { X } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
 import { useController } from "react-hook-form";
-import { CROP_FILE } from "#shared/calendar/crop-list.ts";
 import { CROP_LANGUAGES, type Crop } from "#shared/calendar/crops.ts";
 import { MAX_TIP_CROPS } from "#shared/constants.ts";
-
-const CROPS: readonly Crop[] = CROP_FILE.crops;
+import { useCrops } from "#web/lib/crops.ts";
 
 /** The crop a typed name means, in any language the list names crops in, whatever its case. */
-function cropNamed(typed: string): Crop | undefined {
+function cropNamed(crops: readonly Crop[], typed: string): Crop | undefined {
   const wanted = typed.trim().toLocaleLowerCase();
   if (!wanted) return undefined;
-  return CROPS.find(
+  return crops.find(
     (crop) =>
       crop.slug === wanted || CROP_LANGUAGES.some((lang) => crop.names[lang].toLocaleLowerCase() === wanted),
   );
 }
-
-export const cropName = (slug: string) => CROPS.find((crop) => crop.slug === slug)?.names.en ?? slug;
 
 /**
  * The garden calendar's crops a tip is about: typed or picked by name (English, French, Spanish or German),
@@ -30,10 +26,12 @@ export function CropsField({ className }: { className?: string }) {
   const [typed, setTyped] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const full = chosen.length >= MAX_TIP_CROPS;
+  const { crops, bySlug } = useCrops();
+  const cropName = (slug: string) => bySlug(slug)?.names.en ?? slug;
 
   const add = () => {
     if (!typed.trim()) return;
-    const crop = cropNamed(typed);
+    const crop = cropNamed(crops, typed);
     if (!crop) {
       setProblem(`The calendar does not know “${typed.trim()}”: pick a crop from the list.`);
       return;
@@ -80,11 +78,13 @@ export function CropsField({ className }: { className?: string }) {
         </button>
       </div>
       <datalist id={`${id}-list`}>
-        {CROPS.filter((crop) => !chosen.includes(crop.slug)).map((crop) => (
-          <option key={crop.slug} value={crop.names.en}>
-            {`${crop.names.fr} · ${crop.names.es} · ${crop.names.de}`}
-          </option>
-        ))}
+        {crops
+          .filter((crop) => !chosen.includes(crop.slug))
+          .map((crop) => (
+            <option key={crop.slug} value={crop.names.en}>
+              {`${crop.names.fr} · ${crop.names.es} · ${crop.names.de}`}
+            </option>
+          ))}
       </datalist>
       <p id={`${id}-hint`} className="text-xs text-base-content/70">
         Up to {MAX_TIP_CROPS} crops of the garden calendar: your tip is listed on their pages.

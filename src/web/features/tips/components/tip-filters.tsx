@@ -1,6 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import { CROP_FILE } from "#shared/calendar/crop-list.ts";
+import { useEffect, useId, useMemo, useState } from "react";
 import {
   DIFFICULTIES,
   type Difficulty,
@@ -10,11 +9,9 @@ import {
 } from "#shared/constants.ts";
 import { HydrationGate } from "#web/components/ui/hydration-gate.tsx";
 import type { ListPage } from "#web/hooks/use-list-page.ts";
+import { useCrops } from "#web/lib/crops.ts";
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-/** The calendar's crops in alphabetical order, for the crop filter. */
-const CROPS_BY_NAME = [...CROP_FILE.crops].sort((a, b) => a.names.en.localeCompare(b.names.en));
 
 /** The specification's sort options, in its words. */
 const SORT_LABELS: Record<TipSort, string> = {
@@ -108,17 +105,7 @@ export function TipFilters({
               Only gardeners I follow
             </label>
           )}
-          {crop && (
-            <ListSelect
-              label="Filter by Crop"
-              value={list.crop ?? ""}
-              onChange={(value) => list.setCrop(value || undefined)}
-              options={[
-                { value: "", label: "All" },
-                ...CROPS_BY_NAME.map((one) => ({ value: one.slug, label: one.names.en })),
-              ]}
-            />
-          )}
+          {crop && <CropFilter value={list.crop} onChange={list.setCrop} />}
           {level && (
             <ListSelect
               label="Filter by Level"
@@ -174,5 +161,27 @@ function ListSelect({
         ))}
       </select>
     </label>
+  );
+}
+
+/** The calendar's crops in alphabetical order, the site's own among them. */
+function CropFilter({ value, onChange }: { value?: string; onChange: (crop: string | undefined) => void }) {
+  const { crops } = useCrops();
+  const options = useMemo(
+    () => [
+      { value: "", label: "All" },
+      ...[...crops]
+        .sort((a, b) => a.names.en.localeCompare(b.names.en))
+        .map((one) => ({ value: one.slug, label: one.names.en })),
+    ],
+    [crops],
+  );
+  return (
+    <ListSelect
+      label="Filter by Crop"
+      value={value ?? ""}
+      onChange={(chosen) => onChange(chosen || undefined)}
+      options={options}
+    />
   );
 }

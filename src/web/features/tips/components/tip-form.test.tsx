@@ -1,6 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
 import { describe, expect, it, vi } from "vitest";
+import { server } from "#web/test/msw.ts";
 import { renderWithProviders } from "#web/test/render.tsx";
 import { TipForm, type TipFormInput } from "./tip-form.tsx";
 
@@ -112,6 +114,49 @@ describe("TipForm", () => {
     await userEvent.click(screen.getByRole("button", { name: "Update Tip" }));
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ crops: ["basil", "carrot"] }));
+  });
+
+  it("offers the crops the site added beside the shipped ones, by any of their names", async () => {
+    server.use(
+      http.get("*/api/crops", ({ request }) =>
+        HttpResponse.json({
+          about: "",
+          licence: "CC0-1.0",
+          crops:
+            new URL(request.url).searchParams.get("source") === "site"
+              ? [
+                  {
+                    slug: "yacon",
+                    names: { en: "Yacon", fr: "Poire de terre", es: "Yacón", de: "Yacón" },
+                    botanical: "Smallanthus sonchifolius",
+                    kind: "vegetable",
+                    windows: { plantOut: [2, 4] },
+                    daysToMaturity: [180, 210],
+                    spacingCm: 90,
+                    warmClimate: "Plant crowns at the start of the rainy season.",
+                  },
+                ]
+              : [],
+        }),
+      ),
+    );
+    const onSubmit = editForm({ crops: ["yacon"] });
+    const chosen = screen.getByRole("list", { name: "Crops chosen" });
+    // Named as soon as the site's crops have come.
+    expect(await within(chosen).findByText("Yacon")).toBeVisible();
+    await userEvent.click(within(chosen).getByRole("button", { name: "Remove Yacon" }));
+    await userEvent.type(screen.getByLabelText("Crops (optional)"), "poire de terre{Enter}");
+    await userEvent.type(screen.getByLabelText("Crops (optional)"), "Leek{Enter}");
+    // The list went with its last crop and came back with the next: read it again.
+    const now = screen.getByRole("list", { name: "Crops chosen" });
+    expect(
+      within(now)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Yacon", "Leek"]);
+    await userEvent.click(screen.getByRole("button", { name: "Update Tip" }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ crops: ["yacon", "leek"] }));
   });
 
   it("says when the advice is for in weeks from a frost or in months, and takes it away again", async () => {

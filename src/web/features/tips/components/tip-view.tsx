@@ -7,8 +7,8 @@ import { EmailLink } from "#web/components/ui/email-link.tsx";
 import { intrinsicSize } from "#web/components/ui/fallback-image.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { paths } from "#web/config/paths.ts";
+import { useCrops } from "#web/lib/crops.ts";
 import { AuthorLink } from "./author-link.tsx";
-import { cropName } from "./crops-field.tsx";
 import { DifficultyBadge } from "./difficulty-badge.tsx";
 import { LikeButton } from "./like-button.tsx";
 import { ownImageOf, TipImage } from "./tip-image.tsx";
@@ -61,20 +61,7 @@ export function TipView({
             </Fact>
             <Fact label="Availability">{tip.availability}</Fact>
           </dl>
-          {tip.crops.length > 0 && (
-            <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="text-base-content/70">In the garden calendar:</span>
-              <ul aria-label="Crops" className="contents">
-                {tip.crops.map((slug) => (
-                  <li key={slug}>
-                    <Link to={paths.crop.getHref(slug)} className="badge badge-outline badge-lg link-hover">
-                      {cropName(slug)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          {tip.crops.length > 0 && <TipCrops slugs={tip.crops} />}
           {about}
           <p className="text-lg leading-relaxed wrap-anywhere whitespace-pre-line" dir="auto">
             {tip.description}
@@ -172,6 +159,25 @@ export function TipViewSkeleton({ label }: { label: string }) {
           <div className={`h-20 w-full ${BONE}`} />
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The calendar's crops a tip names, each linking to its page. */
+function TipCrops({ slugs }: { slugs: readonly string[] }) {
+  const { bySlug } = useCrops({ only: slugs });
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <span className="text-base-content/70">In the garden calendar:</span>
+      <ul aria-label="Crops" className="contents">
+        {slugs.map((slug) => (
+          <li key={slug}>
+            <Link to={paths.crop.getHref(slug)} className="badge badge-outline badge-lg link-hover">
+              {bySlug(slug)?.names.en ?? slug}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
