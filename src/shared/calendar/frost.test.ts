@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   dayOf,
   FROST_FREE,
+  frostsAtLatitude,
   frostsOf,
+  frostsOfSettings,
   frostYearStart,
   isMonthDay,
   monthOf,
@@ -118,5 +120,51 @@ describe("the day and the season", () => {
     expect(seasonOf(dayOf(2026, 3, 1), "south")).toBe("autumn");
     expect(seasonOf(dayOf(2026, 12, 1), "south")).toBe("summer");
     expect(seasonOf(dayOf(2026, 9, 1), "south")).toBe("spring");
+  });
+});
+
+describe("a garden's latitude", () => {
+  it("gives typical frost dates by band, later towards the poles, six months on in the south", () => {
+    expect(frostsAtLatitude(51.5)).toEqual({ lastFrost: "05-10", firstFrost: "10-01" });
+    expect(frostsAtLatitude(40.4)).toEqual({ lastFrost: "04-20", firstFrost: "10-20" });
+    expect(frostsAtLatitude(60.2)).toEqual({ lastFrost: "06-01", firstFrost: "09-10" });
+    expect(frostsAtLatitude(-41.3)).toEqual({ lastFrost: "10-20", firstFrost: "04-20" });
+    expect(frostsAtLatitude(-33.9)).toEqual({ lastFrost: "09-15", firstFrost: "05-15" });
+    expect(frostsAtLatitude(90)).toEqual({ lastFrost: "06-10", firstFrost: "08-25" });
+    expect(frostsAtLatitude(-90)).toEqual({ lastFrost: "12-10", firstFrost: "02-25" });
+    // Every date it gives is a day of the year, in both hemispheres.
+    for (let tenths = -900; tenths <= 900; tenths += 5) {
+      const frosts = frostsAtLatitude(tenths / 10);
+      if (frosts)
+        expect(isMonthDay(frosts.lastFrost) && isMonthDay(frosts.firstFrost), `${tenths}`).toBe(true);
+    }
+  });
+
+  it("says it seldom freezes in the tropics, on either side of the equator", () => {
+    for (const latitude of [0, 10, 23.4, -23.4, -12])
+      expect(frostsAtLatitude(latitude), `${latitude}`).toBeNull();
+    expect(frostsAtLatitude(23.5)).not.toBeNull();
+  });
+
+  it("gives way to the member's own dates and to their frost-free word", () => {
+    const at = {
+      hemisphere: "north",
+      latitude: 60.2,
+      frostFree: false,
+      lastFrost: null,
+      firstFrost: null,
+    } as const;
+    expect(frostsOfSettings(at)).toEqual({ lastFrost: "06-01", firstFrost: "09-10" });
+    expect(frostsOfSettings({ ...at, lastFrost: "05-15" })).toEqual({
+      lastFrost: "05-15",
+      firstFrost: "09-10",
+    });
+    expect(frostsOfSettings({ ...at, lastFrost: "05-15", firstFrost: "09-01" })).toEqual({
+      lastFrost: "05-15",
+      firstFrost: "09-01",
+    });
+    expect(frostsOfSettings({ ...at, frostFree: true })).toBeNull();
+    expect(frostsOfSettings({ ...at, latitude: null })).toEqual({ lastFrost: "04-20", firstFrost: "10-20" });
+    expect(frostsOfSettings({ ...at, latitude: 12.5 })).toBeNull();
   });
 });

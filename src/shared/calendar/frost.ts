@@ -63,6 +63,69 @@ export const TYPICAL_FROSTS: Record<Hemisphere, { lastFrost: MonthDay; firstFros
 };
 
 /**
+ * A first guess at a garden's frost dates from its latitude alone, for a member who gave one and no dates
+ * (ADR 097): from the tropics, where it seldom freezes, to the Arctic, the average dates by band of five
+ * degrees or so, ignoring altitude and the sea (a coast is milder, a mountain colder). The southern
+ * hemisphere's are the northern's six months on. The member's own dates always win.
+ */
+const FROSTS_BY_LATITUDE: ReadonlyArray<{
+  below: number;
+  frosts: { lastFrost: MonthDay; firstFrost: MonthDay } | null;
+}> = [
+  { below: 23.5, frosts: null },
+  { below: 30, frosts: { lastFrost: "02-10", firstFrost: "12-10" } },
+  { below: 35, frosts: { lastFrost: "03-15", firstFrost: "11-15" } },
+  { below: 40, frosts: { lastFrost: "04-01", firstFrost: "11-01" } },
+  { below: 45, frosts: { lastFrost: "04-20", firstFrost: "10-20" } },
+  { below: 50, frosts: { lastFrost: "05-01", firstFrost: "10-10" } },
+  { below: 55, frosts: { lastFrost: "05-10", firstFrost: "10-01" } },
+  { below: 60, frosts: { lastFrost: "05-20", firstFrost: "09-20" } },
+  { below: 66.5, frosts: { lastFrost: "06-01", firstFrost: "09-10" } },
+  { below: 90.1, frosts: { lastFrost: "06-10", firstFrost: "08-25" } },
+];
+
+/** The same day six months on ("04-20" -> "10-20"); every day in the table above exists in both months. */
+const sixMonthsOn = (md: MonthDay): MonthDay => {
+  const month = ((Number(md.slice(0, 2)) + 5) % 12) + 1;
+  return `${String(month).padStart(2, "0")}-${md.slice(3)}`;
+};
+
+/** The hemisphere a latitude is in: the equator counts as north. */
+export const hemisphereOf = (latitude: number): Hemisphere => (latitude >= 0 ? "north" : "south");
+
+/**
+ * Typical frost dates at `latitude` (degrees, south negative), or null where it seldom freezes: what the
+ * calendar counts from until the member gives their own.
+ */
+export function frostsAtLatitude(latitude: number): { lastFrost: MonthDay; firstFrost: MonthDay } | null {
+  const band = FROSTS_BY_LATITUDE.find(({ below }) => Math.abs(latitude) < below);
+  const frosts = band?.frosts ?? null;
+  if (!frosts || latitude >= 0) return frosts;
+  return { lastFrost: sixMonthsOn(frosts.lastFrost), firstFrost: sixMonthsOn(frosts.firstFrost) };
+}
+
+/**
+ * The frost dates a member's place counts from: their own, else those typical of their latitude, else of
+ * a temperate garden in their hemisphere; null where it never freezes (their word, or their latitude's).
+ */
+export function frostsOfSettings(settings: {
+  hemisphere: Hemisphere;
+  latitude: number | null;
+  frostFree: boolean;
+  lastFrost: MonthDay | null;
+  firstFrost: MonthDay | null;
+}): { lastFrost: MonthDay; firstFrost: MonthDay } | null {
+  if (settings.frostFree) return null;
+  const { lastFrost, firstFrost } = settings;
+  if (lastFrost && firstFrost) return { lastFrost, firstFrost };
+  const typical =
+    settings.latitude === null ? TYPICAL_FROSTS[settings.hemisphere] : frostsAtLatitude(settings.latitude);
+  if (!typical && !lastFrost && !firstFrost) return null;
+  const fallback = typical ?? TYPICAL_FROSTS[settings.hemisphere];
+  return { lastFrost: lastFrost ?? fallback.lastFrost, firstFrost: firstFrost ?? fallback.firstFrost };
+}
+
+/**
  * The day a frost year starts, on or before `day`: 24 July in the north, 24 January in the south. A frost
  * year holds one autumn (its first frost) and the winter and spring after it (its last frost), so a
  * gardener's year is never split between two winters.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isMonthDay } from "../calendar/frost.ts";
+import { hemisphereOf, isMonthDay } from "../calendar/frost.ts";
 import { TIME_OF_DAY } from "../quiet-hours.ts";
 import { HEMISPHERES, isTimeZone } from "../seasons.ts";
 
@@ -42,6 +42,11 @@ export const SettingsSchema = z
     firstFrost: z.string().nullable(),
     /** Their garden never freezes: the calendar counts from the middle of the cool season instead. */
     frostFree: z.boolean(),
+    /**
+     * Their garden's latitude to a tenth of a degree, south negative, or null: it says the hemisphere, and
+     * typical frost dates until they give their own. Never shown to anyone else.
+     */
+    latitude: z.number().nullable(),
     units: z.enum(UNITS),
   })
   .meta({ id: "Settings" });
@@ -61,6 +66,7 @@ export const DEFAULT_SETTINGS: Settings = {
   lastFrost: null,
   firstFrost: null,
   frostFree: false,
+  latitude: null,
   units: "metric",
 };
 
@@ -113,8 +119,23 @@ export const SettingsUpdateSchema = z
     lastFrost: frostDate("lastFrost"),
     firstFrost: frostDate("firstFrost"),
     frostFree: z.boolean({ error: "frostFree must be true or false" }),
+    latitude: z
+      .number({ error: "latitude must be a number of degrees, south negative, such as 51.5" })
+      .min(-90, "latitude must be between -90 and 90")
+      .max(90, "latitude must be between -90 and 90")
+      .transform((degrees) => Math.round(degrees * 10) / 10)
+      .nullable()
+      .meta({ description: "Degrees, south negative; kept to a tenth of a degree. It sets the hemisphere." }),
     units: z.enum(UNITS, { error: `units must be one of ${UNITS.join(", ")}` }),
   })
   .partial()
+  .refine(
+    ({ latitude, hemisphere }) =>
+      latitude === undefined ||
+      latitude === null ||
+      hemisphere === undefined ||
+      hemisphere === hemisphereOf(latitude),
+    { path: ["hemisphere"], error: "hemisphere must be the latitude's: north from 0 up, south below" },
+  )
   .meta({ id: "SettingsUpdate" });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;

@@ -190,6 +190,8 @@ export const memberSettings = pgTable(
     lastFrost: text("last_frost"),
     firstFrost: text("first_frost"),
     frostFree: boolean("frost_free").notNull().default(false),
+    /** Their garden's latitude in tenths of a degree, south negative (ADR 097); shown to nobody else. */
+    latitudeTenths: smallint("latitude_tenths"),
     units: text("units", { enum: ["metric", "imperial"] })
       .notNull()
       .default("metric"),
@@ -203,6 +205,10 @@ export const memberSettings = pgTable(
     check(
       "member_settings_frost_check",
       sql`(${table.lastFrost} is null or ${table.lastFrost} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$') and (${table.firstFrost} is null or ${table.firstFrost} ~ '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$') and ${table.units} in ('metric', 'imperial')`,
+    ),
+    check(
+      "member_settings_latitude_check",
+      sql`${table.latitudeTenths} is null or (${table.latitudeTenths} between -900 and 900 and ${table.hemisphere} is not null and (${table.latitudeTenths} >= 0) = (${table.hemisphere} = 'north'))`,
     ),
     check(
       "member_settings_summary_check",

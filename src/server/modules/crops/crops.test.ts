@@ -86,6 +86,73 @@ describe("where a member gardens", () => {
     const read = await member.client.get("/api/settings", { schema: SettingsSchema });
     expect(read.body).toEqual(leap.body);
   });
+
+  it("may be a latitude to a tenth of a degree, which says the hemisphere; nobody else reads it", async () => {
+    const member = await signedInMember(app);
+    const settings = (body: Record<string, unknown>) =>
+      member.client.patch("/api/settings", body, { schema: SettingsSchema });
+    const set = await settings({ latitude: -41.2865 });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body).toMatchObject({ latitude: -41.3, hemisphere: "south" });
+    for (const [body, says] of [
+      [{ latitude: 91 }, "latitude must be between -90 and 90"],
+      [{ latitude: "51.5N" }, "latitude must be a number of degrees"],
+      [{ latitude: 51.5, hemisphere: "south" }, "hemisphere must be the latitude's"],
+    ] as const) {
+      const refused = await member.client.patch("/api/settings", body, { schema: ApiErrorSchema });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.message).toContain(says);
+    }
+    expect((await member.client.get("/api/settings", { schema: SettingsSchema })).body).toMatchObject({
+      latitude: -41.3,
+      hemisphere: "south",
+    });
+    // Saving other settings, or the same hemisphere, keeps it; the other hemisphere drops it.
+    expect((await settings({ units: "imperial", hemisphere: "south" })).body.latitude).toBe(-41.3);
+    expect((await settings({ latitude: 0 })).body).toMatchObject({ latitude: 0, hemisphere: "north" });
+    expect((await settings({ hemisphere: "south" })).body).toMatchObject({
+      latitude: null,
+      hemisphere: "south",
+    });
+    expect((await settings({ latitude: 51.47 })).body).toMatchObject({ latitude: 51.5, hemisphere: "north" });
+    expect((await settings({ latitude: null })).body).toMatchObject({ latitude: null, hemisphere: "north" });
+    expect((await settings({ latitude: 51.5 })).body.latitude).toBe(51.5);
+    expect((await settings({ hemisphere: null })).body).toMatchObject({ latitude: null, hemisphere: null });
+    // Only the member's own settings hold it: their gardener page and tips say nothing of it.
+    await settings({ latitude: 51.5 });
+    const tip = await member.client.post(
+      "/api/tips",
+      {
+        title: "Chit early potatoes",
+        plantType: "Potato",
+        difficulty: "Easy",
+        description: "Set the seed potatoes in egg boxes in a light, cool room six weeks before planting.",
+        category: "Vegetables",
+        crops: ["potato"],
+      },
+      { schema: z.object({ _id: z.string(), authorHandle: z.string() }) },
+    );
+    for (const path of [
+      `/api/tips/${tip.body._id}`,
+      `/api/gardeners/${tip.body.authorHandle}`,
+      "/api/crops/potato?hemisphere=north&lastFrost=05-10",
+    ]) {
+      const text = (await createClient(app.app).get(path)).text;
+      expect(text, path).not.toContain("51.5");
+      expect(text, path).not.toContain("latitude");
+    }
+  });
+
+  it("counts a reminder from the latitude's typical frosts until the member gives their own", async () => {
+    const DAY = new Date("2027-03-03T10:00:00Z");
+    const at = async (latitude: number) => {
+      const member = await memberGardening({ latitude, timeZone: "UTC" });
+      return setReminder(app.db, member.id, shipped("tomato"), { now: DAY });
+    };
+    // Tomatoes are sown indoors 8 to 6 weeks before the last frost: 10 May at 51.5°, 1 June at 60.2°.
+    expect(await at(51.5)).toMatchObject({ task: "sowIndoors", opensOn: "2027-03-15" });
+    expect(await at(60.2)).toMatchObject({ task: "sowIndoors", opensOn: "2027-04-06" });
+  });
 });
 
 describe("a crop page's address", () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Crop } from "#shared/calendar/crops.ts";
-import { nextOpening, type Place, TYPICAL_FROSTS, todayIn } from "#shared/calendar/frost.ts";
+import { frostsOfSettings, nextOpening, type Place, todayIn } from "#shared/calendar/frost.ts";
 import type { SowingReminder } from "#shared/schemas/crop-page.ts";
 import { isTimeZone, REMINDER_HOUR, zonedTime } from "#shared/seasons.ts";
 import type { Db } from "../../db/client.ts";
@@ -53,11 +53,11 @@ export async function setReminder(
   }
   const settings = await settingsOf(db, userId);
   if (!settings.hemisphere) throw new HttpError(409, NO_PLACE);
-  const typical = TYPICAL_FROSTS[settings.hemisphere];
+  const frosts = frostsOfSettings({ ...settings, hemisphere: settings.hemisphere });
   const place: Place = {
     hemisphere: settings.hemisphere,
-    lastFrost: settings.frostFree ? null : (settings.lastFrost ?? typical.lastFrost),
-    firstFrost: settings.frostFree ? null : (settings.firstFrost ?? typical.firstFrost),
+    lastFrost: frosts?.lastFrost ?? null,
+    firstFrost: frosts?.firstFrost ?? null,
   };
   const zone = settings.timeZone && isTimeZone(settings.timeZone) ? settings.timeZone : "UTC";
   const next = nextOpening(windows, place, todayIn(now, zone));

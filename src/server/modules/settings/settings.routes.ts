@@ -16,7 +16,7 @@ const getSettingsRoute = apiRoute({
   tags: ["Accounts"],
   summary: "Your own settings",
   description:
-    "Settings only the signed-in member sees: the hemisphere of their garden (it turns a bookmark's \"next spring\" into a date) and their time zone (when a reminder's morning is). Null until set.",
+    "Settings only the signed-in member sees: the hemisphere of their garden (it turns a bookmark's \"next spring\" into a date) or its latitude (which says the hemisphere, and typical frost dates until they give their own), their frost dates, their time zone (when a reminder's morning is) and their notifications. Null until set.",
   middleware: [requireUser(SIGN_IN)] as const,
   responses: { 200: settingsResponse, ...errorResponses({}) },
 });
@@ -27,7 +27,8 @@ const updateSettingsRoute = apiRoute({
   operationId: "updateSettings",
   tags: ["Accounts"],
   summary: "Change your own settings",
-  description: "Each field left out stays as it is; null clears it. Answers the settings as they are now.",
+  description:
+    "Each field left out stays as it is; null clears it. A latitude sets the hemisphere (a different one in the same body is 400); a hemisphere given alone drops a latitude on the other side of the equator. Answers the settings as they are now.",
   middleware: [requireUser(SIGN_IN), rateLimit<SignedInEnv>("settings", (c) => c.var.user.id)] as const,
   request: {
     body: { content: { "application/json": { schema: SettingsUpdateSchema } }, required: true },

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { hemisphereOf } from "#shared/calendar/frost.ts";
 import { minutesOf, timeOf } from "#shared/quiet-hours.ts";
 import { DEFAULT_SETTINGS, type Settings, type SettingsUpdate } from "#shared/schemas/settings.ts";
 import type { Db } from "../../db/client.ts";
@@ -19,6 +20,7 @@ const columns = {
   lastFrost: memberSettings.lastFrost,
   firstFrost: memberSettings.firstFrost,
   frostFree: memberSettings.frostFree,
+  latitudeTenths: memberSettings.latitudeTenths,
   units: memberSettings.units,
 };
 type Row = Pick<typeof memberSettings.$inferSelect, keyof typeof columns>;
@@ -29,9 +31,10 @@ const SCHEDULING = ["emailSummary", "summaryEvery", "summaryDay", "timeZone", "q
 /** The settings as a member reads them, from their row. */
 function settingsFrom(row: Row | undefined): Settings {
   if (!row) return DEFAULT_SETTINGS;
-  const { quietFrom, quietTo, ...rest } = row;
+  const { quietFrom, quietTo, latitudeTenths, ...rest } = row;
   return {
     ...rest,
+    latitude: latitudeTenths === null ? null : latitudeTenths / 10,
     quietHours:
       quietFrom !== null && quietTo !== null ? { from: timeOf(quietFrom), to: timeOf(quietTo) } : null,
   };
@@ -45,7 +48,7 @@ export async function settingsOf(db: Pick<Db, "select">, userId: string): Promis
 
 /** Changes the fields `update` names, leaving the rest; answers the settings as they are now. */
 export async function updateSettings(db: Db, userId: string, update: SettingsUpdate): Promise<Settings> {
-  const { quietHours, ...fields } = update;
+  const { quietHours, latitude, ...fields } = update;
   const changes: Partial<typeof memberSettings.$inferInsert> = Object.fromEntries(
     Object.entries(fields).filter(([, value]) => value !== undefined),
   );
@@ -53,12 +56,26 @@ export async function updateSettings(db: Db, userId: string, update: SettingsUpd
     changes.quietFrom = quietHours ? minutesOf(quietHours.from) : null;
     changes.quietTo = quietHours ? minutesOf(quietHours.to) : null;
   }
+  // A latitude says the hemisphere; a hemisphere given alone keeps the latitude only if it agrees.
+  if (latitude !== undefined && latitude !== null) {
+    changes.latitudeTenths = Math.round(latitude * 10);
+    changes.hemisphere = hemisphereOf(latitude);
+  } else if (latitude === null) changes.latitudeTenths = null;
+  const kept =
+    latitude === undefined && changes.hemisphere !== undefined
+      ? {
+          latitudeTenths: sql`case when (${memberSettings.latitudeTenths} >= 0) = (${changes.hemisphere ?? null}::text = 'north') then ${memberSettings.latitudeTenths} end`,
+        }
+      : {};
   if (Object.keys(changes).length === 0) return settingsOf(db, userId);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(memberSettings)
       .values({ userId, ...changes })
-      .onConflictDoUpdate({ target: memberSettings.userId, set: { ...changes, updatedAt: sql`now()` } })
+      .onConflictDoUpdate({
+        target: memberSettings.userId,
+        set: { ...changes, ...kept, updatedAt: sql`now()` },
+      })
       .returning(columns);
     // The summary's next slot follows these: it is planned again from now (ADR 084).
     if (SCHEDULING.some((field) => field in changes))

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_SETTINGS } from "#shared/schemas/settings.ts";
 import { anUpload, aProfile, aUser, HttpResponse, http, server, signInAs } from "#web/test/msw.ts";
 import { renderRoutes } from "#web/test/render.tsx";
 import { ProfileRoute } from "./profile.tsx";
@@ -209,5 +210,36 @@ describe("Your gardener page", () => {
       expect(await within(form).findByText(message)).toBeInTheDocument();
     }
     expect(sent).toBe(0);
+  });
+});
+
+describe("Your garden", () => {
+  it("takes a latitude instead of the hemisphere, and refuses one on the other side of the equator", async () => {
+    const me = aUser({ name: "Kiri Wells" });
+    signInAs(me);
+    const sent: unknown[] = [];
+    server.use(
+      http.patch("*/api/settings", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json({ ...DEFAULT_SETTINGS, ...body, hemisphere: "south" });
+      }),
+    );
+    renderRoutes([{ path: "/profile", element: <ProfileRoute /> }], { route: "/profile" });
+    const form = await screen.findByRole("form", { name: "Your garden" });
+    const latitude = within(form).getByLabelText("Latitude (optional)");
+    await userEvent.type(latitude, "51.5");
+    await userEvent.selectOptions(within(form).getByLabelText("Hemisphere"), "south");
+    await userEvent.click(within(form).getByRole("button", { name: "Save garden settings" }));
+    expect(await within(form).findByText(/Your latitude is in the other hemisphere/)).toBeVisible();
+    expect(sent).toEqual([]);
+    await userEvent.clear(latitude);
+    await userEvent.type(latitude, "-41,3");
+    await userEvent.click(within(form).getByRole("button", { name: "Save garden settings" }));
+    expect(await screen.findByText("Your garden's settings are saved")).toBeInTheDocument();
+    expect(sent).toEqual([expect.objectContaining({ latitude: -41.3 })]);
+    expect(sent[0]).not.toHaveProperty("hemisphere");
+    // The hemisphere the latitude said is shown as saved.
+    expect(within(form).getByLabelText("Hemisphere")).toHaveValue("south");
   });
 });

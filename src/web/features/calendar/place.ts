@@ -1,5 +1,11 @@
 import { useCallback, useSyncExternalStore } from "react";
-import { isMonthDay, type Place, TYPICAL_FROSTS } from "#shared/calendar/frost.ts";
+import {
+  frostsOfSettings,
+  hemisphereOf,
+  isMonthDay,
+  type Place,
+  TYPICAL_FROSTS,
+} from "#shared/calendar/frost.ts";
 import type { Settings } from "#shared/schemas/settings.ts";
 import { HEMISPHERES, type Hemisphere } from "#shared/seasons.ts";
 import { useUser } from "#web/lib/auth.ts";
@@ -8,6 +14,8 @@ import { useSettings, useUpdateSettings } from "#web/lib/settings.ts";
 /** Where a gardener gardens, as the calendar's form holds it: frost dates, or a frost-free place. */
 export interface GardenPlace {
   hemisphere: Hemisphere;
+  /** Degrees to a tenth, south negative, when the reader gave it: it said the hemisphere. */
+  latitude: number | null;
   frostFree: boolean;
   lastFrost: string;
   firstFrost: string;
@@ -25,8 +33,13 @@ function readStored(): GardenPlace | null {
     if (!stored || !HEMISPHERES.includes(stored.hemisphere as Hemisphere)) return null;
     const hemisphere = stored.hemisphere as Hemisphere;
     const typical = TYPICAL_FROSTS[hemisphere];
+    const latitude =
+      typeof stored.latitude === "number" && hemisphereOf(stored.latitude) === hemisphere
+        ? stored.latitude
+        : null;
     return {
       hemisphere,
+      latitude,
       frostFree: stored.frostFree === true,
       lastFrost: isMonthDay(stored.lastFrost ?? "") ? (stored.lastFrost as string) : typical.lastFrost,
       firstFrost: isMonthDay(stored.firstFrost ?? "") ? (stored.firstFrost as string) : typical.firstFrost,
@@ -46,12 +59,15 @@ function storedPlace(): GardenPlace | null {
 /** A member's place from their settings: null until they chose a hemisphere. */
 function placeOfSettings(settings: Settings): GardenPlace | null {
   if (!settings.hemisphere) return null;
+  const frosts = frostsOfSettings({ ...settings, hemisphere: settings.hemisphere });
+  // Where their latitude seldom freezes and they gave no dates, the calendar counts as frost-free.
   const typical = TYPICAL_FROSTS[settings.hemisphere];
   return {
     hemisphere: settings.hemisphere,
-    frostFree: settings.frostFree,
-    lastFrost: settings.lastFrost ?? typical.lastFrost,
-    firstFrost: settings.firstFrost ?? typical.firstFrost,
+    latitude: settings.latitude,
+    frostFree: frosts === null,
+    lastFrost: frosts?.lastFrost ?? settings.lastFrost ?? typical.lastFrost,
+    firstFrost: frosts?.firstFrost ?? settings.firstFrost ?? typical.firstFrost,
   };
 }
 
@@ -83,7 +99,10 @@ export function useGardenPlace() {
     async (place: GardenPlace) => {
       if (user) {
         await update.mutateAsync({
-          hemisphere: place.hemisphere,
+          // A latitude says the hemisphere itself; without one, the hemisphere drops any other side's.
+          ...(place.latitude === null
+            ? { hemisphere: place.hemisphere, latitude: null }
+            : { latitude: place.latitude }),
           frostFree: place.frostFree,
           lastFrost: place.frostFree ? null : place.lastFrost,
           firstFrost: place.frostFree ? null : place.firstFrost,

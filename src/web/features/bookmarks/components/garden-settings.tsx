@@ -1,6 +1,6 @@
 import { useId, useMemo } from "react";
 import { z } from "zod";
-import { isMonthDay } from "#shared/calendar/frost.ts";
+import { hemisphereOf, isMonthDay } from "#shared/calendar/frost.ts";
 import { type Settings, SettingsUpdateSchema, UNITS } from "#shared/schemas/settings.ts";
 import { HEMISPHERES } from "#shared/seasons.ts";
 import {
@@ -27,14 +27,32 @@ const frostField = z
   .transform((value) => (value === "" ? null : value.slice(5)))
   .refine((value) => value === null || isMonthDay(value), { error: "Choose a date, or leave it empty" });
 
-const GardenSchema = z.object({
-  hemisphere: z.enum(["", ...HEMISPHERES]).transform((value) => (value === "" ? null : value)),
-  timeZone: SettingsUpdateSchema.shape.timeZone.unwrap().unwrap(),
-  frostFree: z.boolean(),
-  lastFrost: frostField,
-  firstFrost: frostField,
-  units: z.enum(UNITS),
-});
+/** A latitude as typed ("51.5", "-33,9"), kept to a tenth of a degree; empty for none. */
+const latitudeField = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? null : Number(value.replace(",", "."))))
+  .refine((value) => value === null || (Number.isFinite(value) && Math.abs(value) <= 90), {
+    error: "A latitude is a number of degrees from -90 to 90, such as 51.5",
+  });
+
+const GardenSchema = z
+  .object({
+    hemisphere: z.enum(["", ...HEMISPHERES]).transform((value) => (value === "" ? null : value)),
+    latitude: latitudeField,
+    timeZone: SettingsUpdateSchema.shape.timeZone.unwrap().unwrap(),
+    frostFree: z.boolean(),
+    lastFrost: frostField,
+    firstFrost: frostField,
+    units: z.enum(UNITS),
+  })
+  .refine(
+    ({ latitude, hemisphere }) => latitude === null || !hemisphere || hemisphereOf(latitude) === hemisphere,
+    {
+      path: ["hemisphere"],
+      error: "Your latitude is in the other hemisphere: choose it, or leave this unset",
+    },
+  );
 
 const UNIT_WORDS: Record<string, string> = { metric: "Metric (cm)", imperial: "Imperial (inches)" };
 /** A saved frost day as the date field shows it, in this year. */
@@ -70,6 +88,7 @@ function GardenSettingsForm({ settings }: { settings: Settings }) {
       schema={GardenSchema}
       defaultValues={{
         hemisphere: settings.hemisphere ?? "",
+        latitude: settings.latitude === null ? "" : String(settings.latitude),
         timeZone,
         frostFree: settings.frostFree,
         lastFrost: asDateField(settings.lastFrost),
@@ -77,9 +96,14 @@ function GardenSettingsForm({ settings }: { settings: Settings }) {
         units: settings.units,
       }}
       aria-label="Your garden"
-      onSubmit={async (values) => {
+      onSubmit={async (values, form) => {
         try {
-          await update.mutateAsync(values);
+          // A latitude says the hemisphere itself: the form shows the one it said, as saved.
+          const saved = await update.mutateAsync(
+            values.latitude === null ? values : { ...values, hemisphere: undefined },
+          );
+          form.setValue("hemisphere", saved.hemisphere ?? "");
+          form.setValue("latitude", saved.latitude === null ? "" : String(saved.latitude));
         } catch {
           return; // Said under the form; nothing chosen is lost.
         }
@@ -100,6 +124,13 @@ function GardenSettingsForm({ settings }: { settings: Settings }) {
         label="Hemisphere"
         options={["", ...HEMISPHERES]}
         optionLabel={(value) => HEMISPHERE_NAMES[value] ?? value}
+      />
+      <TextField
+        name="latitude"
+        label="Latitude (optional)"
+        inputMode="decimal"
+        placeholder="e.g. 51.5, or -33.9 in the south"
+        hint="Instead of the hemisphere, to a tenth of a degree: it also gives typical frost dates until you give yours"
       />
       <SelectField name="timeZone" label="Time zone" options={zones} />
       <div className="grid gap-4 sm:grid-cols-2">

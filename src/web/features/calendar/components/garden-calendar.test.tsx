@@ -51,4 +51,41 @@ describe("the garden calendar, for a visitor", () => {
     expect(within(week).queryByRole("link", { name: "Tomato" })).toBeNull();
     expect(cropsUnder(week, "Sow for autumn and winter")).toContain("Spinach");
   });
+
+  it("takes a latitude instead: it picks the hemisphere and typical frost dates, which stay changeable", async () => {
+    const user = userEvent.setup();
+    show();
+    const latitude = screen.getByLabelText("Or your latitude (optional)");
+    await user.type(latitude, "91");
+    await user.click(screen.getByRole("button", { name: "Save where I garden" }));
+    expect(screen.getByRole("alert")).toHaveTextContent("A latitude is a number of degrees from -90 to 90");
+    await user.clear(latitude);
+    await user.type(latitude, "-33,87");
+    expect(screen.getByRole("radio", { name: "Southern hemisphere" })).toBeChecked();
+    expect(screen.getByLabelText("Last spring frost")).toHaveValue("2027-09-15");
+    expect(screen.getByLabelText("First autumn frost")).toHaveValue("2027-05-15");
+    fireEvent.change(screen.getByLabelText("Last spring frost"), { target: { value: "2027-09-01" } });
+    await user.click(screen.getByRole("button", { name: "Save where I garden" }));
+    expect(await screen.findByText("Latitude 33.9° S, last frost 1 Sept, first frost 15 May")).toBeVisible();
+    expect(JSON.parse(window.localStorage.getItem("garden-place") ?? "{}")).toMatchObject({
+      hemisphere: "south",
+      latitude: -33.9,
+      lastFrost: "09-01",
+      firstFrost: "05-15",
+    });
+    // The other hemisphere chosen after it: the latitude no longer says where the garden is.
+    await user.click(screen.getByRole("button", { name: "Change" }));
+    expect(screen.getByLabelText("Or your latitude (optional)")).toHaveValue("-33.9");
+    await user.click(screen.getByRole("radio", { name: "Northern hemisphere" }));
+    expect(screen.getByLabelText("Or your latitude (optional)")).toHaveValue("");
+  });
+
+  it("counts a tropical latitude's garden as frost-free", async () => {
+    const user = userEvent.setup();
+    show();
+    await user.type(screen.getByLabelText("Or your latitude (optional)"), "1.3");
+    expect(screen.getByRole("checkbox", { name: "It never freezes here" })).toBeChecked();
+    await user.click(screen.getByRole("button", { name: "Save where I garden" }));
+    expect(await screen.findByText("Latitude 1.3° N, no frost")).toBeVisible();
+  });
 });

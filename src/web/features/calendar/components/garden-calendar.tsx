@@ -20,7 +20,12 @@ const shortDay = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "shor
 
 /** "Northern hemisphere, last frost 20 Apr, first frost 20 Oct": a place in words. */
 function placeInWords(place: GardenPlace): string {
-  const side = place.hemisphere === "north" ? "Northern hemisphere" : "Southern hemisphere";
+  const side =
+    place.latitude === null
+      ? place.hemisphere === "north"
+        ? "Northern hemisphere"
+        : "Southern hemisphere"
+      : `Latitude ${Math.abs(place.latitude)}° ${place.latitude >= 0 ? "N" : "S"}`;
   if (place.frostFree) return `${side}, no frost`;
   const day = (md: string) => shortDay.format(new Date(`2028-${md}T00:00:00Z`));
   return `${side}, last frost ${day(place.lastFrost)}, first frost ${day(place.firstFrost)}`;

@@ -1,0 +1,2 @@
+ALTER TABLE "member_settings" ADD COLUMN "latitude_tenths" smallint;--> statement-breakpoint
+ALTER TABLE "member_settings" ADD CONSTRAINT "member_settings_latitude_check" CHECK ("member_settings"."latitude_tenths" is null or ("member_settings"."latitude_tenths" between -900 and 900 and "member_settings"."hemisphere" is not null and ("member_settings"."latitude_tenths" >= 0) = ("member_settings"."hemisphere" = 'north')));
