@@ -24,7 +24,7 @@ const word = `routes${Date.now().toString(36)}`;
 
 /** The cached GET routes: the path to ask (its parameters filled in) and what its answer reads. */
 const cachedRoutes = (): Array<{ route: string; path: string; reads: readonly PublicTable[] }> => [
-  { route: "/api/tips", path: `/api/tips?q=${word}`, reads: ["tips"] },
+  { route: "/api/tips", path: `/api/tips?q=${word}`, reads: ["tips", "site_crops"] },
   { route: "/api/tips/{id}", path: `/api/tips/${tipId}`, reads: ["tips"] },
   { route: "/api/gardeners", path: "/api/gardeners?limit=5", reads: ["users", "gardeners", "tips"] },
   {

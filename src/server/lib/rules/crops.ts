@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { CROP_FILE } from "#shared/calendar/crop-list.ts";
-import { type Crop, CropFileSchema, CropSlugSchema } from "#shared/calendar/crops.ts";
+import { CROP_LANGUAGES, type Crop, CropFileSchema, CropSlugSchema } from "#shared/calendar/crops.ts";
 import type { Db } from "../../db/client.ts";
 import { siteCrops } from "../../db/schema.ts";
 import { badQueryParameter, HttpError } from "../requests/errors.ts";
@@ -55,6 +55,21 @@ export async function cropsNamed(db: Db, slugs: readonly string[]): Promise<Map<
     for (const { crop } of rows) found.set(crop.slug, crop);
   }
   return found;
+}
+
+/** Text as a search compares it: lower case, accents aside ("Zanahoria" and "zanahória" alike). */
+const folded = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
+
+/**
+ * The crops one of whose names, in any of the four languages, holds `text` (three letters or more): a
+ * search for "zanahoria" finds the tips naming carrots, whatever their titles say.
+ */
+export async function cropsNamedLike(db: Db, text: string): Promise<string[]> {
+  const wanted = folded(text.trim());
+  if (wanted.length < 3) return [];
+  return [...SHIPPED_CROPS, ...(await addedCrops(db))]
+    .filter((crop) => CROP_LANGUAGES.some((lang) => folded(crop.names[lang]).includes(wanted)))
+    .map((crop) => crop.slug);
 }
 
 /**

@@ -298,6 +298,36 @@ describe("tips naming crops", () => {
     expect(mine.body).toHaveLength(1);
   });
 
+  it("are found by a search for a crop's name in any of its languages, accents aside", async () => {
+    const member = await signedInMember(app);
+    const word = Math.random().toString(36).slice(2, 8);
+    const tip = await member.client.post("/api/tips", aTip(["carrot"]), { schema: TipWithCrops });
+    const other = await member.client.post(
+      "/api/tips",
+      { ...aTip(["leek"]), title: `Leeks ${word}` },
+      { schema: TipWithCrops },
+    );
+    const found = async (q: string) =>
+      (
+        await createClient(app.app).get(`/api/tips?limit=100&q=${encodeURIComponent(q)}`, {
+          schema: z.array(z.object({ _id: z.string() })),
+        })
+      ).body.map((one) => one._id);
+    for (const q of ["Zanahoria", "zanahória", "MÖHRE", "carot", "Carrot"]) {
+      expect(await found(q), q).toContain(tip.body._id);
+      expect(await found(q), q).not.toContain(other.body._id);
+    }
+    // Two letters name too many crops to mean one; the title still matches as it always did.
+    expect(await found("ca")).not.toContain(tip.body._id);
+    expect(await found(word)).toEqual([other.body._id]);
+    // The member's own list searches crops' names too.
+    const own = await member.client.get(
+      `/api/tips?email=${encodeURIComponent(member.account.email)}&q=poireau`,
+      { schema: z.array(z.object({ _id: z.string() })) },
+    );
+    expect(own.body.map((one) => one._id)).toEqual([other.body._id]);
+  });
+
   it("are listed by crop: public and shown ones only, counted; an unknown crop is refused", async () => {
     const member = await signedInMember(app);
     const crop = "celeriac";

@@ -100,13 +100,15 @@ interface ListOptions {
   authorId?: string;
   /** Only the public tips of the accounts this account follows. */
   followerId?: string;
+  /** The crops whose names the search text matches: their tips match it too. */
+  cropsNamed?: readonly string[];
 }
 
 /** The two statements behind one page: the rows (one more than asked, to know if a next page exists) and the total. */
 export function listTipsQueries(
   db: Db,
   query: ListQuery,
-  { ownerId, authorId, followerId }: ListOptions = {},
+  { ownerId, authorId, followerId, cropsNamed = [] }: ListOptions = {},
 ) {
   const filters: SQL[] = [];
   if (ownerId) {
@@ -131,11 +133,16 @@ export function listTipsQueries(
     const pattern = `%${escapeLike(query.q.toLowerCase())}%`;
     // As the specification has it, one's own tips are searched by title, category and plant type (the author
     // is always oneself); public lists also by author name, through the trigram index over all four.
-    filters.push(
-      ownerId
-        ? sql`(lower(${tips.title}) like ${pattern} or lower(${tips.category}) like ${pattern} or lower(${tips.plantType}) like ${pattern})`
-        : sql`${tips.searchText} like ${pattern}`,
-    );
+    const text = ownerId
+      ? sql`lower(${tips.title}) like ${pattern} or lower(${tips.category}) like ${pattern} or lower(${tips.plantType}) like ${pattern}`
+      : sql`${tips.searchText} like ${pattern}`;
+    const named = cropsNamed.length
+      ? sql` or ${tips.crops} && array[${sql.join(
+          cropsNamed.map((slug) => sql`${slug}`),
+          sql`, `,
+        )}]::text[]`
+      : sql``;
+    filters.push(sql`(${text}${named})`);
   }
   const where = and(...filters);
 

@@ -21,7 +21,7 @@ import { badQueryParameter, HttpError } from "../../lib/requests/errors.ts";
 import { idParam } from "../../lib/requests/ids.ts";
 import { apiRoute, errorResponses } from "../../lib/requests/openapi.ts";
 import { readableCommentCount } from "../../lib/rules/comment-counts.ts";
-import { checkCropFilter, checkTipCrops, isShipped } from "../../lib/rules/crops.ts";
+import { checkCropFilter, checkTipCrops, cropsNamedLike, isShipped } from "../../lib/rules/crops.ts";
 import { checkNewcomerLinks } from "../../lib/rules/newcomers.ts";
 import { isTipListed } from "../../lib/rules/visibility.ts";
 import { rateLimit } from "../../lib/security/rate-limit.ts";
@@ -48,7 +48,9 @@ const listTipsRoute = apiRoute({
     "of matching tips is in X-Total-Count and, when there are more, a cursor for the next page in X-Next-Cursor",
     "(pass it back as `cursor`; `offset` works too). `?availability=Public&sort=likes&limit=6` gives the trending",
     "tips. `?email=` lists the signed-in user's own tips of every availability and answers 403 for anyone else.",
-    "`q` searches title, plant type, category and author name, case-insensitively. `?following=true` lists only",
+    "`q` searches title, plant type, category and author name, case-insensitively, and from three letters finds the",
+    "tips naming a crop one of whose names (English, French, Spanish or German, accents aside) holds it: `q=zanahoria`",
+    "finds tips about carrots. `?following=true` lists only",
     "the public tips of gardeners the signed-in caller follows (401 for a visitor). `?crop=tomato` lists the tips",
     "naming that crop of the garden calendar (400 for a crop it does not know).",
   ].join(" "),
@@ -225,11 +227,18 @@ export const tipsRouter = createRouter()
       if (!user) throw new HttpError(401, "Sign in to see the tips of gardeners you follow");
       followerId = user.id;
     }
-    const { rows, total, totalExact, nextCursor } = await listTips(c.var.db, query, { ownerId, followerId });
+    const cropsNamed = query.q ? await cropsNamedLike(c.var.db, query.q) : [];
+    const { rows, total, totalExact, nextCursor } = await listTips(c.var.db, query, {
+      ownerId,
+      followerId,
+      cropsNamed,
+    });
     // The public list holds nothing of the caller: one answer for everyone, signed in or not. A member's
     // own list, and the list of those they follow, is theirs alone.
-    // A crop the site added answers 400 once it is removed: its list goes with it.
-    const reads: PublicTable[] = query.crop && !isShipped(query.crop) ? ["tips", "site_crops"] : ["tips"];
+    // A crop the site added answers 400 once it is removed, and a search reads crops' names: either
+    // list goes with a change of the site's crops.
+    const reads: PublicTable[] =
+      query.q || (query.crop && !isShipped(query.crop)) ? ["tips", "site_crops"] : ["tips"];
     if (followerId) markPublic(c, "member", [...reads, "follows"]);
     else markPublic(c, ownerId ? "member" : "everyone", reads);
     const images = imagesOf(c);

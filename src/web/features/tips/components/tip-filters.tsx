@@ -28,7 +28,7 @@ const SORT_LABELS: Record<TipSort, string> = {
 export function TipFilters({
   list,
   searchLabel = "Search tips",
-  searchPlaceholder = "Title, plant, category or author",
+  searchPlaceholder = "Title, plant, crop, category or author",
   level = true,
   sort = false,
   following = false,
