@@ -31,26 +31,18 @@ export function WhenField({ className }: { className?: string }) {
   const hemisphere = useSettings({ enabled: Boolean(user) }).data?.hemisphere ?? "north";
   const { field, fieldState } = useController<{ when?: TipWhen | null }, "when">({ name: "when" });
   const when = field.value ?? null;
-  const kind: Kind = when?.kind ?? "none";
-  const select = "select select-sm w-auto";
   return (
     <fieldset className={`flex flex-col gap-2 ${className ?? ""}`} aria-describedby={`${id}-hint`}>
       <legend className="mb-1 text-sm font-medium">When (optional)</legend>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <label htmlFor={`${id}-kind`} className="sr-only">
-          When it is for
-        </label>
-        <select
+        <InlineSelect
           id={`${id}-kind`}
-          className={select}
-          value={kind}
-          onChange={(event) => field.onChange(startOf(event.target.value as Kind, hemisphere))}
+          label="When it is for"
+          value={when?.kind ?? "none"}
+          options={KINDS}
+          onChange={(kind) => field.onChange(startOf(kind, hemisphere))}
           onBlur={field.onBlur}
-        >
-          <option value="none">Any time of year</option>
-          <option value="frost">Weeks from a frost</option>
-          <option value="months">Months of the year</option>
-        </select>
+        />
         {when?.kind === "frost" && <FrostWeeks id={id} when={when} onChange={field.onChange} />}
         {when?.kind === "months" && <Months id={id} when={when} onChange={field.onChange} />}
       </div>
@@ -60,6 +52,70 @@ export function WhenField({ className }: { className?: string }) {
       </p>
       {fieldState.error?.message && <p className="text-sm text-error">{fieldState.error.message}</p>}
     </fieldset>
+  );
+}
+
+const KINDS: ReadonlyArray<readonly [Kind, string]> = [
+  ["none", "Any time of year"],
+  ["frost", "Weeks from a frost"],
+  ["months", "Months of the year"],
+];
+const WEEKS = WEEK_CHOICES.map((n) => [n, n === 1 ? "1 week" : `${n} weeks`] as const);
+const DIRECTIONS = [
+  [-1, "before"],
+  [1, "after"],
+] as const;
+const FROSTS = [
+  ["last", "the last spring frost"],
+  ["first", "the first autumn frost"],
+] as const;
+const MONTH_CHOICES = MONTHS.map((name, index) => [index + 1, name] as const);
+const HEMISPHERE_CHOICES = [
+  ["north", "northern hemisphere"],
+  ["south", "southern hemisphere"],
+] as const;
+
+/**
+ * One part of the sentence the field reads as ("6 weeks before the last spring frost"): a small select
+ * with a label only screen readers say. `options` are [value, words]; the value comes back as given.
+ */
+function InlineSelect<T extends string | number>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  onBlur,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  options: ReadonlyArray<readonly [T, string]>;
+  onChange: (value: T) => void;
+  onBlur?: () => void;
+}) {
+  return (
+    <>
+      <label className="sr-only" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="select select-sm w-auto"
+        value={value}
+        onChange={(event) => {
+          const chosen = options.find(([option]) => String(option) === event.target.value);
+          if (chosen) onChange(chosen[0]);
+        }}
+        onBlur={onBlur}
+      >
+        {options.map(([option, words]) => (
+          <option key={option} value={option}>
+            {words}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
@@ -76,45 +132,27 @@ function FrostWeeks({
   const direction = when.weeks > 0 ? 1 : -1;
   return (
     <>
-      <label className="sr-only" htmlFor={`${id}-weeks`}>
-        Weeks
-      </label>
-      <select
+      <InlineSelect
         id={`${id}-weeks`}
-        className="select select-sm w-auto"
+        label="Weeks"
         value={weeks}
-        onChange={(event) => onChange({ ...when, weeks: direction * Number(event.target.value) })}
-      >
-        {WEEK_CHOICES.map((n) => (
-          <option key={n} value={n}>
-            {n === 1 ? "1 week" : `${n} weeks`}
-          </option>
-        ))}
-      </select>
-      <label className="sr-only" htmlFor={`${id}-direction`}>
-        Before or after
-      </label>
-      <select
+        options={WEEKS}
+        onChange={(n) => onChange({ ...when, weeks: direction * n })}
+      />
+      <InlineSelect
         id={`${id}-direction`}
-        className="select select-sm w-auto"
+        label="Before or after"
         value={direction}
-        onChange={(event) => onChange({ ...when, weeks: Number(event.target.value) * weeks })}
-      >
-        <option value={-1}>before</option>
-        <option value={1}>after</option>
-      </select>
-      <label className="sr-only" htmlFor={`${id}-frost`}>
-        Which frost
-      </label>
-      <select
+        options={DIRECTIONS}
+        onChange={(sign) => onChange({ ...when, weeks: sign * weeks })}
+      />
+      <InlineSelect
         id={`${id}-frost`}
-        className="select select-sm w-auto"
+        label="Which frost"
         value={when.frost}
-        onChange={(event) => onChange({ ...when, frost: event.target.value as "last" | "first" })}
-      >
-        <option value="last">the last spring frost</option>
-        <option value="first">the first autumn frost</option>
-      </select>
+        options={FROSTS}
+        onChange={(frost) => onChange({ ...when, frost })}
+      />
     </>
   );
 }
@@ -128,43 +166,31 @@ function Months({
   when: Extract<TipWhen, { kind: "months" }>;
   onChange: (when: TipWhen) => void;
 }) {
-  const month = (which: "from" | "to", label: string) => (
-    <>
-      <label className="sr-only" htmlFor={`${id}-${which}`}>
-        {label}
-      </label>
-      <select
-        id={`${id}-${which}`}
-        className="select select-sm w-auto"
-        value={when[which]}
-        onChange={(event) => onChange({ ...when, [which]: Number(event.target.value) })}
-      >
-        {MONTHS.map((name, index) => (
-          <option key={name} value={index + 1}>
-            {name}
-          </option>
-        ))}
-      </select>
-    </>
-  );
   return (
     <>
-      {month("from", "From month")}
+      <InlineSelect
+        id={`${id}-from`}
+        label="From month"
+        value={when.from}
+        options={MONTH_CHOICES}
+        onChange={(from) => onChange({ ...when, from })}
+      />
       <span>to</span>
-      {month("to", "To month")}
+      <InlineSelect
+        id={`${id}-to`}
+        label="To month"
+        value={when.to}
+        options={MONTH_CHOICES}
+        onChange={(to) => onChange({ ...when, to })}
+      />
       <span>in the</span>
-      <label className="sr-only" htmlFor={`${id}-hemisphere`}>
-        Hemisphere
-      </label>
-      <select
+      <InlineSelect
         id={`${id}-hemisphere`}
-        className="select select-sm w-auto"
+        label="Hemisphere"
         value={when.hemisphere}
-        onChange={(event) => onChange({ ...when, hemisphere: event.target.value as Hemisphere })}
-      >
-        <option value="north">northern hemisphere</option>
-        <option value="south">southern hemisphere</option>
-      </select>
+        options={HEMISPHERE_CHOICES}
+        onChange={(hemisphere) => onChange({ ...when, hemisphere })}
+      />
     </>
   );
 }
