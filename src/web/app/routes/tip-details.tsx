@@ -7,6 +7,7 @@ import { MuteButton } from "#web/features/notifications/components/mute-button.t
 import { ThreadMuteButton } from "#web/features/notifications/components/thread-mute-button.tsx";
 import { tipQueryOptions } from "#web/features/tips/api/get-tip.ts";
 import { TipDetails } from "#web/features/tips/components/tip-details.tsx";
+import { isShippedCrop, siteCropsQueryOptions } from "#web/lib/crops.ts";
 import { loaded, type MemberData } from "#web/lib/member-data.ts";
 
 /** A tip's page: Save and Mute beside its Like, its comments under it. */
@@ -35,6 +36,14 @@ export function TipDetailsRoute() {
   );
 }
 
-/** Rendered by the server with the tip in it; one the member may not see is left to the browser. */
-export const memberData: MemberData = ({ params, client, queryClient }) =>
-  loaded(queryClient, tipQueryOptions(params.id ?? "", client));
+/**
+ * Rendered by the server with the tip in it (and the site's own crops, when it names one); one the member
+ * may not see is left to the browser.
+ */
+export const memberData: MemberData = async ({ params, client, queryClient }) => {
+  const options = tipQueryOptions(params.id ?? "", client);
+  if (!(await loaded(queryClient, options))) return false;
+  if (queryClient.getQueryData(options.queryKey)?.crops.some((slug) => !isShippedCrop(slug)))
+    await queryClient.prefetchQuery(siteCropsQueryOptions(client));
+  return true;
+};
