@@ -385,33 +385,44 @@ test.describe("an unknown tip", () => {
   });
 });
 
-for (const theme of ["light", "dark"] as const) {
-  test(`tip pages have no WCAG 2.1 A/AA violations (${theme})`, async ({ page, login, createTip }) => {
-    // Several pages, each scanned by axe (about a second per scan on these machines).
-    test.slow();
-    await login();
-    const tip = await createTip({ title: "Accessible tip" });
-    await gotoWithTheme(page, "/share-garden-tip", theme);
-    await expect(page.getByRole("button", { name: "Share Tip" })).toBeVisible();
-    await expectNoA11yViolations(page, `share (${theme})`);
-    await page.goto(`/tips/${tip._id}`);
-    await expect(page.getByRole("button", { name: "Like", exact: true })).toBeVisible();
-    await expectNoA11yViolations(page, `details (${theme})`);
-    await page.goto("/my-tips");
-    await expect(page.getByRole("row").nth(1)).toBeVisible();
-    await expectNoA11yViolations(page, `my tips (${theme})`);
-    await page
-      .getByRole("button", { name: /^Delete / })
-      .first()
-      .click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectNoA11yViolations(page, `delete dialog (${theme})`);
-    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-    await page.goto(`/update-tip/${tip._id}`);
-    await expect(page.getByRole("button", { name: "Update Tip" })).toBeVisible();
-    await expectNoA11yViolations(page, `update (${theme})`);
-  });
-}
+// Each page in one theme, the two themes sharing them out (ADR 094): the themes' colours are the same
+// tokens on every page, so a page scanned in one theme and its neighbour in the other cover both.
+test("tip pages have no WCAG 2.1 A/AA violations (light: share, My Tips, delete dialog)", async ({
+  page,
+  login,
+  createTip,
+}) => {
+  test.slow();
+  await login();
+  await createTip({ title: "Accessible tip" });
+  await gotoWithTheme(page, "/share-garden-tip", "light");
+  await expect(page.getByRole("button", { name: "Share Tip" })).toBeVisible();
+  await expectNoA11yViolations(page, "share (light)");
+  await page.goto("/my-tips");
+  await expect(page.getByRole("row").nth(1)).toBeVisible();
+  await expectNoA11yViolations(page, "my tips (light)");
+  await page
+    .getByRole("button", { name: /^Delete / })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoA11yViolations(page, "delete dialog (light)");
+});
+
+test("tip pages have no WCAG 2.1 A/AA violations (dark: details, update)", async ({
+  page,
+  login,
+  createTip,
+}) => {
+  await login();
+  const tip = await createTip({ title: "Accessible tip" });
+  await gotoWithTheme(page, `/tips/${tip._id}`, "dark");
+  await expect(page.getByRole("button", { name: "Like", exact: true })).toBeVisible();
+  await expectNoA11yViolations(page, "details (dark)");
+  await page.goto(`/update-tip/${tip._id}`);
+  await expect(page.getByRole("button", { name: "Update Tip" })).toBeVisible();
+  await expectNoA11yViolations(page, "update (dark)");
+});
 
 test("the share form's category starts on a Select prompt and must be chosen", async ({ page, login }) => {
   await login();

@@ -40,12 +40,16 @@ export const acrossNodeVersions = [
 
 /**
  * Files whose subject is not the database (the HTTP layer's bounds and headers, the API document and the
- * checker of answers against it, the S3 client): their queries are the ones every other file runs on
- * both engines, so they run once, on the embedded database, and not again on PostgreSQL.
+ * checker of answers against it, the S3 client, who may use each moderation route, a photo's decoding and
+ * storing): their queries are the ones every other file runs on both engines, one request after another,
+ * so they run once, on the embedded database, and not again on PostgreSQL. Photos written at once, where
+ * PostgreSQL's connections matter, keep a file of their own there (photo-races.postgres.test.ts).
  */
 export const onOneDatabase = [
   "src/server/lib/requests/request-bounds.test.ts",
   "src/server/modules/docs/openapi-document.test.ts",
+  "src/server/modules/moderation/access.test.ts",
+  "src/server/modules/uploads/uploads.test.ts",
   "src/server/storage/s3-storage.test.ts",
   "src/server/test/openapi-validator.test.ts",
 ];

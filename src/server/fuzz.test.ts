@@ -24,7 +24,7 @@ import { createTestApp, testDriver } from "./test/test-db.ts";
  */
 const STRENGTHS = {
   light: { perOperation: 20, withLimits: 3 },
-  full: { perOperation: 100, withLimits: 12 },
+  full: { perOperation: 60, withLimits: 8 },
   deep: { perOperation: 2000, withLimits: 250 },
 };
 const strengthName = (process.env.FUZZ_STRENGTH ?? (testDriver === "pglite" ? "full" : "light")) as string;
