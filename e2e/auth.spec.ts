@@ -137,26 +137,26 @@ test.describe("sign-up, logout and login", () => {
 test.describe("protected routes", () => {
   // /tips/some-tip and /update-tip/some-tip name no real tip: their pages load a 404 on purpose.
   test.use({ allowConsoleErrors: [/status of 404/] });
-  test("a visitor opening any of them logs in and comes back to it", async ({ page, login }) => {
-    const account = newAccount("returning");
-    await login(account);
-    for (const target of [
-      "/my-tips",
-      "/share-garden-tip",
-      "/dashboard/add-tip",
-      "/tips/some-tip",
-      "/update-tip/some-tip",
-      "/profile",
-    ]) {
+  for (const target of [
+    "/my-tips",
+    "/share-garden-tip",
+    "/dashboard/add-tip",
+    "/tips/some-tip",
+    "/update-tip/some-tip",
+    "/profile",
+  ]) {
+    test(`a visitor opening ${target} logs in and comes back to it`, async ({ page, login }) => {
+      const account = newAccount("returning");
+      await login(account);
       await page.context().clearCookies();
       await page.goto(target);
-      await expect(page, target).toHaveURL(/\/auth\/login$/);
+      await expect(page).toHaveURL(/\/auth\/login$/);
       await page.getByLabel("Email").fill(account.email);
       await page.getByLabel("Password").fill(account.password);
       await page.getByRole("button", { name: "Login", exact: true }).click();
-      await expect(page, target).toHaveURL(new RegExp(`${target.replace(/\//g, "\\/")}$`));
-    }
-  });
+      await expect(page).toHaveURL(new RegExp(`${target.replace(/\//g, "\\/")}$`));
+    });
+  }
 
   test("signing up from the login page still returns to the attempted page", async ({ page }) => {
     const account = newAccount("detour");
