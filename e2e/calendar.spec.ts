@@ -1,16 +1,16 @@
 import type { Page } from "@playwright/test";
 import { runClockedJob } from "../src/server/ops/test-clock.ts";
+import { yaconCrop } from "../src/server/test/crop-fixtures.ts";
 import {
+  administrator,
   anotherMember,
   expect,
   expectNoA11yViolations,
   gotoWithTheme,
   keepScreenshot,
-  newAccount,
   test,
 } from "./fixtures.ts";
 import { dataDir, E2E } from "./support/env.ts";
-import { verifyEmail } from "./support/mail.ts";
 
 /** A Wednesday early in March: sowing time in the north, autumn in the south. */
 const DAY = new Date("2027-03-03T10:00:00Z");
@@ -232,27 +232,9 @@ test.describe("the garden calendar", () => {
     page,
     browser,
   }, testInfo) => {
-    // The administrator ADMIN_EMAILS names, signed up and verified as a person is.
-    const email = "admin.calendar@garden.test";
-    expect(E2E.administrators).toContain(email);
-    const context = await browser.newContext();
-    cleanups.push(() => context.close());
-    const admin = { page: await context.newPage() };
-    const signUp = await admin.page.request.post("/api/auth/sign-up/email", {
-      data: { ...newAccount("admin"), email },
-      headers: { Origin: E2E.baseURL },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(200);
-    await verifyEmail(admin.page, email);
-    const crop = {
-      names: { en: "Yacon", fr: "Poire de terre", es: "Yacón", de: "Yacón" },
-      botanical: "Smallanthus sonchifolius",
-      kind: "vegetable",
-      windows: { sowIndoors: [-6, -2], plantOut: [2, 4] },
-      daysToMaturity: [180, 210],
-      spacingCm: 90,
-      warmClimate: "Plant crowns at the start of the rainy season; lift the tubers when the tops die back.",
-    };
+    const admin = await administrator(browser, "calendar");
+    cleanups.push(() => admin.context.close());
+    const crop = yaconCrop();
     const added = await admin.page.request.put("/api/crops/yacon", {
       data: crop,
       headers: { Origin: E2E.baseURL },

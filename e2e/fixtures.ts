@@ -284,10 +284,13 @@ export function newAccount(prefix = "gardener") {
  * A second member in a browser of their own: signed up, and with their e-mail verified through its link
  * when `verified`. The test closes `context`.
  */
-export async function anotherMember(browser: Browser, prefix: string, { verified = false } = {}) {
+export async function anotherMember(
+  browser: Browser,
+  prefix: string,
+  { verified = false, account = newAccount(prefix) } = {},
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const account = newAccount(prefix);
   const res = await page.request.post("/api/auth/sign-up/email", {
     data: account,
     headers: { Origin: E2E.baseURL },
@@ -295,6 +298,25 @@ export async function anotherMember(browser: Browser, prefix: string, { verified
   expect(res.status(), await res.text()).toBe(200);
   if (verified) await verifyEmail(page, account.email);
   return { context, page, account };
+}
+
+/**
+ * The administrator ADMIN_EMAILS names by `key` (one per test, so tests running at once never share
+ * one), signed up and verified as a person is, in a browser of their own: returned once their session
+ * says administrator, which the role keeper makes them right after the verification. The test closes
+ * `context`.
+ */
+export async function administrator(browser: Browser, key: string) {
+  const email = `admin.${key}@garden.test`;
+  expect(E2E.administrators).toContain(email);
+  const admin = await anotherMember(browser, "admin", {
+    verified: true,
+    account: { ...newAccount("admin"), email },
+  });
+  await expect
+    .poll(async () => (await (await admin.page.request.get("/api/auth/get-session")).json())?.user?.role)
+    .toBe("administrator");
+  return admin;
 }
 
 /**

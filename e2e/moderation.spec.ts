@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import {
+  administrator,
   expect,
   expectNoA11yViolations,
   gotoWithTheme,
@@ -21,17 +22,6 @@ async function member(browser: Browser, prefix: string, account = newAccount(pre
   expect(res.status(), await res.text()).toBe(200);
   await verifyEmail(page, account.email);
   return { context, page, account };
-}
-
-/** An administrator ADMIN_EMAILS names (`key` picks which): signed up and verified, which makes them one. */
-async function administrator(browser: Browser, key: string) {
-  const email = `admin.${key}@garden.test`;
-  expect(E2E.administrators).toContain(email);
-  const admin = await member(browser, "admin", { ...newAccount("admin"), email });
-  await expect
-    .poll(async () => (await (await admin.page.request.get("/api/auth/get-session")).json())?.user?.role)
-    .toBe("administrator");
-  return admin;
 }
 
 const commentsOf = (page: Page) => page.getByRole("region", { name: /comments?$/ });

@@ -8,6 +8,7 @@ import { ApiErrorSchema } from "#shared/schemas/common.ts";
 import { SettingsSchema } from "#shared/schemas/settings.ts";
 import { siteCrops } from "../../db/schema.ts";
 import { SHIPPED_CROPS } from "../../lib/rules/crops.ts";
+import { yaconCrop } from "../../test/crop-fixtures.ts";
 import { createClient } from "../../test/http-client.ts";
 import { signedInMember } from "../../test/members.ts";
 import { memberWithRole } from "../../test/moderation-fixtures.ts";
@@ -628,16 +629,6 @@ function shipped(slug: string): Crop {
 
 describe("crops a site adds", () => {
   const CropList = z.object({ about: z.string(), licence: z.string(), crops: z.array(CropSchema) });
-  /** A crop of its own (its English name unique to the test), as an administrator would send it. */
-  const yacon = (name: string) => ({
-    names: { en: name, fr: "Poire de terre", es: "Yacón", de: "Yacón" },
-    botanical: "Smallanthus sonchifolius",
-    kind: "vegetable",
-    windows: { sowIndoors: [-6, -2], plantOut: [2, 4] },
-    daysToMaturity: [180, 210],
-    spacingCm: 90,
-    warmClimate: "Plant crowns at the start of the rainy season; lift the tubers when the tops die back.",
-  });
   const unique = () => Math.random().toString(36).slice(2, 8);
   let administrator: Awaited<ReturnType<typeof memberWithRole>>;
   beforeAll(async () => {
@@ -660,10 +651,12 @@ describe("crops a site adds", () => {
       [member.client, 403],
       [moderator.client, 403],
     ] as const)
-      expect((await client.put(`/api/crops/${slug}`, yacon(name))).status).toBe(status);
+      expect((await client.put(`/api/crops/${slug}`, yaconCrop(name))).status).toBe(status);
     expect((await siteList()).map((crop) => crop.slug)).not.toContain(slug);
 
-    const added = await administrator.client.put(`/api/crops/${slug}`, yacon(name), { schema: CropSchema });
+    const added = await administrator.client.put(`/api/crops/${slug}`, yaconCrop(name), {
+      schema: CropSchema,
+    });
     expect(added.status, added.text).toBe(201);
     expect(added.body).toMatchObject({ slug, names: { en: name }, windows: { plantOut: [2, 4] } });
     // Sent back as it was read, its slug included, it changes the crop.
@@ -694,9 +687,11 @@ describe("crops a site adds", () => {
 
   it("refuse a shipped crop's slug, a name another crop has and a crop not whole, saying why, storing nothing", async () => {
     const taken = `yacon-${unique()}`;
-    expect((await administrator.client.put(`/api/crops/${taken}`, yacon(`Yacon ${taken}`))).status).toBe(201);
+    expect((await administrator.client.put(`/api/crops/${taken}`, yaconCrop(`Yacon ${taken}`))).status).toBe(
+      201,
+    );
     const slug = `oca-${unique()}`;
-    const good = yacon(`Oca ${slug}`);
+    const good = yaconCrop(`Oca ${slug}`);
     for (const [path, body, status, says] of [
       ["/api/crops/tomato", good, 409, "one of the crops the calendar ships with"],
       [
@@ -744,12 +739,12 @@ describe("crops a site adds", () => {
     const before = (await siteList()).length;
     const filler = Array.from({ length: MAX_SITE_CROPS - before }, (_, index) => {
       const slug = `filler-${unique()}-${index}`;
-      return { slug, crop: { ...yacon(`Filler ${slug}`), slug } as Crop };
+      return { slug, crop: { ...yaconCrop(`Filler ${slug}`), slug } as Crop };
     });
     await app.db.insert(siteCrops).values(filler);
     try {
       const slug = `oca-${unique()}`;
-      const refused = await administrator.client.put(`/api/crops/${slug}`, yacon(`Oca ${slug}`), {
+      const refused = await administrator.client.put(`/api/crops/${slug}`, yaconCrop(`Oca ${slug}`), {
         schema: ApiErrorSchema,
       });
       expect(refused.status).toBe(409);
@@ -770,7 +765,7 @@ describe("crops a site adds", () => {
   it("walk through a tip, its filter, its page and a reminder, and go only once no tip names them", async () => {
     const slug = `yacon-${unique()}`;
     const name = `Yacon ${slug}`;
-    expect((await administrator.client.put(`/api/crops/${slug}`, yacon(name))).status).toBe(201);
+    expect((await administrator.client.put(`/api/crops/${slug}`, yaconCrop(name))).status).toBe(201);
     const author = await memberGardening({ hemisphere: "south", lastFrost: "09-20", firstFrost: "05-01" });
     const tip = await author.client.post(
       "/api/tips",
