@@ -124,7 +124,13 @@ test("a like made in one tab shows in another when that tab is looked at again",
   await expect(page.getByText("0 likes")).toBeVisible();
   const other = await page.context().newPage();
   await other.goto(`/tips/${tip._id}`);
+  // The count shows at once; the tab is looked at again only once the server has the like.
+  const saved = other.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/tips/${tip._id}/like`) && response.request().method() === "POST",
+  );
   await other.getByRole("button", { name: "Like", exact: true }).click();
+  expect((await saved).status()).toBe(200);
   await expect(other.getByText("1 like", { exact: true })).toBeVisible();
   // Back to the first tab: the page becomes visible again, as when a person switches tabs.
   await page.bringToFront();
