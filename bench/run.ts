@@ -3,10 +3,10 @@
  * docs/performance.md. Without names: `http` (public reads against a bare server, PGlite and PostgreSQL)
  * then `search` (a million tips). `soak` (ten minutes of mixed traffic), `uploads` (24 of the largest
  * photos at once), `members` (one signed-in member's reads and writes against a bare server),
- * `comments` (a tip's first page among 1,000 comments), `start` (the first start and a restart) and
- * `community` (the pages that grow with the community, at 100,000 members) and `notifications` (the
- * live bell with 1,000 streams open) and `export` (a copy of 10,000 tips and 2 GB of photos) run only
- * when named.
+ * `comments` (a tip's first page among 1,000 comments), `start` (the first start and a restart),
+ * `community` (the pages that grow with the community, at 100,000 members), `notifications` (the live
+ * bell with 1,000 streams open), `export` (a copy of 10,000 tips and 2 GB of photos) and `idle` (what an
+ * instance nobody uses asks of its database) run only when named.
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -22,6 +22,7 @@ const BENCHMARKS: Record<string, string> = {
   start: "bench/start.ts",
   community: "bench/community.ts",
   notifications: "bench/notifications.ts",
+  idle: "bench/idle.ts",
   export: "bench/export.ts",
 };
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database, ListenOptions } from "../../db/database.ts";
 
 /** The channel on which the database names a member whose unread count changed (drizzle/0045). */
 const MEMBER_EVENTS_CHANNEL = "member_events";
@@ -18,14 +18,28 @@ interface Stream {
 export class MemberEvents {
   private readonly streams = new Map<string, Set<Stream>>();
 
-  /** Listens for the database's word on members' counts; resolves once listening, with its stop. */
-  follow(database: Pick<Database, "listen">): Promise<() => Promise<void>> {
-    return database.listen(MEMBER_EVENTS_CHANNEL, {
-      notify: (userId) => this.wake(userId),
-      trustedUntil: () => {},
-      lost: () => {},
-      back: () => this.wakeAll(),
-    });
+  /**
+   * Listens for the database's word on members' counts; resolves once listening, with its stop.
+   * `heartbeatMs` is how often the connection proves itself while streams are open (1 s unless a test
+   * needs it sooner).
+   */
+  follow(
+    database: Pick<Database, "listen">,
+    { heartbeatMs }: Pick<ListenOptions, "heartbeatMs"> = {},
+  ): Promise<() => Promise<void>> {
+    return database.listen(
+      MEMBER_EVENTS_CHANNEL,
+      {
+        notify: (userId) => this.wake(userId),
+        trustedUntil: () => {},
+        lost: () => {},
+        back: () => this.wakeAll(),
+      },
+      // The connection proves itself only while a stream relies on it: an instance with none open asks
+      // nothing of the database. The first stream to open sets the beat going; a connection found dead
+      // then is replaced, and every stream woken.
+      { heartbeatMs, wanted: () => this.size > 0 },
+    );
   }
 
   /** Wakes `stream` whenever the member's count changes; answers the function that forgets it. */
