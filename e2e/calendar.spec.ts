@@ -8,7 +8,10 @@ import {
   expectNoA11yViolations,
   gotoWithTheme,
   keepScreenshot,
+  layoutShift,
+  recordLayoutShifts,
   test,
+  throttleLikeAPhone,
 } from "./fixtures.ts";
 import { dataDir, E2E } from "./support/env.ts";
 
@@ -261,6 +264,27 @@ test.describe("the garden calendar", () => {
     await month.getByRole("link", { name: "Yacon" }).click();
     await expect(page.getByText("9 March 2027 to 12 April 2027")).toBeVisible();
     await keepScreenshot(page, testInfo.outputPath("site-crop-light-390.png"));
+  });
+
+  test("a crop page comes whole from the server, its tips with it, and does not move as its script runs", async ({
+    browser,
+    login,
+    createTip,
+    searchWord,
+  }) => {
+    await login();
+    const tip = await createTip({ title: `Kohlrabi in rows ${searchWord}`, crops: ["kohlrabi"] });
+    // A visitor's first page of a visit, on a phone.
+    const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    cleanups.push(() => visitor.close());
+    const page = await visitor.newPage();
+    expect(await (await page.request.get("/crops/kohlrabi")).text()).toContain(tip.title);
+    await recordLayoutShifts(page);
+    await throttleLikeAPhone(page);
+    await page.goto("/crops/kohlrabi");
+    await expect(page.getByRole("link", { name: "Tell the calendar where you garden" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: tip.title })).toBeVisible();
+    expect(await layoutShift(page), "layout shift of a crop page").toBeLessThan(0.01);
   });
 
   test("works without a connection once loaded, for a visitor whose place stays in the browser", async ({

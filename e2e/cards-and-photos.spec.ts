@@ -5,7 +5,9 @@ import {
   expect,
   gotoWithTheme,
   keepScreenshot,
+  layoutShift,
   newAccount,
+  recordLayoutShifts,
   type Theme,
   test,
   throttleLikeAPhone,
@@ -475,40 +477,6 @@ test.describe("the tip's photo", () => {
 });
 
 test.describe("layout shift while loading, on a phone-like connection", () => {
-  /** Sums every layout shift from the start of each page the browser opens (none follows an input). */
-  async function recordLayoutShifts(page: Page) {
-    await page.addInitScript(() => {
-      const record = window as unknown as { __cls: number; __clsObserver: PerformanceObserver };
-      record.__cls = 0;
-      const add = (entries: PerformanceEntryList) => {
-        for (const entry of entries as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-          if (!entry.hadRecentInput) record.__cls += entry.value;
-      };
-      record.__clsObserver = new PerformanceObserver((list) => add(list.getEntries()));
-      record.__clsObserver.observe({ type: "layout-shift", buffered: true });
-    });
-  }
-
-  async function layoutShift(page: Page) {
-    await page.waitForLoadState("networkidle");
-    return page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          // Two frames: whatever the last answer changed has been laid out and reported.
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => {
-              const record = window as unknown as { __cls: number; __clsObserver: PerformanceObserver };
-              for (const entry of record.__clsObserver.takeRecords() as Array<
-                PerformanceEntry & { value: number; hadRecentInput: boolean }
-              >)
-                if (!entry.hadRecentInput) record.__cls += entry.value;
-              resolve(record.__cls);
-            }),
-          );
-        }),
-    );
-  }
-
   test("the tip's page does not move as it loads, at 1280 x 900", async ({
     page,
     login,

@@ -332,6 +332,41 @@ async function signUpAs(page: Page, account = newAccount()) {
   return account;
 }
 
+/** Sums every layout shift from the start of each page the browser opens (none follows an input). */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const record = window as unknown as { __cls: number; __clsObserver: PerformanceObserver };
+    record.__cls = 0;
+    const add = (entries: PerformanceEntryList) => {
+      for (const entry of entries as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) record.__cls += entry.value;
+    };
+    record.__clsObserver = new PerformanceObserver((list) => add(list.getEntries()));
+    record.__clsObserver.observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The layout shift summed since the page opened, once its requests are done and laid out. */
+export async function layoutShift(page: Page) {
+  await page.waitForLoadState("networkidle");
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        // Two frames: whatever the last answer changed has been laid out and reported.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const record = window as unknown as { __cls: number; __clsObserver: PerformanceObserver };
+            for (const entry of record.__clsObserver.takeRecords() as Array<
+              PerformanceEntry & { value: number; hadRecentInput: boolean }
+            >)
+              if (!entry.hadRecentInput) record.__cls += entry.value;
+            resolve(record.__cls);
+          }),
+        );
+      }),
+  );
+}
+
 /**
  * A phone on a slow network, as the user walks have it: 150 ms latency, 1.6 Mbit/s down, and `upKbps`
  * up (1.6 Mbit/s unless a test needs an upload to take a while).

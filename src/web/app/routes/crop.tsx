@@ -7,7 +7,11 @@ import { PageFrame } from "#web/components/ui/page-frame.tsx";
 import { PageHead } from "#web/components/ui/page-head.tsx";
 import { Pagination } from "#web/components/ui/pagination.tsx";
 import { paths } from "#web/config/paths.ts";
-import { CROP_TIPS_PAGE, useCropTips } from "#web/features/calendar/api/get-crop-page.ts";
+import {
+  CROP_TIPS_PAGE,
+  cropTipsQueryOptions,
+  useCropTips,
+} from "#web/features/calendar/api/get-crop-page.ts";
 import { SowingReminderButton } from "#web/features/calendar/components/sowing-reminder-button.tsx";
 import { TASK_WORDS, useReadersToday } from "#web/features/calendar/crops.ts";
 import { type GardenPlace, toPlace, useGardenPlace } from "#web/features/calendar/place.ts";
@@ -22,10 +26,21 @@ const day = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-/** The server renders a crop the site added with it (a shipped one needs nothing asked). */
+const TELL_THE_CALENDAR = "Tell the calendar where you garden";
+const FOR_YOUR_PLACE = "to see the dates for your place.";
+
+/**
+ * The server renders a crop the site added with it (a shipped one needs nothing asked), and the first page
+ * of its tips as a reader with no place sees them: the page is whole at first paint and does not move when
+ * the script comes; a reader whose place the browser knows then sees them ranked.
+ */
 export const pageData: PageData = async ({ params, client, queryClient }) => {
-  if (params.slug && !isShippedCrop(params.slug))
-    await queryClient.prefetchQuery(siteCropsQueryOptions(client));
+  const slug = params.slug;
+  if (!slug) return;
+  await Promise.all([
+    isShippedCrop(slug) ? undefined : queryClient.prefetchQuery(siteCropsQueryOptions(client)),
+    queryClient.prefetchQuery(cropTipsQueryOptions(slug, null, 1, client)),
+  ]);
 };
 
 /** A crop's page: its names, its windows where the reader gardens, and how to grow it. */
@@ -58,15 +73,26 @@ export function CropRoute() {
         <h2 id="when" className="text-lg font-semibold">
           When, where you garden
         </h2>
-        {/* Counted from the reader's own day, so in the browser only: the server's may not be theirs. */}
+        {/* Counted from the reader's own day, so in the browser only: the server's may not be theirs. The
+            spinner holds the room a visitor's sentence takes at any width, so nothing below moves when it
+            comes. */}
         {!ready || !today ? (
-          <span role="status" className="loading loading-spinner" aria-label="Loading where you garden…" />
+          <p className="relative mt-2">
+            <span aria-hidden="true" className="invisible">
+              {TELL_THE_CALENDAR} {FOR_YOUR_PLACE}
+            </span>
+            <span
+              role="status"
+              className="loading loading-spinner absolute top-0 left-0"
+              aria-label="Loading where you garden…"
+            />
+          </p>
         ) : !place ? (
           <p className="mt-2">
             <Link className="link" to={paths.calendar.getHref()}>
-              Tell the calendar where you garden
+              {TELL_THE_CALENDAR}
             </Link>{" "}
-            to see the dates for your place.
+            {FOR_YOUR_PLACE}
           </p>
         ) : (
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
@@ -149,9 +175,11 @@ function CropTips({
           The tips could not be loaded. {tips.error.message}
         </p>
       ) : !tips.data ? (
-        <span role="status" className="loading loading-spinner mt-3" aria-label="Loading tips…" />
+        <p className="mt-2 flex h-6 items-center">
+          <span role="status" className="loading loading-spinner" aria-label="Loading tips…" />
+        </p>
       ) : total === 0 ? (
-        <p className="mt-2">
+        <p className="mt-2 min-h-6">
           No tip names {name} yet.{" "}
           <Link className="link" to={paths.shareTip.getHref()}>
             Share yours
