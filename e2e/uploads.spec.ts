@@ -103,6 +103,9 @@ for (const { width, height, label } of [
     for (const theme of ["light", "dark"] as Theme[]) {
       await gotoWithTheme(page, page.url(), theme);
       await expect(photo).toHaveJSProperty("complete", true);
+      // Scanned once the member's own controls have their state: a button turning enabled during the scan
+      // is read mid-way through its colours' transition.
+      await expect(page.getByRole("button", { name: "Save", exact: true })).toBeEnabled();
       await expectNoA11yViolations(page, `the tip's page, ${theme}, ${width} px`);
     }
   });
